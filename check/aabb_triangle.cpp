@@ -1,0 +1,184 @@
+#include "isect/check/aabb_triangle.hpp"
+
+#include <cmath>
+#include <ostream>
+#include <rapidcheck.h>
+
+#include "isect/check/case_file.hpp"
+#include "isect/ref/aabb_triangle.hpp"
+
+namespace isect::check {
+
+const std::vector<AabbTriangleKernel>& aabb_triangle_kernels() {
+    static const std::vector<AabbTriangleKernel> kernels = {
+        {"sat", {Contract::Kind::tolerant, 1}, aabb_triangle_sat},
+        {"conservative", {Contract::Kind::conservative, 0}, aabb_triangle_conservative},
+    };
+    return kernels;
+}
+
+namespace {
+
+/// Both references on a rational box; they must agree.
+bool exact_answer(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
+    const bool clip = ref::aabb_triangle_clip(box, tri);
+    const bool cgal = ref::aabb_triangle_cgal(box, tri);
+    if (clip != cgal)
+        throw ReferenceMismatch(std::string("aabb_triangle references disagree: clip says ") +
+                                (clip ? "overlap" : "disjoint") + ", cgal says " + (cgal ? "overlap" : "disjoint"));
+    return clip;
+}
+
+}  // namespace
+
+bool aabb_triangle_truth(const Aabb& box, const Triangle& tri) {
+    if (!aabb_triangle_in_domain(box, tri))
+        throw std::domain_error("aabb_triangle: no exact answer outside the domain (non-finite value or lo > hi)");
+    return exact_answer(ref::exact(box), ref::exact(tri));
+}
+
+float largest_magnitude(const Aabb& box, const Triangle& tri) {
+    float m = 0;
+    for (int i = 0; i < 3; ++i) {
+        m = std::max({m, std::fabs(box.lo[i]), std::fabs(box.hi[i])});
+        for (const Vec3f& p : tri.v) m = std::max(m, std::fabs(p[i]));
+    }
+    return m;
+}
+
+namespace {
+
+/// Whether moving the box by delta = K 2^-24 M flips the exact answer:
+/// shrinking for a false miss, growing for a false hit (monotone in K).
+bool flips(const ref::ExactAabb& box, const ref::ExactTriangle& tri, float m, bool exact, double k) {
+    const ref::Rational delta = ref::Rational(k) * ref::Rational(std::ldexp(1.0, -24)) * ref::Rational(double(m));
+    ref::ExactAabb moved = box;
+    for (int i = 0; i < 3; ++i) {
+        moved.lo[i] += exact ? delta : -delta;
+        moved.hi[i] += exact ? -delta : delta;
+    }
+    return exact_answer(moved, tri) != exact;
+}
+
+}  // namespace
+
+bool aabb_triangle_in_band(const Aabb& box, const Triangle& tri, bool exact, double k) {
+    const float m = largest_magnitude(box, tri);
+    if (m == 0 || !(k > 0)) return false;
+    return flips(ref::exact(box), ref::exact(tri), m, exact, k);
+}
+
+double aabb_triangle_band(const Aabb& box, const Triangle& tri, bool exact) {
+    const float m = largest_magnitude(box, tri);
+    if (m == 0) return INFINITY;  // delta is zero for every K
+    const ref::ExactAabb ebox = ref::exact(box);
+    const ref::ExactTriangle etri = ref::exact(tri);
+    const auto f = [&](double log2k) { return flips(ebox, etri, m, exact, std::exp2(log2k)); };
+    constexpr double kLow = -64, kHigh = 64;
+    if (f(kLow)) return 0;
+    if (!f(kHigh)) return INFINITY;
+    double lo = kLow, hi = kHigh;
+    for (int i = 0; i < 40; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (f(mid) ? hi : lo) = mid;
+    }
+    return std::exp2(hi);
+}
+
+Judgement judge(const AabbTriangleKernel& kernel, const AabbTriangleInput& in, bool exact) {
+    Judgement j;
+    j.exact = exact;
+    j.kernel = kernel.fn(in.box, in.tri);
+    if (j.disagrees()) j.band_k = aabb_triangle_band(in.box, in.tri, exact);
+    return j;
+}
+
+bool violates(const AabbTriangleKernel& kernel, const AabbTriangleInput& in, bool exact) {
+    const bool answer = kernel.fn(in.box, in.tri);
+    if (answer == exact) return false;
+    switch (kernel.contract.kind) {
+        case Contract::Kind::exact: return true;
+        case Contract::Kind::conservative: return !answer;
+        case Contract::Kind::tolerant: return !aabb_triangle_in_band(in.box, in.tri, exact, kernel.contract.k);
+    }
+    return true;
+}
+
+AabbTriangleInput apply(const Symmetry& s, const AabbTriangleInput& in) {
+    static constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const int* p = kPerms[s.perm];
+    AabbTriangleInput out = in;
+    for (int i = 0; i < 3; ++i) {
+        const bool flip = (s.mirror >> i) & 1;
+        const int src = p[i];
+        out.box.lo[i] = flip ? -in.box.hi[src] : in.box.lo[src];
+        out.box.hi[i] = flip ? -in.box.lo[src] : in.box.hi[src];
+        for (int k = 0; k < 3; ++k) out.tri.v[k][i] = flip ? -in.tri.v[k][src] : in.tri.v[k][src];
+    }
+    return out;
+}
+
+namespace {
+
+template <class F> void for_each_coord(AabbTriangleInput& in, F f) {
+    for (int i = 0; i < 3; ++i) {
+        f(in.box.lo[i]);
+        f(in.box.hi[i]);
+        for (Vec3f& p : in.tri.v) f(p[i]);
+    }
+}
+
+}  // namespace
+
+AabbTriangleInput scale_pow2(const AabbTriangleInput& in, int k) {
+    AabbTriangleInput out = in;
+    for_each_coord(out, [k](float& x) { x = std::ldexp(x, k); });
+    return out;
+}
+
+bool scaling_is_exact(const AabbTriangleInput& in, int k) {
+    AabbTriangleInput copy = in;
+    bool exact = true;
+    for_each_coord(copy, [&](float& x) {
+        const float y = std::ldexp(x, k);
+        // An inexact result can only be a rounded subnormal, and scaling it
+        // back then misses x.
+        if (!std::isfinite(y) || std::ldexp(y, -k) != x) exact = false;
+    });
+    return exact;
+}
+
+AabbTriangleInput rotate_vertices(const AabbTriangleInput& in) {
+    AabbTriangleInput out = in;
+    out.tri.v = {in.tri.v[1], in.tri.v[2], in.tri.v[0]};
+    return out;
+}
+
+AabbTriangleInput reverse_vertices(const AabbTriangleInput& in) {
+    AabbTriangleInput out = in;
+    out.tri.v = {in.tri.v[2], in.tri.v[1], in.tri.v[0]};
+    return out;
+}
+
+void showValue(const AabbTriangleInput& in, std::ostream& os) {
+    if (!aabb_triangle_in_domain(in.box, in.tri)) {
+        os << "\n" << format_input(in, false, std::string("generator ") + in.kind + "; outside the domain, expect is meaningless");
+        return;
+    }
+    try {
+        os << "\n" << format_input(in, aabb_triangle_truth(in.box, in.tri), std::string("generator ") + in.kind);
+    } catch (const ReferenceMismatch& e) {
+        os << "\n" << format_input(in, false, std::string("generator ") + in.kind + "; " + e.what());
+    }
+}
+
+std::string format_input(const AabbTriangleInput& in, bool expect_overlap, const std::string& origin) {
+    AabbTriangleCase c;
+    c.origin = origin;
+    c.box = in.box;
+    c.tri = in.tri;
+    c.expect_overlap = expect_overlap;
+    return format_case(c);
+}
+
+}  // namespace isect::check

@@ -1,0 +1,69 @@
+// The case format: one readable file per case, pasted into bug reports and
+// replayed by ctest. One key per line, values separated by white space, '#'
+// starts a comment. The leading comment says where the case came from.
+//
+//   # where it came from, in free text
+//   family  aabb_triangle
+//   box.lo  -10 -10 -10
+//   box.hi  10 10 10
+//   tri     12 9 9   9 12 9   19 19 20
+//   expect  disjoint
+//
+// Numbers are anything strtof reads (decimal, hexfloat, inf, nan) that names
+// a float: overflow to inf and underflow of a nonzero number to zero are
+// errors. Writers emit the shortest decimal that reads back to the same float.
+#pragma once
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "isect/aabb_triangle.hpp"
+
+namespace isect::check {
+
+/// A problem with a case file, located to the line (0 when the whole file).
+struct CaseError {
+    std::string path;
+    int line = 0;
+    std::string message;
+    /// "path:line: message", as compilers print it.
+    std::string str() const;
+};
+
+/// An aabb_triangle case: the input and the expected exact answer.
+struct AabbTriangleCase {
+    std::string path;    ///< where it was read from; empty when made in memory
+    std::string origin;  ///< the leading comment, without '#'
+    Aabb box;
+    Triangle tri;
+    bool expect_overlap = false;
+};
+
+/// Any case isect knows how to read. One alternative per family.
+using Case = std::variant<AabbTriangleCase>;
+
+/// The outcome of reading one file: a case, or every error found in it.
+using ReadResult = std::variant<Case, std::vector<CaseError>>;
+
+/// Parses the text of one case file; path is used only in messages.
+ReadResult parse_case(const std::string& text, const std::string& path);
+
+/// Reads and parses one file.
+ReadResult read_case_file(const std::string& path);
+
+/// Expands files and folders (recursively, *.case, sorted) into file paths.
+/// A path that does not exist becomes an error.
+std::vector<std::string> expand_case_paths(const std::vector<std::string>& args, std::vector<CaseError>& errors);
+
+/// The shortest decimal that reads back to x (inf, -inf, nan for those).
+std::string format_float(float x);
+
+/// Reads one float as the case format defines it; on failure returns false
+/// and says why.
+bool parse_float(const std::string& token, float& out, std::string& why);
+
+/// The text of a case file; origin may hold several lines.
+std::string format_case(const AabbTriangleCase& c);
+
+}  // namespace isect::check

@@ -1,0 +1,44 @@
+// Contracts: what a kernel promises about its disagreements with the exact
+// answer of a yes/no test.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace isect::check {
+
+/// exact: never differs. conservative: never a false miss. tolerant=K: may
+/// differ only where moving the inputs by delta = K 2^-24 M (M the largest
+/// input magnitude) could flip the exact answer; each family says which
+/// inputs move.
+struct Contract {
+    enum class Kind { exact, conservative, tolerant };
+    Kind kind = Kind::exact;
+    double k = 0;  ///< the tolerance multiplier, tolerant only
+
+    /// "exact", "conservative" or "tolerant=K", as the command line takes it.
+    std::string str() const;
+    /// Parses str()'s forms; nullopt on anything else (K must be finite, >= 0).
+    static std::optional<Contract> parse(const std::string& text);
+};
+
+/// A kernel's answer against the exact one. A disagreement carries the band
+/// it needs: the smallest K whose band explains it (0 for exact touching,
+/// +inf when no band does).
+struct Judgement {
+    bool exact = false;
+    bool kernel = false;
+    double band_k = 0;  ///< meaningful only when exact != kernel
+    bool false_hit() const { return kernel && !exact; }
+    bool false_miss() const { return !kernel && exact; }
+    bool disagrees() const { return kernel != exact; }
+};
+
+/// Whether a judgement is within what the contract allows.
+bool allowed(const Contract& contract, const Judgement& j);
+
+/// K formatted the way reports and case files show it: 0, inf, or three
+/// significant digits.
+std::string format_k(double k);
+
+}  // namespace isect::check

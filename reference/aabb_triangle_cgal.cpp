@@ -1,0 +1,52 @@
+// CGAL references for aabb_triangle. The only translation unit of the family
+// that includes CGAL's kernel headers.
+//
+// CGAL's do_intersect(Triangle_3, Iso_cuboid_3) takes the triangle's
+// supporting plane first, which is meaningless for a collinear triangle, so
+// such triangles go to the segment or point tests instead. The Iso_cuboid_3 is
+// built with the constructor that takes min and max as given (its
+// precondition min <= max is not checked in release builds, so the empty box
+// is decided here, before CGAL sees it).
+#include "isect/ref/aabb_triangle.hpp"
+
+#include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
+#include <CGAL/Gmpq.h>
+#include <CGAL/Simple_cartesian.h>
+#include <CGAL/intersections.h>
+
+namespace isect::ref {
+
+namespace {
+
+using Exact = CGAL::Simple_cartesian<CGAL::Gmpq>;
+
+CGAL::Gmpq to_cgal(const Rational& r) { return CGAL::Gmpq(r.backend().data()); }
+
+Exact::Point_3 to_cgal(const Point& p) { return {to_cgal(p[0]), to_cgal(p[1]), to_cgal(p[2])}; }
+
+}  // namespace
+
+bool aabb_triangle_cgal(const ExactAabb& box, const ExactTriangle& tri) {
+    for (int i = 0; i < 3; ++i)
+        if (box.lo[i] > box.hi[i]) return false;  // empty box
+    const Exact::Iso_cuboid_3 cuboid(to_cgal(box.lo), to_cgal(box.hi), 0);
+    const Exact::Point_3 a = to_cgal(tri.v[0]), b = to_cgal(tri.v[1]), c = to_cgal(tri.v[2]);
+    if (!CGAL::collinear(a, b, c)) return CGAL::do_intersect(Exact::Triangle_3(a, b, c), cuboid);
+    if (a == b && b == c) return !cuboid.has_on_unbounded_side(a);
+    // Collinear: the hull is the segment between the two farthest vertices.
+    const auto ab = CGAL::squared_distance(a, b), bc = CGAL::squared_distance(b, c),
+               ca = CGAL::squared_distance(c, a);
+    Exact::Segment_3 s(a, b);
+    if (bc >= ab && bc >= ca) s = Exact::Segment_3(b, c);
+    else if (ca >= ab && ca >= bc) s = Exact::Segment_3(c, a);
+    return CGAL::do_intersect(s, cuboid);
+}
+
+bool aabb_triangle_cgal_filtered(const Aabb& box, const Triangle& tri) {
+    using K = CGAL::Exact_predicates_inexact_constructions_kernel;
+    const auto pt = [](const Vec3f& p) { return K::Point_3(p[0], p[1], p[2]); };
+    const CGAL::Bbox_3 bbox(box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]);
+    return CGAL::do_intersect(K::Triangle_3(pt(tri.v[0]), pt(tri.v[1]), pt(tri.v[2])), bbox);
+}
+
+}  // namespace isect::ref

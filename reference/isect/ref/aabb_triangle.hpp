@@ -1,0 +1,49 @@
+// Exact references for the closed box vs closed triangle test.
+//
+// Two independent implementations, cross-checked on every input:
+//  - aabb_triangle_clip: Boost.Multiprecision rationals, from the definition.
+//    The triangle, as a convex polygon, is clipped in turn by the six closed
+//    half-spaces whose intersection is the box; they meet iff something is
+//    left. No separating axes, so it shares no reasoning with the kernels.
+//  - aabb_triangle_cgal: CGAL's do_intersect(Triangle_3, Iso_cuboid_3) on an
+//    exact rational kernel, with its assumptions routed around: collinear
+//    triangles go to the segment test, coincident ones to the point test.
+//
+// Both take rational boxes, so the tolerance band can ask about boxes grown or
+// shrunk by a rational delta. A box with lo > hi on some axis is empty.
+#pragma once
+
+#include "isect/aabb_triangle.hpp"
+#include "isect/ref/exact.hpp"
+
+namespace isect::ref {
+
+/// A closed box with rational corners; empty when lo > hi on some axis.
+struct ExactAabb {
+    Point lo, hi;
+};
+
+/// A closed triangle with rational vertices.
+struct ExactTriangle {
+    std::array<Point, 3> v;
+};
+
+/// The exact values of a float box and triangle (finite input only).
+ExactAabb exact(const Aabb& box);
+ExactTriangle exact(const Triangle& tri);
+
+/// True iff the closed box and the closed triangle share a point. Boost
+/// rational polygon clipping.
+bool aabb_triangle_clip(const ExactAabb& box, const ExactTriangle& tri);
+
+/// True iff the closed box and the closed triangle share a point. CGAL, exact
+/// rational kernel, degenerate triangles routed to segment and point tests.
+bool aabb_triangle_cgal(const ExactAabb& box, const ExactTriangle& tri);
+
+/// CGAL's filtered do_intersect(Triangle_3, Bbox_3) on Epick, for floats: the
+/// benchmark baseline. Exact for non-degenerate triangles (Epick predicates
+/// are exact and a double holds a float exactly); not a reference, because it
+/// inherits CGAL's assumptions about degenerate triangles.
+bool aabb_triangle_cgal_filtered(const Aabb& box, const Triangle& tri);
+
+}  // namespace isect::ref

@@ -1,0 +1,143 @@
+// The case format: what it reads, what it refuses, and that writing and
+// reading again gives back the same floats.
+#include <cmath>
+#include <gtest/gtest.h>
+
+#include "isect/check/case_file.hpp"
+#include "isect/check/contract.hpp"
+
+namespace isect::check {
+namespace {
+
+const char* kSeed002 =
+    "# seed 002: no face separates, (1,1,0) does\n"
+    "family  aabb_triangle\n"
+    "box.lo  -10 -10 -10\n"
+    "box.hi  10 10 10\n"
+    "tri     12 9 9   9 12 9   19 19 20\n"
+    "expect  disjoint\n";
+
+std::vector<CaseError> errors_of(const std::string& text) {
+    const ReadResult r = parse_case(text, "t.case");
+    const auto* e = std::get_if<std::vector<CaseError>>(&r);
+    return e ? *e : std::vector<CaseError>{};
+}
+
+TEST(CaseFile, readsTheSeedCase) {
+    const ReadResult r = parse_case(kSeed002, "seed.case");
+    ASSERT_TRUE(std::holds_alternative<Case>(r));
+    const auto& c = std::get<AabbTriangleCase>(std::get<Case>(r));
+    EXPECT_EQ(c.origin, "seed 002: no face separates, (1,1,0) does");
+    EXPECT_EQ(c.box.lo[0], -10.0f);
+    EXPECT_EQ(c.tri.v[2][2], 20.0f);
+    EXPECT_FALSE(c.expect_overlap);
+}
+
+TEST(CaseFile, writesWhatItReads) {
+    const AabbTriangleCase c = std::get<AabbTriangleCase>(std::get<Case>(parse_case(kSeed002, "seed.case")));
+    EXPECT_EQ(format_case(c), kSeed002);
+}
+
+TEST(CaseFile, shortestDecimalRoundTripsEveryKindOfFloat) {
+    for (float x : {0.1f, -0.0f, 1e-45f, 1.17549435e-38f, 3.40282347e38f, 16777217.0f, -2.5e-40f, 1.0f / 3}) {
+        float back;
+        std::string why;
+        ASSERT_TRUE(parse_float(format_float(x), back, why)) << format_float(x) << ": " << why;
+        EXPECT_EQ(back, x);
+        EXPECT_EQ(std::signbit(back), std::signbit(x));
+    }
+    EXPECT_EQ(format_float(0.1f), "0.1");
+    EXPECT_EQ(format_float(-0.0f), "-0");
+}
+
+TEST(CaseFile, readsHexfloatInfAndNanAsFloats) {
+    float x;
+    std::string why;
+    ASSERT_TRUE(parse_float("0x1.8p1", x, why));
+    EXPECT_EQ(x, 3.0f);
+    ASSERT_TRUE(parse_float("-inf", x, why));
+    EXPECT_TRUE(std::isinf(x) && x < 0);
+    ASSERT_TRUE(parse_float("nan", x, why));
+    EXPECT_TRUE(std::isnan(x));
+}
+
+TEST(CaseFile, refusesNumbersThatAreNotFloats) {
+    float x;
+    std::string why;
+    EXPECT_FALSE(parse_float("1e39", x, why));
+    EXPECT_NE(why.find("overflows"), std::string::npos);
+    EXPECT_FALSE(parse_float("1e-50", x, why));
+    EXPECT_NE(why.find("underflows"), std::string::npos);
+    EXPECT_FALSE(parse_float("1.5x", x, why));
+    EXPECT_FALSE(parse_float("", x, why));
+    EXPECT_TRUE(parse_float("0e-50", x, why));  // a written zero is a zero
+}
+
+TEST(CaseFile, namesLineAndValueOfEveryError) {
+    const auto errors = errors_of(
+        "family aabb_triangle\n"
+        "box.lo 0 0 zero\n"
+        "box.hi 1 1\n"
+        "tri 0 0 0 1 1 1 2 2 2\n"
+        "colour red\n"
+        "expect maybe\n");
+    ASSERT_EQ(errors.size(), 4u);
+    EXPECT_EQ(errors[0].str(), "t.case:2: box.lo: 'zero' is not a number");
+    EXPECT_EQ(errors[1].str(), "t.case:3: box.hi: takes 3 numbers, found 2");
+    EXPECT_EQ(errors[2].str(), "t.case:6: expect: 'maybe' is not 'overlap' or 'disjoint'");
+    EXPECT_EQ(errors[3].str(), "t.case:5: unknown key 'colour' for aabb_triangle");
+}
+
+TEST(CaseFile, refusesMissingRepeatedAndUnknownFamily) {
+    EXPECT_EQ(errors_of("box.lo 0 0 0\n")[0].str(), "t.case:0: missing key 'family'");
+    EXPECT_EQ(errors_of("family cube_sphere\n")[0].str(),
+              "t.case:1: family: 'cube_sphere' is not a known family (aabb_triangle)");
+    const auto missing = errors_of("family aabb_triangle\nbox.lo 0 0 0\nbox.hi 1 1 1\nexpect overlap\n");
+    ASSERT_EQ(missing.size(), 1u);
+    EXPECT_EQ(missing[0].str(), "t.case:0: missing key 'tri'");
+    const auto repeated = errors_of(std::string(kSeed002) + "expect overlap\n");
+    ASSERT_EQ(repeated.size(), 1u);
+    EXPECT_EQ(repeated[0].str(), "t.case:7: key 'expect' repeats line 6");
+}
+
+TEST(CaseFile, refusesInputOutsideTheDomain) {
+    const auto errors = errors_of(
+        "family aabb_triangle\nbox.lo 0 0 nan\nbox.hi 1 -1 1\ntri 0 0 0 1 1 inf 2 2 2\nexpect overlap\n");
+    ASSERT_EQ(errors.size(), 3u);
+    EXPECT_EQ(errors[0].str(), "t.case:2: box.lo: 'nan' is outside the domain of aabb_triangle (finite values only)");
+    EXPECT_EQ(errors[1].str(), "t.case:4: tri: 'inf' is outside the domain of aabb_triangle (finite values only)");
+    EXPECT_EQ(errors[2].str(), "t.case:3: box.hi: '-1' is below box.lo '0' on axis y (lo <= hi required)");
+}
+
+TEST(CaseFile, commentsMayFollowValues) {
+    const ReadResult r = parse_case(
+        "family aabb_triangle # the family\nbox.lo 0 0 0\nbox.hi 1 1 1\ntri 0 0 0 1 0 0 0 1 0 # on a face\n"
+        "expect overlap\n",
+        "c.case");
+    EXPECT_TRUE(std::holds_alternative<Case>(r));
+}
+
+TEST(Contract, parsesAndPrintsItsForms) {
+    EXPECT_EQ(Contract::parse("exact")->str(), "exact");
+    EXPECT_EQ(Contract::parse("conservative")->str(), "conservative");
+    EXPECT_EQ(Contract::parse("tolerant=4")->str(), "tolerant=4");
+    EXPECT_DOUBLE_EQ(Contract::parse("tolerant=0.5")->k, 0.5);
+    EXPECT_FALSE(Contract::parse("tolerant="));
+    EXPECT_FALSE(Contract::parse("tolerant=-1"));
+    EXPECT_FALSE(Contract::parse("tolerant=inf"));
+    EXPECT_FALSE(Contract::parse("lenient"));
+}
+
+TEST(Contract, allowsOnlyWhatItPromises) {
+    const Judgement miss{true, false, 0.5};
+    const Judgement hit{false, true, 2};
+    EXPECT_FALSE(allowed(*Contract::parse("exact"), hit));
+    EXPECT_TRUE(allowed(*Contract::parse("conservative"), hit));
+    EXPECT_FALSE(allowed(*Contract::parse("conservative"), miss));
+    EXPECT_TRUE(allowed(*Contract::parse("tolerant=1"), miss));
+    EXPECT_FALSE(allowed(*Contract::parse("tolerant=1"), hit));
+    EXPECT_FALSE(allowed(*Contract::parse("tolerant=0"), Judgement{true, false, 0}));
+}
+
+}  // namespace
+}  // namespace isect::check

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The isect command's exit codes and messages: 0 when all holds, 1 when a
+# case fails, 2 for unreadable input, naming file, line and value, while every
+# other case is still checked.
+set -u
+isect=$1
+data=$2
+fail=0
+expect() {  # expect CODE PATTERN -- command...
+    local code=$1 pattern=$2
+    shift 3
+    local out rc
+    out=$("$@" 2>&1)
+    rc=$?
+    if [ "$rc" != "$code" ]; then
+        echo "FAIL: '$*' exited $rc, expected $code"; echo "$out"; fail=1
+    elif ! grep -qE -- "$pattern" <<<"$out"; then
+        echo "FAIL: '$*' output lacks /$pattern/"; echo "$out"; fail=1
+    else
+        echo "ok: $* -> $rc"
+    fi
+}
+expect 0 "1 passed, 0 failed, 0 errors" -- "$isect" replay "$data/good"
+expect 2 "bad/not_a_float.case:4: box.hi: '1.0.0' is not a number" -- "$isect" replay "$data/good" "$data/bad"
+expect 2 "1 passed, 1 failed, 2 errors" -- "$isect" replay "$data/good" "$data/bad" "$data/wrong_expect.case"
+expect 1 "expect says overlap but both references say disjoint" -- "$isect" replay "$data/wrong_expect.case"
+expect 2 "no_such.case:0: no such file or folder" -- "$isect" replay "$data/no_such.case"
+expect 2 "garbage.case:0: missing key 'family'" -- "$isect" replay "$data/bad/garbage.case"
+expect 2 "" -- "$isect" check --seconds -3
+expect 2 "" -- "$isect" frobnicate
+expect 2 "no kernel named 'nope'" -- "$isect" check --kernel nope --cases 10
+expect 0 "sat +tolerant=1 +200 " -- "$isect" check --cases 200 --seed 3 --quiet --out "${TMPDIR:-/tmp}/isect-cli-test"
+exit $fail

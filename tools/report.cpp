@@ -1,0 +1,40 @@
+#include "report.hpp"
+
+#include <cstdio>
+#include <string>
+
+namespace isect::tool {
+
+namespace {
+
+std::string pad(const std::string& s, size_t width) { return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' '); }
+
+}  // namespace
+
+void print_check_report(std::ostream& out, const check::CheckReport& report, uint64_t seed) {
+    char line[160];
+    std::snprintf(line, sizeof line, "isect check: aabb_triangle, %llu cases in %.1f s, seed %llu\n",
+                  (unsigned long long)report.cases, report.seconds, (unsigned long long)seed);
+    out << line << "  mix:";
+    for (const auto& [kind, n] : report.mix)
+        out << " " << kind << " " << (report.cases ? 100 * n / report.cases : 0) << "%";
+    out << "\n";
+    if (report.reference_mismatches)
+        out << "  REFERENCES DISAGREE on " << report.reference_mismatches << " cases: " << report.mismatch_message
+            << "\n";
+    else
+        out << "  references: clip (Boost rationals) and cgal agree on every case\n";
+    out << "\n"
+        << pad("kernel", 14) << pad("contract", 15) << pad("tried", 10) << pad("false hits", 12)
+        << pad("false misses", 14) << pad("in band", 14) << pad("measured K", 12) << "verdict\n";
+    for (const check::KernelReport& k : report.kernels) {
+        const std::string in_band = std::to_string(k.in_band) + " (K=" + check::format_k(k.band_k()) + ")";
+        const bool any = k.false_hits + k.false_misses > 0;
+        out << pad(k.name, 14) << pad(k.contract.str(), 15) << pad(std::to_string(k.tried), 10)
+            << pad(std::to_string(k.false_hits), 12) << pad(std::to_string(k.false_misses), 14) << pad(in_band, 14)
+            << pad(any ? check::format_k(k.measured_k) : "-", 12)
+            << (k.holds() ? "holds" : "BROKEN (" + std::to_string(k.violations) + " violations)") << "\n";
+    }
+}
+
+}  // namespace isect::tool
