@@ -12,6 +12,17 @@ WORKLOADS = {"0": "sparse", "1": "candidates", "2": "degenerate"}
 BASELINE = "cgal_filtered"
 
 
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown cpu"
+
+
 def main() -> int:
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
@@ -25,8 +36,7 @@ def main() -> int:
         kernel = name.removeprefix("BM_")
         ns[(kernel, WORKLOADS.get(arg, arg))] = 1e9 / b["items_per_second"]
     ctx = data["context"]
-    print(f"machine: {ctx.get('host_name', '?')}, {ctx['num_cpus']} cpus at {ctx['mhz_per_cpu']} MHz, "
-          f"build {ctx.get('library_build_type', '?')}")
+    print(f"machine: {cpu_model()}, {ctx['num_cpus']} cpus at {ctx['mhz_per_cpu']} MHz")
     kernels = sorted({k for k, _ in ns}, key=lambda k: (k != "sat", k != "conservative", k))
     loads = [w for w in WORKLOADS.values() if any((k, w) in ns for k in kernels)]
     print("| kernel | " + " | ".join(f"{w} ns/test | {w} speed vs CGAL" for w in loads) + " |")

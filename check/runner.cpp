@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <rapidcheck.h>
+#include <unistd.h>
 
 namespace isect::check {
 
@@ -91,6 +92,7 @@ CheckReport run_aabb_triangle_check(const std::vector<AabbTriangleKernel>& kerne
     rc::Random random(options.seed);
     const auto start = Clock::now();
     auto last_progress = start;
+    const bool tty = isatty(fileno(stderr));
     const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
 
     while ((options.max_cases == 0 || report.cases < options.max_cases) &&
@@ -131,16 +133,18 @@ CheckReport run_aabb_triangle_check(const std::vector<AabbTriangleKernel>& kerne
                 r.counterexample_exact = exact;
             }
         }
-        if (options.progress && Clock::now() - last_progress > std::chrono::seconds(1)) {
+        // Progress: one line rewritten in place on a terminal, a line every
+        // five seconds into a log.
+        if (options.progress && Clock::now() - last_progress > std::chrono::seconds(tty ? 1 : 5)) {
             last_progress = Clock::now();
             uint64_t broken = 0;
             for (const KernelReport& r : report.kernels) broken += r.violations;
-            std::fprintf(stderr, "\r[check aabb_triangle] %5.1f s  %llu cases  %llu violations", elapsed(),
-                         (unsigned long long)report.cases, (unsigned long long)broken);
+            std::fprintf(stderr, "%s[check aabb_triangle] %5.1f s  %llu cases  %llu violations%s", tty ? "\r" : "",
+                         elapsed(), (unsigned long long)report.cases, (unsigned long long)broken, tty ? "" : "\n");
             std::fflush(stderr);
         }
     }
-    if (options.progress) std::fprintf(stderr, "\n");
+    if (options.progress && tty) std::fprintf(stderr, "\n");
     report.seconds = elapsed();
 
     if (options.minimize) {
