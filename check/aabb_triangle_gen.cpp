@@ -32,7 +32,9 @@ Aabb box_between(const Vec3f& p, const Vec3f& q) {
 
 Symmetry any_symmetry() { return {*inRange(0, 6), *inRange(0, 8)}; }
 
-/// Uniform: 24-bit mantissas at a common random exponent.
+/// Uniform: 24-bit mantissas at a common random exponent. A quarter of the
+/// triangles are slivers: the third vertex is v0 + t (v1 - v0) rounded to
+/// float, so collinear but for the rounding, with all 24 bits in play.
 AabbTriangleInput make_uniform() {
     const int e = *inRange(-8, 9);
     const auto coord = [e] { return std::ldexp(float(*inRange<int32_t>(-(1 << 24), (1 << 24) + 1)), e - 24); };
@@ -42,6 +44,11 @@ AabbTriangleInput make_uniform() {
     const Vec3f p = point(), q = point();
     in.box = box_between(p, q);
     for (Vec3f& v : in.tri.v) v = point();
+    if (*inRange(0, 4) == 0) {
+        const float t = *rc::gen::element(-1.0f, 0.3f, 0.5f, 0.7f, 2.0f);
+        auto& v = in.tri.v;
+        for (int i = 0; i < 3; ++i) v[2][i] = v[0][i] + t * (v[1][i] - v[0][i]);
+    }
     return in;
 }
 
@@ -54,7 +61,7 @@ AabbTriangleInput make_grid() {
     auto& v = in.tri.v;
     for (Vec3f& x : v) x = grid_point(4);
     const Aabb& b = in.box;
-    switch (*inRange(0, 10)) {
+    switch (*inRange(0, 11)) {
         case 0: break;
         case 1: v[1] = v[0]; break;                 // repeated vertex: a segment
         case 2: v[2] = v[1] = v[0]; break;          // a point
@@ -91,6 +98,13 @@ AabbTriangleInput make_grid() {
             const int axis = *inRange(0, 3);
             for (int i = 0; i < 3; ++i)
                 if (i != axis) v[0][i] = v[1][i] = *rc::gen::arbitrary<bool>() ? b.lo[i] : b.hi[i];
+            break;
+        }
+        case 10: {                                  // a sliver: collinear, then one coordinate a few ulps off
+            const int m = *rc::gen::element(-2, -1, 2, 3);
+            for (int i = 0; i < 3; ++i) v[2][i] = v[0][i] + float(m) * (v[1][i] - v[0][i]);
+            float& x = v[2][*inRange(0, 3)];
+            for (int steps = *inRange(1, 4); steps > 0; --steps) x = std::nextafter(x, *rc::gen::arbitrary<bool>() ? INFINITY : -INFINITY);
             break;
         }
     }

@@ -8,6 +8,7 @@
 #include <rapidcheck.h>
 
 #include "isect/check/aabb_triangle.hpp"
+#include "property.hpp"
 
 namespace isect::props {
 namespace {
@@ -34,7 +35,7 @@ const std::vector<Transform>& transforms() {
 }
 
 TEST(AabbTriangleKernels, invariancesMeasuredAndClaimsHold) {
-    constexpr int kCases = 100000;
+    const int kCases = scaled(100000);
     const rc::Gen<AabbTriangleInput> gen = check::gen_aabb_triangle();
     rc::Random random(20261121);
     std::vector<AabbTriangleInput> inputs;

@@ -7,9 +7,19 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/detail/Configuration.h>
+#include <cstdlib>
 #include <sstream>
 
 namespace isect::props {
+
+/// The case counts below are for a release build. Sanitizer builds run
+/// 50-100 times slower and set ISECT_PROPERTY_SCALE (0.01 say) to scale every
+/// count down; at least 100 cases always run.
+inline int scaled(int cases) {
+    const char* env = std::getenv("ISECT_PROPERTY_SCALE");
+    const double scale = env ? std::atof(env) : 1.0;
+    return std::max(100, int(cases * (scale > 0 ? scale : 1.0)));
+}
 
 /// Checks a property on at least `cases` cases (more if RC_PARAMS asks) and
 /// returns RapidCheck's result, without failing the current test.
@@ -32,7 +42,7 @@ inline std::string describe(const rc::detail::TestResult& result) {
 
 /// A property that must hold: fails the test with RapidCheck's message.
 template <class Testable> void expect_property(int cases, Testable&& testable) {
-    const auto result = run_property(cases, std::forward<Testable>(testable));
+    const auto result = run_property(scaled(cases), std::forward<Testable>(testable));
     if (result.template is<rc::detail::SuccessResult>())
         std::cout << describe(result) << std::endl;
     else
@@ -40,7 +50,8 @@ template <class Testable> void expect_property(int cases, Testable&& testable) {
 }
 
 /// A property that must fail (a deliberately broken kernel): passes when
-/// RapidCheck finds a counterexample, and prints the shrunk one.
+/// RapidCheck finds a counterexample within `cases` (never scaled: the
+/// finding must come that soon on every build), and prints the shrunk one.
 template <class Testable> void expect_property_fails(int cases, Testable&& testable) {
     const auto result = run_property(cases, std::forward<Testable>(testable));
     if (result.template is<rc::detail::FailureResult>())
