@@ -89,8 +89,8 @@ inline bool face_axes_separate(const Aabb& box, const Triangle& t) {
 /// of 2^29. The axes themselves are accurate where it matters: differences of
 /// floats of similar exponent are exact in double, their products too, so a
 /// sliver's normal is one rounding from its exact value. Measured: the widest
-/// band any disagreement needed in millions of generated cases was
-/// K = 2.8e-10 (README); a broken copy with the normal test in float needs
+/// band any disagreement needed in 3.2 million generated cases was
+/// K = 5.5e-10 (README); a broken copy with the normal test in float needs
 /// K > 1 and is caught.
 ///
 /// Degenerate triangles: a zero axis never separates; edge axes still cover
