@@ -4,6 +4,7 @@
 #include <ostream>
 #include <rapidcheck.h>
 
+#include "isect/check/broken_aabb_triangle.hpp"
 #include "isect/check/case_file.hpp"
 #include "isect/ref/aabb_triangle.hpp"
 
@@ -15,6 +16,15 @@ const std::vector<AabbTriangleKernel>& aabb_triangle_kernels() {
         {"conservative", {Contract::Kind::conservative, 0}, aabb_triangle_conservative},
     };
     return kernels;
+}
+
+const AabbTriangleKernel* find_aabb_triangle_kernel(const std::string& name) {
+    for (const AabbTriangleKernel& k : aabb_triangle_kernels())
+        if (k.name == name) return &k;
+    static const std::vector<AabbTriangleKernel> broken = broken::broken_kernels();
+    for (const AabbTriangleKernel& k : broken)
+        if (k.name == name) return &k;
+    return nullptr;
 }
 
 namespace {

@@ -13,6 +13,7 @@
 #include <CGAL/Gmpq.h>
 #include <CGAL/Simple_cartesian.h>
 #include <CGAL/intersections.h>
+#include <algorithm>
 
 namespace isect::ref {
 
@@ -42,11 +43,46 @@ bool aabb_triangle_cgal(const ExactAabb& box, const ExactTriangle& tri) {
     return CGAL::do_intersect(s, cuboid);
 }
 
+namespace {
+
+using Epick = CGAL::Exact_predicates_inexact_constructions_kernel;
+
+Epick::Point_3 to_epick(const Vec3f& p) { return {p[0], p[1], p[2]}; }
+
+CGAL::Bbox_3 to_bbox(const Aabb& box) {
+    return {box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]};
+}
+
+}  // namespace
+
 bool aabb_triangle_cgal_filtered(const Aabb& box, const Triangle& tri) {
-    using K = CGAL::Exact_predicates_inexact_constructions_kernel;
-    const auto pt = [](const Vec3f& p) { return K::Point_3(p[0], p[1], p[2]); };
-    const CGAL::Bbox_3 bbox(box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]);
-    return CGAL::do_intersect(K::Triangle_3(pt(tri.v[0]), pt(tri.v[1]), pt(tri.v[2])), bbox);
+    return CGAL::do_intersect(Epick::Triangle_3(to_epick(tri.v[0]), to_epick(tri.v[1]), to_epick(tri.v[2])),
+                              to_bbox(box));
+}
+
+bool aabb_triangle_cgal_fast(const Aabb& box, const Triangle& tri) {
+    const std::array<double, 3> lo = {box.lo[0], box.lo[1], box.lo[2]}, hi = {box.hi[0], box.hi[1], box.hi[2]};
+    return aabb_triangle_cgal_fast(lo, hi, tri);
+}
+
+bool aabb_triangle_cgal_fast(const std::array<double, 3>& lo, const std::array<double, 3>& hi, const Triangle& tri) {
+    for (int i = 0; i < 3; ++i)
+        if (lo[i] > hi[i]) return false;  // empty box
+    const CGAL::Bbox_3 bbox(lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]);
+    const Epick::Point_3 a = to_epick(tri.v[0]), b = to_epick(tri.v[1]), c = to_epick(tri.v[2]);
+    if (!CGAL::collinear(a, b, c)) return CGAL::do_intersect(Epick::Triangle_3(a, b, c), bbox);
+    if (a == b && b == c) return CGAL::do_intersect(a, bbox);
+    // Collinear: the segment between the two farthest vertices. Squared
+    // distances are constructions (rounded) on Epick, so pick the pair by
+    // exact comparisons along the line instead: the extreme vertices are the
+    // lexicographically smallest and largest.
+    const Epick::Point_3* pts[3] = {&a, &b, &c};
+    const auto smaller = [](const Epick::Point_3* p, const Epick::Point_3* q) {
+        return CGAL::lexicographically_xyz_smaller(*p, *q);
+    };
+    const auto* first = std::min_element(pts, pts + 3, smaller);
+    const auto* last = std::max_element(pts, pts + 3, smaller);
+    return CGAL::do_intersect(Epick::Segment_3(**first, **last), bbox);
 }
 
 }  // namespace isect::ref

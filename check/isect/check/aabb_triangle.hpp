@@ -3,7 +3,9 @@
 // the symmetries, and the generators of inputs where kernels break.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
@@ -34,6 +36,10 @@ struct AabbTriangleKernel {
 
 /// The kernels isect ships, with the contracts their headers declare.
 const std::vector<AabbTriangleKernel>& aabb_triangle_kernels();
+
+/// A built-in kernel by name, or a planted bug by "broken:NAME"
+/// (broken_aabb_triangle.hpp); nullptr when there is none.
+const AabbTriangleKernel* find_aabb_triangle_kernel(const std::string& name);
 
 /// Thrown when the two references disagree: a bug in one of them, or an
 /// unchecked library precondition. Never swallowed.
@@ -97,6 +103,49 @@ rc::Gen<AabbTriangleInput> gen_aabb_triangle_out_of_domain();
 /// How RapidCheck shows an input in a counterexample: as a case file a
 /// person can paste, with the exact answer when there is one.
 void showValue(const AabbTriangleInput& in, std::ostream& os);
+
+// --- Fuzzing (aabb_triangle_fuzz.cpp) ---------------------------------------
+
+/// The fuzz targets' byte layout: 2 header bytes, then 15 slots of 5 bytes
+/// (box.lo xyz, box.hi xyz, the 9 triangle coordinates), 77 bytes in all;
+/// shorter input is padded with zeros, longer is cut. README, "Fuzzing".
+constexpr size_t kAabbTriangleFuzzBytes = 77;
+
+/// Decodes fuzz bytes into an input (which may be outside the domain).
+AabbTriangleInput decode_aabb_triangle(const uint8_t* data, size_t size);
+
+/// The bytes that decode to exactly this input (every slot raw).
+std::vector<uint8_t> encode_aabb_triangle(const AabbTriangleInput& in);
+
+/// Float-aware mutation in place: ulp steps, snapping to integers and zero,
+/// sign flips, power-of-two scaling, copying a coordinate, changing a slot's
+/// construction. Returns the new size (kAabbTriangleFuzzBytes), or 0 when
+/// max_size is too small for the layout.
+size_t mutate_aabb_triangle(uint8_t* data, size_t size, size_t max_size, unsigned seed);
+
+/// Which of the 13 axes separates the closed sets, decided exactly: "face x",
+/// "normal", "edge x*f1" (e_x cross the second edge), or "none" when they meet.
+std::string aabb_triangle_deciding_axis(const Aabb& box, const Triangle& tri);
+
+/// A fast sufficient test for aabb_triangle_in_band: the fast oracle on a
+/// double box rounded so that "in band" there implies "in band" exactly.
+/// False means not proved, not "outside".
+bool aabb_triangle_fast_proves_in_band(const AabbTriangleInput& in, bool exact, double k);
+
+/// What a fuzzer or checker found.
+struct Finding {
+    std::string kernel;     ///< a kernel's name, or "references"
+    std::string signature;  ///< kernel, contract, kind, what decided: for de-duplication
+    std::string message;    ///< one line for a person
+    bool exact = false;     ///< the exact answer (the clip reference's when references disagree)
+};
+
+/// The fuzz oracle: runs the kernels on one input against the fast exact
+/// oracle; on any disagreement, and on every input when cross_check is set,
+/// both rational references decide and are compared with the oracle. Returns
+/// the first broken contract or disagreement among the exact ones.
+std::optional<Finding> fuzz_aabb_triangle(const std::vector<const AabbTriangleKernel*>& kernels,
+                                          const AabbTriangleInput& in, bool cross_check);
 
 /// The input as a case file (origin in the leading comment).
 std::string format_input(const AabbTriangleInput& in, bool expect_overlap, const std::string& origin);

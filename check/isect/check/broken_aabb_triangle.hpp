@@ -1,6 +1,7 @@
-// Deliberately broken aabb_triangle kernels: test fixtures, never shipped.
-// Each carries a bug that real code has shipped with, and the tests show the
-// properties and `isect check` catch every one of them.
+// Deliberately broken aabb_triangle kernels: planted bugs, never kernels to
+// use. Each carries a bug that real code has shipped with; the tests show the
+// properties, `isect check` and the fuzzer catch every one of them. The
+// command line reaches them only by an explicit name, `broken:NAME`.
 #pragma once
 
 #include <cmath>
@@ -87,10 +88,10 @@ inline bool conservative_touching_separates(const Aabb& box, const Triangle& tri
 inline std::vector<check::AabbTriangleKernel> broken_kernels() {
     using check::Contract;
     return {
-        {"sat_without_edge_axes", {Contract::Kind::tolerant, 1}, sat_without_edge_axes},
-        {"sat_normal_in_float", {Contract::Kind::tolerant, 1}, sat_normal_in_float},
-        {"sat_absolute_epsilon", {Contract::Kind::tolerant, 1}, sat_absolute_epsilon},
-        {"conservative_touching_separates", {Contract::Kind::conservative, 0}, conservative_touching_separates},
+        {"broken:sat_without_edge_axes", {Contract::Kind::tolerant, 1}, sat_without_edge_axes},
+        {"broken:sat_normal_in_float", {Contract::Kind::tolerant, 1}, sat_normal_in_float},
+        {"broken:sat_absolute_epsilon", {Contract::Kind::tolerant, 1}, sat_absolute_epsilon},
+        {"broken:conservative_touching_separates", {Contract::Kind::conservative, 0}, conservative_touching_separates},
     };
 }
 
