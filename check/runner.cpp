@@ -1,5 +1,6 @@
 #include "isect/check/runner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -57,9 +58,57 @@ std::vector<float> candidates(float x, const std::vector<float>& others) {
 
 }  // namespace
 
+/// The sum of simplicity over all coordinates: a whole-input move is taken
+/// only when it makes the case simpler overall.
+int complexity(AabbTriangleInput in) {
+    int total = 0;
+    for (float* p : coords(in)) {
+        if (*p == 0) continue;
+        int e;
+        float m = std::frexp(std::fabs(*p), &e);
+        int bits = 0;
+        while (m != 0 && bits < 30) {
+            m = m * 2 - std::floor(m * 2);
+            ++bits;
+        }
+        total += 4 * bits + std::abs(e - 1) + (std::signbit(*p) ? 1 : 0);
+    }
+    return total;
+}
+
 AabbTriangleInput simplify(AabbTriangleInput in, const std::function<bool(const AabbTriangleInput&)>& still_fails) {
+    const auto accept = [&](const AabbTriangleInput& trial) {
+        if (!aabb_triangle_in_domain(trial.box, trial.tri) || complexity(trial) >= complexity(in) ||
+            !still_fails(trial))
+            return false;
+        in = trial;
+        return true;
+    };
     for (bool changed = true; changed;) {
         changed = false;
+        // Whole input: scale by 2^k towards magnitude 1.
+        int e;
+        std::frexp(largest_magnitude(in.box, in.tri), &e);
+        for (int k : {1 - e, -e, 2 - e, 4 - e})
+            if (k != 0 && scaling_is_exact(in, k) && accept(scale_pow2(in, k))) changed = true;
+        // Shared values: every occurrence of +-v at once.
+        std::vector<float> values;
+        for (float* p : coords(in))
+            if (*p != 0) values.push_back(std::fabs(*p));
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        for (float v : values)
+            for (float c : {1.0f, 2.0f, 0.5f, 3.0f, 4.0f, std::round(v)}) {
+                if (c == v || c == 0) continue;
+                AabbTriangleInput trial = in;
+                for (float* p : coords(trial))
+                    if (std::fabs(*p) == v) *p = std::copysign(c, *p);
+                if (accept(trial)) {
+                    changed = true;
+                    break;
+                }
+            }
+        // One coordinate at a time.
         const std::vector<float*> slots = coords(in);
         for (size_t s = 0; s < slots.size(); ++s) {
             std::vector<float> others;

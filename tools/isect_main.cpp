@@ -7,11 +7,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <cstdlib>
 #include <random>
 
 #include "isect/check/case_file.hpp"
 #include "isect/check/runner.hpp"
 #include "isect/ref/aabb_triangle.hpp"
+#include "campaign.hpp"
 #include "report.hpp"
 
 namespace isect::tool {
@@ -43,10 +45,10 @@ struct CheckArgs {
 
 int run_check(const CheckArgs& args) {
     std::vector<AabbTriangleKernel> kernels;
-    for (const AabbTriangleKernel& k : check::aabb_triangle_kernels())
-        if (args.kernel.empty() || args.kernel == k.name) kernels.push_back(k);
+    if (args.kernel.empty()) kernels = check::aabb_triangle_kernels();
+    else if (const AabbTriangleKernel* k = check::find_aabb_triangle_kernel(args.kernel)) kernels.push_back(*k);
     if (kernels.empty()) {
-        std::cerr << "isect check: no kernel named '" << args.kernel << "' (try sat, conservative)\n";
+        std::cerr << "isect check: no kernel named '" << args.kernel << "' (try sat, conservative, broken:sat_without_edge_axes)\n";
         return 2;
     }
     check::CheckOptions options;
@@ -77,6 +79,24 @@ int run_check(const CheckArgs& args) {
         std::cout << "\nfirst counterexample for " << k.name << ", written to " << path << ":\n" << text;
     }
     return report.holds() ? 0 : 1;
+}
+
+int run_encode(const std::vector<std::string>& paths, const std::string& out) {
+    std::vector<check::CaseError> errors;
+    std::filesystem::create_directories(out);
+    for (const std::string& file : check::expand_case_paths(paths, errors)) {
+        const check::ReadResult r = check::read_case_file(file);
+        if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&r)) {
+            errors.insert(errors.end(), errs->begin(), errs->end());
+            continue;
+        }
+        const AabbTriangleCase& c = std::get<AabbTriangleCase>(std::get<check::Case>(r));
+        const std::vector<uint8_t> bytes = check::encode_aabb_triangle({c.box, c.tri, "case"});
+        const auto path = std::filesystem::path(out) / std::filesystem::path(file).filename().replace_extension(".bin");
+        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    }
+    for (const check::CaseError& e : errors) std::cerr << "error: " << e.str() << "\n";
+    return errors.empty() ? 0 : 2;
 }
 
 int run_replay(const std::vector<std::string>& paths, bool verbose) {
@@ -136,7 +156,7 @@ int main(int argc, char** argv) {
     check->add_option("--seconds", check_args.seconds, "Time budget for generated cases")->check(CLI::PositiveNumber);
     auto* seed = check->add_option("--seed", check_args.seed, "Random seed (default: a fresh one, printed)");
     check->add_option("--cases", check_args.cases, "Stop after this many cases instead of --seconds");
-    check->add_option("--kernel", check_args.kernel, "Check one kernel only (sat, conservative)");
+    check->add_option("--kernel", check_args.kernel, "Check one kernel only (sat, conservative, or broken:NAME)");
     check->add_option("--gen", check_args.gen, "Use one generator mix only")
         ->check(CLI::IsMember(isect::check::aabb_triangle_gen_kinds()));
     check->add_option("--out", check_args.out, "Folder for counterexample case files (default: findings)");
@@ -148,6 +168,34 @@ int main(int argc, char** argv) {
     replay->add_option("paths", replay_paths, "Case files or folders (searched for *.case)")->required();
     replay->add_flag("-v,--verbose", verbose, "Print every case, not only failures");
 
+    // Campaign defaults: this checkout's seeds and corpus; the fuzz targets
+    // where ./isect builds them (build-fuzz/, clang), unless ISECT_FUZZ_DIR says.
+    const std::string source = ISECT_SOURCE_DIR;
+    const char* fuzz_dir_env = std::getenv("ISECT_FUZZ_DIR");
+    const std::string fuzz_dir = fuzz_dir_env ? fuzz_dir_env : source + "/build-fuzz/fuzz";
+    FuzzArgs fuzz_args;
+    CLI::App* fuzz = app.add_subcommand("fuzz", "Run a libFuzzer campaign; findings become minimised corpus cases");
+    fuzz->add_option("--family", fuzz_args.family, "Family to fuzz (aabb_triangle)");
+    fuzz->add_option("--kernel", fuzz_args.kernel, "One kernel, or broken:NAME for a planted bug (default: the built-in ones)");
+    fuzz->add_option("--minutes", fuzz_args.minutes, "Campaign length")->check(CLI::PositiveNumber);
+    fuzz->add_option("--jobs", fuzz_args.jobs, "libFuzzer fork-mode jobs (cores)")->check(CLI::PositiveNumber);
+    fuzz->add_option("--target", fuzz_args.target, "The libFuzzer binary (default: build-fuzz/fuzz/fuzz_FAMILY)");
+    fuzz->add_option("--corpus", fuzz_args.corpus, "Where new cases go (default: corpus/FAMILY)");
+    fuzz->add_option("--work", fuzz_args.work, "libFuzzer's pool and artifacts (default: build-fuzz/campaign_FAMILY)");
+    fuzz->add_flag("--plain-mutator", fuzz_args.plain_mutator, "libFuzzer's mutations only (for comparisons)");
+
+    std::string minimize_path, minimize_kernel, minimize_out;
+    CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing case to the simplest one that still fails");
+    minimize->add_option("case", minimize_path, "The case file")->required();
+    minimize->add_option("--kernel", minimize_kernel, "The kernel that fails on it (default: the built-in ones)");
+    minimize->add_option("-o,--out", minimize_out, "Write here instead of stdout");
+
+    std::vector<std::string> encode_paths;
+    std::string encode_out;
+    CLI::App* encode = app.add_subcommand("encode", "Write case files as fuzz-target bytes (seed inputs)");
+    encode->add_option("cases", encode_paths, "Case files or folders")->required();
+    encode->add_option("--out", encode_out, "Folder for the .bin files")->required();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -156,5 +204,15 @@ int main(int argc, char** argv) {
     }
     check_args.seed_given = seed->count() > 0;
     if (*check) return run_check(check_args);
+    if (*fuzz) {
+        if (fuzz_args.target.empty()) fuzz_args.target = fuzz_dir + "/fuzz_" + fuzz_args.family;
+        if (fuzz_args.corpus.empty()) fuzz_args.corpus = source + "/corpus/" + fuzz_args.family;
+        if (fuzz_args.work.empty()) fuzz_args.work = fuzz_dir + "/../campaign_" + fuzz_args.family;
+        fuzz_args.seeds = source + "/fuzz/seeds/" + fuzz_args.family;
+        fuzz_args.dict = source + "/fuzz/" + fuzz_args.family + ".dict";
+        return run_fuzz(fuzz_args);
+    }
+    if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out);
+    if (*encode) return run_encode(encode_paths, encode_out);
     return run_replay(replay_paths, verbose);
 }

@@ -123,8 +123,9 @@ std::vector<uint8_t> encode_aabb_triangle(const AabbTriangleInput& in);
 /// max_size is too small for the layout.
 size_t mutate_aabb_triangle(uint8_t* data, size_t size, size_t max_size, unsigned seed);
 
-/// Which of the 13 axes separates the closed sets, decided exactly: "face x",
-/// "normal", "edge x*f1" (e_x cross the second edge), or "none" when they meet.
+/// Which of the 13 axes separates the closed sets most robustly (the widest
+/// gap per unit of box growth), decided exactly: "face x", "normal",
+/// "edge x*f1" (e_x cross the second edge), or "none" when they meet.
 std::string aabb_triangle_deciding_axis(const Aabb& box, const Triangle& tri);
 
 /// A fast sufficient test for aabb_triangle_in_band: the fast oracle on a

@@ -1,0 +1,240 @@
+#include "campaign.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "isect/check/aabb_triangle.hpp"
+#include "isect/check/case_file.hpp"
+#include "isect/check/runner.hpp"
+
+namespace isect::tool {
+
+namespace fs = std::filesystem;
+using check::AabbTriangleInput;
+using check::AabbTriangleKernel;
+using check::Finding;
+
+namespace {
+
+std::vector<const AabbTriangleKernel*> kernels_for(const std::string& name) {
+    std::vector<const AabbTriangleKernel*> out;
+    if (name.empty()) {
+        for (const AabbTriangleKernel& k : check::aabb_triangle_kernels()) out.push_back(&k);
+    } else if (const AabbTriangleKernel* k = check::find_aabb_triangle_kernel(name)) {
+        out.push_back(k);
+    }
+    return out;
+}
+
+/// The finding on an input, judged by the rational references on every input.
+std::optional<Finding> finding_on(const std::vector<const AabbTriangleKernel*>& kernels, const AabbTriangleInput& in) {
+    try {
+        return check::fuzz_aabb_triangle(kernels, in, true);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+/// Simplifies while the same signature is found.
+AabbTriangleInput minimise(const std::vector<const AabbTriangleKernel*>& kernels, const AabbTriangleInput& in,
+                           const std::string& signature) {
+    return check::simplify(in, [&](const AabbTriangleInput& t) {
+        const auto f = finding_on(kernels, t);
+        return f && f->signature == signature;
+    });
+}
+
+/// The signatures already in the corpus ("signature: ..." in a case's origin).
+std::set<std::string> known_signatures(const std::string& dir) {
+    std::set<std::string> out;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() != ".case") continue;
+        std::ifstream in(it->path());
+        for (std::string line; std::getline(in, line);) {
+            const size_t at = line.find("signature: ");
+            if (line.rfind("#", 0) == 0 && at != std::string::npos) out.insert(line.substr(at + 11));
+        }
+    }
+    return out;
+}
+
+std::string file_name_for(const std::string& signature) {
+    std::string name;
+    for (char c : signature.substr(0, signature.find('|'))) name += std::isalnum((unsigned char)c) ? c : '_';
+    uint32_t h = 2166136261u;
+    for (char c : signature) h = (h ^ uint8_t(c)) * 16777619u;
+    char hex[9];
+    std::snprintf(hex, sizeof hex, "%08x", h);
+    return "fuzz-" + name + "-" + hex + ".case";
+}
+
+volatile std::sig_atomic_t g_interrupted = 0;
+void on_interrupt(int) { g_interrupted = 1; }
+
+/// Picks "key: value" out of a libFuzzer status line.
+std::string field(const std::string& line, const std::string& key) {
+    const size_t at = line.find(key);
+    if (at == std::string::npos) return "";
+    size_t b = at + key.size();
+    while (b < line.size() && (line[b] == ' ' || line[b] == ':')) ++b;
+    size_t e = b;
+    while (e < line.size() && line[e] != ' ') ++e;
+    return line.substr(b, e - b);
+}
+
+}  // namespace
+
+int run_minimize(const std::string& path, const std::string& kernel, const std::string& out) {
+    const check::ReadResult r = check::read_case_file(path);
+    if (const auto* errors = std::get_if<std::vector<check::CaseError>>(&r)) {
+        for (const auto& e : *errors) std::cerr << "error: " << e.str() << "\n";
+        return 2;
+    }
+    const auto kernels = kernels_for(kernel);
+    if (kernels.empty()) {
+        std::cerr << "isect minimize: no kernel named '" << kernel << "'\n";
+        return 2;
+    }
+    const auto& c = std::get<check::AabbTriangleCase>(std::get<check::Case>(r));
+    const AabbTriangleInput in{c.box, c.tri, "case"};
+    const auto f = finding_on(kernels, in);
+    if (!f) {
+        std::cerr << "isect minimize: " << path << ": every kernel keeps its contract and the references agree; "
+                  << "nothing to minimise (name a kernel with --kernel)\n";
+        return 1;
+    }
+    const AabbTriangleInput small = minimise(kernels, in, f->signature);
+    std::string origin = c.origin.empty() ? "" : c.origin + "\n";
+    origin += "minimised by isect minimize: " + f->message + "\nsignature: " + f->signature;
+    const std::string text = check::format_input(small, finding_on(kernels, small)->exact, origin);
+    if (out.empty()) {
+        std::cout << text;
+    } else {
+        std::ofstream(out) << text;
+        std::cerr << "isect minimize: wrote " << out << "\n";
+    }
+    return 0;
+}
+
+int run_fuzz(const FuzzArgs& args) {
+    if (args.family != "aabb_triangle") {
+        std::cerr << "isect fuzz: no fuzz target for family '" << args.family << "' (aabb_triangle)\n";
+        return 2;
+    }
+    const auto kernels = kernels_for(args.kernel);
+    if (kernels.empty()) {
+        std::cerr << "isect fuzz: no kernel named '" << args.kernel << "'\n";
+        return 2;
+    }
+    if (args.target.empty() || !fs::exists(args.target)) {
+        std::cerr << "isect fuzz: no libFuzzer target at '" << args.target
+                  << "' (./isect fuzz builds it with clang; or pass --target)\n";
+        return 2;
+    }
+    const fs::path work = args.work, pool = work / "pool", artifacts = work / "artifacts";
+    fs::create_directories(pool);
+    fs::remove_all(artifacts);
+    fs::create_directories(artifacts);
+    fs::create_directories(args.corpus);
+
+    std::vector<std::string> argv = {args.target,
+                                     "-fork=" + std::to_string(std::max(1, args.jobs)),
+                                     "-ignore_crashes=1",
+                                     "-max_total_time=" + std::to_string(std::max(1, int(args.minutes * 60))),
+                                     "-max_len=" + std::to_string(check::kAabbTriangleFuzzBytes),
+                                     "-artifact_prefix=" + artifacts.string() + "/",
+                                     pool.string()};
+    if (!args.dict.empty() && fs::exists(args.dict)) argv.insert(argv.begin() + 1, "-dict=" + args.dict);
+    if (!args.seeds.empty()) argv.push_back(args.seeds);
+    std::cerr << "isect fuzz: " << args.family << ", kernel " << (args.kernel.empty() ? "built-in" : args.kernel)
+              << ", " << args.minutes << " min on " << args.jobs << " job(s)\n";
+
+    int pipefd[2];
+    if (pipe(pipefd) != 0) return 2;
+    const pid_t child = fork();
+    if (child == 0) {
+        dup2(pipefd[1], STDERR_FILENO);
+        dup2(pipefd[1], STDOUT_FILENO);
+        close(pipefd[0]);
+        close(pipefd[1]);
+        if (!args.kernel.empty()) setenv("ISECT_FUZZ_KERNEL", args.kernel.c_str(), 1);
+        if (args.plain_mutator) setenv("ISECT_FUZZ_MUTATOR", "plain", 1);
+        std::vector<char*> cargv;
+        for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+        cargv.push_back(nullptr);
+        execv(cargv[0], cargv.data());
+        std::perror("isect fuzz: exec");
+        _exit(127);
+    }
+    close(pipefd[1]);
+    // Ctrl-C reaches libFuzzer too (same process group); we keep going to
+    // collect what it found so far.
+    std::signal(SIGINT, on_interrupt);
+    const bool tty = isatty(STDERR_FILENO);
+    FILE* from = fdopen(pipefd[0], "r");
+    std::ofstream log(work / "libfuzzer.log");
+    std::string execs = "?", cov = "?", crashes = "0";
+    char buf[4096];
+    while (std::fgets(buf, sizeof buf, from)) {
+        const std::string line(buf);
+        log << line;
+        if (line.rfind("#", 0) != 0) continue;
+        if (auto e = field(line, "exec/s"); !e.empty()) execs = e;
+        if (auto c = field(line, "cov:"); !c.empty()) cov = c;
+        if (auto o = field(line, "oom/timeout/crash:"); !o.empty()) crashes = o.substr(o.rfind('/') + 1);
+        std::fprintf(stderr, "%s[fuzz %s] exec/s %s  cov %s  findings %s  %s", tty ? "\r" : "", args.family.c_str(),
+                     execs.c_str(), cov.c_str(), crashes.c_str(), tty ? "" : "\n");
+    }
+    fclose(from);
+    int status = 0;
+    waitpid(child, &status, 0);
+    std::signal(SIGINT, SIG_DFL);
+    if (tty) std::fprintf(stderr, "\n");
+    if (g_interrupted) std::cerr << "isect fuzz: interrupted; keeping what was found\n";
+
+    // Findings: decode, judge again with the rational references on every
+    // input, minimise, de-duplicate by signature, write into the corpus.
+    std::set<std::string> known = known_signatures(args.corpus);
+    int fresh = 0, duplicate = 0, unexplained = 0;
+    for (const auto& entry : fs::directory_iterator(artifacts)) {
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
+        const AabbTriangleInput input = check::decode_aabb_triangle(bytes.data(), bytes.size());
+        const auto f = finding_on(kernels, input);
+        if (!f) {
+            ++unexplained;  // a crash or timeout of a kernel, not a contract: keep the bytes
+            std::cerr << "isect fuzz: " << entry.path().string()
+                      << " is not a contract finding (a crash or timeout in a kernel?); the input is kept there\n";
+            continue;
+        }
+        if (known.count(f->signature)) {
+            ++duplicate;
+            continue;
+        }
+        const AabbTriangleInput small = minimise(kernels, input, f->signature);
+        const auto g = finding_on(kernels, small);
+        const std::string origin = "found by isect fuzz (" + args.family + ", kernel " +
+                                   (args.kernel.empty() ? "built-in" : args.kernel) + "), minimised\n" + g->message +
+                                   "\nsignature: " + f->signature;
+        const fs::path path = fs::path(args.corpus) / file_name_for(f->signature);
+        std::ofstream(path) << check::format_input(small, g->exact, origin);
+        known.insert(f->signature);
+        ++fresh;
+        std::cout << "new case " << path.string() << ": " << g->message << "\n";
+    }
+    std::cout << "isect fuzz: " << args.family << " done; last exec/s " << execs << ", coverage " << cov << "; "
+              << fresh << " new case(s), " << duplicate << " duplicate finding(s), " << unexplained
+              << " crash(es) kept as bytes; libFuzzer log in " << (work / "libfuzzer.log").string() << "\n";
+    return fresh + unexplained > 0 ? 1 : 0;
+}
+
+}  // namespace isect::tool
