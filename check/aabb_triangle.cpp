@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <ostream>
-#include <rapidcheck.h>
 
 #include "isect/check/broken_aabb_triangle.hpp"
 #include "isect/check/case_file.hpp"
