@@ -144,8 +144,13 @@ CheckReport run_aabb_triangle_check(const std::vector<AabbTriangleKernel>& kerne
     const bool tty = isatty(fileno(stderr));
     const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
 
+    const auto all_broken = [&] {
+        for (const KernelReport& r : report.kernels)
+            if (!r.violations) return false;
+        return !report.kernels.empty();
+    };
     while ((options.max_cases == 0 || report.cases < options.max_cases) &&
-           (options.max_cases != 0 || elapsed() < options.seconds)) {
+           (options.max_cases != 0 || elapsed() < options.seconds) && !(options.stop_at_first && all_broken())) {
         const AabbTriangleInput in = gen(random.split(), rc::kNominalSize).value();
         ++report.cases;
         ++report.mix[in.kind];
@@ -180,6 +185,8 @@ CheckReport run_aabb_triangle_check(const std::vector<AabbTriangleKernel>& kerne
             if (!r.violations++) {
                 r.counterexample = in;
                 r.counterexample_exact = exact;
+                r.first_violation_case = report.cases;
+                r.first_violation_seconds = elapsed();
             }
         }
         // Progress: one line rewritten in place on a terminal, a line every

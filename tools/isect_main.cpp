@@ -41,6 +41,7 @@ struct CheckArgs {
     std::string gen;
     std::string out = "findings";
     bool quiet = false;
+    bool stop_at_first = false;
 };
 
 int run_check(const CheckArgs& args) {
@@ -56,6 +57,7 @@ int run_check(const CheckArgs& args) {
     options.max_cases = args.cases;
     options.seed = args.seed_given ? args.seed : std::random_device{}();
     options.gen_kind = args.gen;
+    options.stop_at_first = args.stop_at_first;
     options.progress = !args.quiet && (args.seconds > 3 || args.cases > 20000);
     const check::CheckReport report = check::run_aabb_triangle_check(kernels, options);
 
@@ -161,6 +163,7 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember(isect::check::aabb_triangle_gen_kinds()));
     check->add_option("--out", check_args.out, "Folder for counterexample case files (default: findings)");
     check->add_flag("--quiet", check_args.quiet, "No progress on stderr");
+    check->add_flag("--stop-at-first", check_args.stop_at_first, "Stop once every kernel checked has broken its contract");
 
     std::vector<std::string> replay_paths;
     bool verbose = false;

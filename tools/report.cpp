@@ -35,6 +35,12 @@ void print_check_report(std::ostream& out, const check::CheckReport& report, uin
             << pad(any ? check::format_k(k.measured_k) : "-", 12)
             << (k.holds() ? "holds" : "BROKEN (" + std::to_string(k.violations) + " violations)") << "\n";
     }
+    for (const check::KernelReport& k : report.kernels) {
+        if (k.holds()) continue;
+        std::snprintf(line, sizeof line, "  %s: first violation at case %llu, after %.3f s\n", k.name.c_str(),
+                      (unsigned long long)k.first_violation_case, k.first_violation_seconds);
+        out << line;
+    }
 }
 
 }  // namespace isect::tool

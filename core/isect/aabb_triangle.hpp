@@ -114,13 +114,18 @@ inline bool aabb_triangle_sat(const Aabb& box, const Triangle& tri) {
     const Vec3d f1{v2[0] - v1[0], v2[1] - v1[1], v2[2] - v1[2]};
     const Vec3d f2{v0[0] - v2[0], v0[1] - v2[1], v0[2] - v2[2]};
 
-    // Triangle normal: all three vertices project to the same value.
+    // Triangle normal. All three vertices are projected: for a segment or a
+    // sliver the computed n is rounding noise, not perpendicular to the
+    // edges, and the vertices' projections differ by far more than the box
+    // radius along it (corpus: sat_collinear_garbage_normal).
     const Vec3d n = cross(f0, f1);
-    const double d = dot(n, v0);
+    const double d0 = dot(n, v0), d1 = dot(n, v1), d2 = dot(n, v2);
     const double rn = h[0] * std::fabs(n[0]) + h[1] * std::fabs(n[1]) + h[2] * std::fabs(n[2]);
-    if (d > rn || d < -rn) return false;
+    if (min3(d0, d1, d2) > rn || max3(d0, d1, d2) < -rn) return false;
 
-    // Edge axes e_i x f. The edge's two endpoints project to one value, so
+    // Edge axes e_i x f. The axis is perpendicular to the computed f by
+    // construction, and f is one rounding from the true edge, so the edge's
+    // two endpoints project to one value up to u |f|^2, far inside the band:
     // each axis needs one endpoint (p) and the opposite vertex (q).
     const auto apart = [](double p, double q, double r) { return min2(p, q) > r || max2(p, q) < -r; };
     const Vec3d* const f[3] = {&f0, &f1, &f2};

@@ -20,6 +20,7 @@ struct CheckOptions {
     std::string gen_kind;      ///< one mix only; empty: all of them
     bool progress = false;     ///< a line a second on stderr
     bool minimize = true;      ///< simplify the first counterexample
+    bool stop_at_first = false;  ///< stop once every kernel has broken its contract
 };
 
 /// What one kernel did on the generated cases.
@@ -34,6 +35,8 @@ struct KernelReport {
     double measured_k = 0;     ///< smallest K covering every disagreement seen
     std::optional<AabbTriangleInput> counterexample;  ///< first violation, simplified
     bool counterexample_exact = false;                 ///< its exact answer
+    uint64_t first_violation_case = 0;                 ///< 1-based; 0 when none
+    double first_violation_seconds = 0;                ///< wall clock from the start
     bool holds() const { return violations == 0; }
     /// The K that in_band counts against.
     double band_k() const { return contract.kind == Contract::Kind::tolerant ? contract.k : 1.0; }
