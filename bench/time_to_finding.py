@@ -15,7 +15,7 @@ import tempfile
 import time
 
 KERNELS = ["broken:sat_without_edge_axes", "broken:sat_normal_in_float",
-           "broken:sat_absolute_epsilon", "broken:conservative_touching_separates"]
+           "broken:sat_absolute_epsilon", "broken:sat_normal_one_vertex", "broken:conservative_touching_separates"]
 
 
 def run_check(isect, kernel, gen, seed, cap):

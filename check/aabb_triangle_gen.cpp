@@ -34,7 +34,7 @@ Symmetry any_symmetry() { return {*inRange(0, 6), *inRange(0, 8)}; }
 
 /// Uniform: 24-bit mantissas at a common random exponent. A quarter of the
 /// triangles are slivers: the third vertex is v0 + t (v1 - v0) rounded to
-/// float, so collinear but for the rounding, with all 24 bits in play.
+/// float, collinear but for the rounding.
 AabbTriangleInput make_uniform() {
     const int e = *inRange(-8, 9);
     const auto coord = [e] { return std::ldexp(float(*inRange<int32_t>(-(1 << 24), (1 << 24) + 1)), e - 24); };
@@ -44,9 +44,9 @@ AabbTriangleInput make_uniform() {
     const Vec3f p = point(), q = point();
     in.box = box_between(p, q);
     for (Vec3f& v : in.tri.v) v = point();
-    if (*inRange(0, 4) == 0) {
+    auto& v = in.tri.v;
+    if (*inRange(0, 4) == 0) {  // a sliver
         const float t = *rc::gen::element(-1.0f, 0.3f, 0.5f, 0.7f, 2.0f);
-        auto& v = in.tri.v;
         for (int i = 0; i < 3; ++i) v[2][i] = v[0][i] + t * (v[1][i] - v[0][i]);
     }
     return in;
@@ -180,6 +180,38 @@ AabbTriangleInput make_subnormal() {
     return in;
 }
 
+/// Exactly collinear triangles of full-precision coordinates through a point
+/// of the box, often much longer than the box, some box bounds of unrelated
+/// exponents: the computed normal is pure rounding noise, and the vertices'
+/// projections on it differ by more than the box radius (how the fuzzer found
+/// corpus/aabb_triangle/sat_collinear_garbage_normal).
+AabbTriangleInput make_collinear() {
+    AabbTriangleInput in = make_uniform();
+    in.kind = "collinear";
+    for (int i = 0; i < 3; ++i)
+        if (*rc::gen::arbitrary<bool>()) in.box.hi[i] = std::ldexp(in.box.hi[i], -*inRange(10, 60));
+    for (int i = 0; i < 3; ++i)
+        if (in.box.lo[i] > in.box.hi[i]) std::swap(in.box.lo[i], in.box.hi[i]);
+    auto& v = in.tri.v;
+    const int longer = *inRange(0, 13);  // a segment up to 2^12 times the box
+    for (int i = 0; i < 3; ++i) {
+        // v0 = v1 - d and v2 = v1 + d exactly: d with its last mantissa bit
+        // clear, and v1 (a point of the box) a multiple of d's doubled ulp.
+        float d = std::ldexp(v[2][i] - v[1][i], longer);
+        const float step = 2 * (std::nextafter(std::fabs(d), INFINITY) - std::fabs(d));
+        d = step > 0 && std::isfinite(step) ? std::round(d / step) * step : 0.0f;
+        const float t = float(*inRange(1, 8)) / 8;
+        float mid = in.box.lo[i] + t * (in.box.hi[i] - in.box.lo[i]);
+        if (step > 0 && std::fabs(mid) < std::fabs(d)) mid = std::round(mid / step) * step;
+        const float a = mid - d, c = mid + d;
+        const bool exact = double(a) + double(c) == 2.0 * double(mid) && double(c) - double(mid) == double(d);
+        v[1][i] = mid;
+        v[0][i] = exact ? a : mid;  // else the coordinate is shared: still collinear
+        v[2][i] = exact ? c : mid;
+    }
+    return in;
+}
+
 /// Grid or seed cases with coordinates nudged a few ulps off touching.
 AabbTriangleInput make_ulp() {
     AabbTriangleInput in = *inRange(0, 2) == 0 ? make_grid() : make_pm10();
@@ -207,6 +239,7 @@ struct Mix {
 constexpr Mix kMixes[] = {
     {"uniform", 2, make_uniform}, {"grid", 4, make_grid},           {"pm10", 2, make_pm10},
     {"magnitude", 2, make_magnitude}, {"subnormal", 1, make_subnormal}, {"ulp", 2, make_ulp},
+    {"collinear", 1, make_collinear},
 };
 
 }  // namespace
@@ -227,10 +260,11 @@ const std::vector<std::string>& aabb_triangle_gen_kinds() {
 }
 
 rc::Gen<AabbTriangleInput> gen_aabb_triangle() {
-    static_assert(std::size(kMixes) == 6, "list every mix below");
+    static_assert(std::size(kMixes) == 7, "list every mix below");
     const auto part = [](const Mix& m) { return std::pair<std::size_t, rc::Gen<AabbTriangleInput>>(m.weight, exec(m.make)); };
     return rc::gen::weightedOneOf<AabbTriangleInput>({part(kMixes[0]), part(kMixes[1]), part(kMixes[2]),
-                                                      part(kMixes[3]), part(kMixes[4]), part(kMixes[5])});
+                                                      part(kMixes[3]), part(kMixes[4]), part(kMixes[5]),
+                                                      part(kMixes[6])});
 }
 
 rc::Gen<AabbTriangleInput> gen_aabb_triangle_out_of_domain() {
