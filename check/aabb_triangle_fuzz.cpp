@@ -162,55 +162,6 @@ size_t mutate_aabb_triangle(uint8_t* data, size_t size, size_t max_size, unsigne
     return kAabbTriangleFuzzBytes;
 }
 
-std::string aabb_triangle_deciding_axis(const Aabb& box, const Triangle& tri) {
-    const ref::ExactAabb b = ref::exact(box);
-    const ref::ExactTriangle t = ref::exact(tri);
-    // The gap along axis x, in units of box growth: growing the box by g on
-    // every side widens its projection by g |x|_1, so gap / |x|_1 is how far
-    // the box must grow before this axis stops separating. The deciding axis
-    // is the one with the widest such gap (ties: the first in the usual order).
-    const auto gap = [&](const ref::Point& x) -> std::optional<ref::Rational> {
-        const ref::Rational norm = abs(x[0]) + abs(x[1]) + abs(x[2]);
-        if (norm == 0) return std::nullopt;
-        ref::Rational p[3], bmin = 0, bmax = 0;
-        for (int k = 0; k < 3; ++k) p[k] = x[0] * t.v[k][0] + x[1] * t.v[k][1] + x[2] * t.v[k][2];
-        for (int i = 0; i < 3; ++i) {
-            const ref::Rational lo = x[i] * b.lo[i], hi = x[i] * b.hi[i];
-            bmin += lo < hi ? lo : hi;
-            bmax += lo < hi ? hi : lo;
-        }
-        const ref::Rational g = std::max(std::min({p[0], p[1], p[2]}) - bmax, bmin - std::max({p[0], p[1], p[2]}));
-        if (g <= 0) return std::nullopt;
-        return ref::Rational(g / norm);
-    };
-    const char* names = "xyz";
-    std::string best = "none";
-    ref::Rational widest = 0;
-    const auto consider = [&](const ref::Point& x, const std::string& name) {
-        const auto g = gap(x);
-        if (g && *g > widest) {
-            widest = *g;
-            best = name;
-        }
-    };
-    for (int i = 0; i < 3; ++i) {
-        ref::Point e = {0, 0, 0};
-        e[i] = 1;
-        consider(e, std::string("face ") + names[i]);
-    }
-    ref::Point f[3];
-    for (int j = 0; j < 3; ++j)
-        for (int i = 0; i < 3; ++i) f[j][i] = t.v[(j + 1) % 3][i] - t.v[j][i];
-    consider({f[0][1] * f[1][2] - f[0][2] * f[1][1], f[0][2] * f[1][0] - f[0][0] * f[1][2],
-              f[0][0] * f[1][1] - f[0][1] * f[1][0]},
-             "normal");
-    for (int j = 0; j < 3; ++j) {
-        const ref::Point axes[3] = {{0, -f[j][2], f[j][1]}, {f[j][2], 0, -f[j][0]}, {-f[j][1], f[j][0], 0}};
-        for (int i = 0; i < 3; ++i) consider(axes[i], std::string("edge ") + names[i] + "*f" + std::to_string(j));
-    }
-    return best;
-}
-
 namespace {
 
 /// a + b rounded down (dir < 0) or up (dir > 0): TwoSum gives the exact
