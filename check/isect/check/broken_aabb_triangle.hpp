@@ -12,9 +12,11 @@
 
 namespace isect::broken {
 
-/// sat without the nine edge axes: seed 002's trap (the +-10 case is a false hit).
-inline bool sat_without_edge_axes(const Aabb& box, const Triangle& tri) {
-    if (detail::face_axes_separate(box, tri)) return false;
+/// The normal test as isect first shipped it: only v0 projected onto the
+/// computed normal, as if every vertex projected alike. True for a real
+/// normal; for a collinear triangle the computed normal is rounding noise.
+/// Returns true when it separates.
+inline bool normal_one_vertex_separates(const Aabb& box, const Triangle& tri) {
     Vec3d c, h, v[3];
     for (int i = 0; i < 3; ++i) {
         c[i] = 0.5 * (double(box.lo[i]) + box.hi[i]);
@@ -26,7 +28,12 @@ inline bool sat_without_edge_axes(const Aabb& box, const Triangle& tri) {
     const Vec3d n = cross(f0, f1);
     const double d = dot(n, v[0]);
     const double r = h[0] * std::fabs(n[0]) + h[1] * std::fabs(n[1]) + h[2] * std::fabs(n[2]);
-    return !(d > r || d < -r);
+    return d > r || d < -r;
+}
+
+/// sat without the nine edge axes: seed 002's trap (the +-10 case is a false hit).
+inline bool sat_without_edge_axes(const Aabb& box, const Triangle& tri) {
+    return !detail::face_axes_separate(box, tri) && !normal_one_vertex_separates(box, tri);
 }
 
 /// The triangle-normal test computed in float, as seed 000 does: n . v is a
@@ -60,25 +67,10 @@ inline bool sat_absolute_epsilon(const Aabb& box, const Triangle& tri) {
     return aabb_triangle_sat(grown, tri);
 }
 
-/// sat as isect first shipped it: the normal test projects only v0, as if
-/// every vertex projected alike. True for a real normal; for a collinear
-/// triangle the computed normal is rounding noise (corpus:
-/// sat_collinear_garbage_normal, found by the fuzzer).
+/// sat as isect first shipped it (corpus: sat_collinear_garbage_normal,
+/// found by the fuzzer).
 inline bool sat_normal_one_vertex(const Aabb& box, const Triangle& tri) {
-    if (detail::face_axes_separate(box, tri)) return false;
-    Vec3d c, h, v[3];
-    for (int i = 0; i < 3; ++i) {
-        c[i] = 0.5 * (double(box.lo[i]) + box.hi[i]);
-        h[i] = 0.5 * (double(box.hi[i]) - box.lo[i]);
-        for (int k = 0; k < 3; ++k) v[k][i] = tri.v[k][i] - c[i];
-    }
-    const Vec3d f0{v[1][0] - v[0][0], v[1][1] - v[0][1], v[1][2] - v[0][2]};
-    const Vec3d f1{v[2][0] - v[1][0], v[2][1] - v[1][1], v[2][2] - v[1][2]};
-    const Vec3d n = cross(f0, f1);
-    const double d = dot(n, v[0]);
-    const double r = h[0] * std::fabs(n[0]) + h[1] * std::fabs(n[1]) + h[2] * std::fabs(n[2]);
-    if (d > r || d < -r) return false;
-    return aabb_triangle_sat(box, tri);  // the rest as shipped
+    return !normal_one_vertex_separates(box, tri) && aabb_triangle_sat(box, tri);
 }
 
 /// The conservative kernel with seed 002's edge-axis comparison: touching on
