@@ -137,7 +137,7 @@ size_t mutate_aabb_triangle(uint8_t* data, size_t size, size_t max_size, unsigne
     uint8_t* c = &data[kHeader + 5 * s];
     const float x = *slot_ptr(in, s);
     float y = x;
-    switch (pick(8)) {
+    switch (pick(10)) {
         case 0: y = nudge(x, pick(9) - 4); break;                          // ulp steps
         case 1: y = std::round(x); break;                                  // snap to an integer
         case 2: {                                                          // fewer mantissa bits
@@ -156,6 +156,18 @@ size_t mutate_aabb_triangle(uint8_t* data, size_t size, size_t max_size, unsigne
             data[0] ^= uint8_t(1u << pick(4));
             if (pick(2)) data[1] = uint8_t(pick(121) - 60);
             return kAabbTriangleFuzzBytes;
+        case 8:
+        case 9: {  // a vertex onto the line of the other two (v = 2 p - q, rounded): collinear or a sliver
+            const int k = pick(3);
+            const auto& p = in.tri.v[(k + 1) % 3];
+            const auto& q = in.tri.v[(k + 2) % 3];
+            for (int i = 0; i < 3; ++i) {
+                uint8_t* slot = &data[kHeader + 5 * (6 + 3 * k + i)];
+                slot[0] = 0;
+                to_bits(2.0f * p[i] - q[i], slot + 1);
+            }
+            return kAabbTriangleFuzzBytes;
+        }
     }
     *c = 0;  // raw
     to_bits(y, c + 1);

@@ -119,7 +119,7 @@ std::vector<uint8_t> encode_aabb_triangle(const AabbTriangleInput& in);
 
 /// Float-aware mutation in place: ulp steps, snapping to integers and zero,
 /// sign flips, power-of-two scaling, copying a coordinate, changing a slot's
-/// construction. Returns the new size (kAabbTriangleFuzzBytes), or 0 when
+/// construction, moving a vertex onto the line of the other two. Returns the new size (kAabbTriangleFuzzBytes), or 0 when
 /// max_size is too small for the layout.
 size_t mutate_aabb_triangle(uint8_t* data, size_t size, size_t max_size, unsigned seed);
 
