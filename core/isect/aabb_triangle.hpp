@@ -86,12 +86,15 @@ inline bool face_axes_separate(const Aabb& box, const Triangle& t) {
 /// relative, of values bounded by M (edges, centred vertices, half-sizes) and
 /// their products, so each projection is off by a few 2^-53 |axis|_1 M, while
 /// moving the box by delta moves its projection by 2^-24 |axis|_1 M: a margin
-/// of 2^29. The axes themselves are accurate where it matters: differences of
-/// floats of similar exponent are exact in double, their products too, so a
-/// sliver's normal is one rounding from its exact value. Measured: the widest
-/// band any disagreement needed in 3.2 million generated cases was
-/// K = 5.5e-10 (README); a broken copy with the normal test in float needs
-/// K > 1 and is caught.
+/// of 2^29. Any axis is sound in exact arithmetic, so what the axis is does
+/// not matter, provided every vertex that can differ is projected: all three
+/// on the normal (for a degenerate triangle the computed normal is rounding
+/// noise, not perpendicular to anything: corpus sat_collinear_garbage_normal,
+/// the fuzzer's find), two on an edge axis, which is perpendicular to the
+/// computed edge by construction. Measured: the widest band any disagreement
+/// needed in millions of generated cases is in the README (about 1e-10); broken
+/// copies (the normal in float, one vertex on the normal) need K > 1 and are
+/// caught.
 ///
 /// Degenerate triangles: a zero axis never separates; edge axes still cover
 /// segments. Outside the domain (NaN, inf, lo > hi): returns an unspecified
