@@ -27,7 +27,8 @@ def main() -> int:
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
-    cmd = [sys.argv[1], "--benchmark_format=json", "--benchmark_min_time=0.2", *sys.argv[2:]]
+    cmd = [sys.argv[1], "--benchmark_format=json", "--benchmark_min_time=0.2", "--benchmark_min_warmup_time=0.2",
+           *sys.argv[2:]]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     data = json.loads(out)
     ns = {}  # (kernel, workload) -> ns per test

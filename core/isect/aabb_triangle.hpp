@@ -73,6 +73,14 @@ inline bool face_axes_separate(const Aabb& box, const Triangle& t) {
 
 }  // namespace detail
 
+namespace detail {
+/// sat's work once the face axes have not separated: the normal and the nine
+/// edge axes. Apart from the face tests so that the early-out path stays a
+/// few instructions: inlined whole, gcc 12 set up the long path first and
+/// the sparse workload ran 2.5 times slower.
+inline bool sat_normal_and_edges(const Aabb& box, const Triangle& tri);
+}  // namespace detail
+
 /// Fast separating-axis test, box centred at the origin.
 ///
 /// Returns true when the box and triangle overlap (touching counts), false
@@ -100,8 +108,10 @@ inline bool face_axes_separate(const Aabb& box, const Triangle& t) {
 /// segments. Outside the domain (NaN, inf, lo > hi): returns an unspecified
 /// bool, never traps.
 inline bool aabb_triangle_sat(const Aabb& box, const Triangle& tri) {
-    if (detail::face_axes_separate(box, tri)) return false;
+    return !detail::face_axes_separate(box, tri) && detail::sat_normal_and_edges(box, tri);
+}
 
+inline bool detail::sat_normal_and_edges(const Aabb& box, const Triangle& tri) {
     Vec3d c, h;
     for (int i = 0; i < 3; ++i) {
         c[i] = 0.5 * (double(box.lo[i]) + box.hi[i]);
