@@ -8,7 +8,9 @@
 #include <iostream>
 #include <set>
 #include <sstream>
+#include <sys/types.h>
 #include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "isect/check/aabb_triangle.hpp"
@@ -78,7 +80,20 @@ std::string file_name_for(const std::string& signature) {
 }
 
 volatile std::sig_atomic_t g_interrupted = 0;
-void on_interrupt(int) { g_interrupted = 1; }
+volatile pid_t g_child = 0;
+/// Ctrl-C: remember it and pass it on to libFuzzer's process group (libFuzzer
+/// runs in a group of its own). A fork-mode parent does not always stop on
+/// SIGINT, so two seconds later the group is killed; crash files already
+/// written are kept either way.
+void on_alarm(int) {
+    if (g_child > 0) kill(-g_child, SIGKILL);
+}
+void on_interrupt(int) {
+    g_interrupted = 1;
+    if (g_child > 0) kill(-g_child, SIGINT);
+    std::signal(SIGALRM, on_alarm);
+    alarm(2);
+}
 
 /// Picks "key: value" out of a libFuzzer status line.
 std::string field(const std::string& line, const std::string& key) {
@@ -162,6 +177,7 @@ int run_fuzz(const FuzzArgs& args) {
     if (pipe(pipefd) != 0) return 2;
     const pid_t child = fork();
     if (child == 0) {
+        setpgid(0, 0);
         dup2(pipefd[1], STDERR_FILENO);
         dup2(pipefd[1], STDOUT_FILENO);
         close(pipefd[0]);
@@ -176,8 +192,9 @@ int run_fuzz(const FuzzArgs& args) {
         _exit(127);
     }
     close(pipefd[1]);
-    // Ctrl-C reaches libFuzzer too (same process group); we keep going to
-    // collect what it found so far.
+    // After Ctrl-C we keep going, to collect what libFuzzer found so far.
+    setpgid(child, child);
+    g_child = child;
     std::signal(SIGINT, on_interrupt);
     const bool tty = isatty(STDERR_FILENO);
     FILE* from = fdopen(pipefd[0], "r");
@@ -197,6 +214,7 @@ int run_fuzz(const FuzzArgs& args) {
     fclose(from);
     int status = 0;
     waitpid(child, &status, 0);
+    alarm(0);
     std::signal(SIGINT, SIG_DFL);
     if (tty) std::fprintf(stderr, "\n");
     if (g_interrupted) std::cerr << "isect fuzz: interrupted; keeping what was found\n";
