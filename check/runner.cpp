@@ -27,21 +27,23 @@ std::vector<float*> coords(AabbTriangleInput& in) {
     return out;
 }
 
+/// How many significant mantissa bits x has (0 for zero).
+int significant_bits(float x) {
+    if (x == 0) return 0;
+    int e;
+    float m = std::frexp(std::fabs(x), &e);
+    int n = 0;
+    while (m != 0 && n < 30) {
+        m = m * 2 - std::floor(m * 2);
+        ++n;
+    }
+    return n;
+}
+
 /// Simpler means: fewer significant bits, then smaller magnitude, then
 /// non-negative. Zero is simplest.
 bool simpler(float a, float b) {
-    const auto bits = [](float x) {
-        if (x == 0) return 0;
-        int e;
-        float m = std::frexp(std::fabs(x), &e);
-        int n = 0;
-        while (m != 0 && n < 30) {
-            m = m * 2 - std::floor(m * 2);
-            ++n;
-        }
-        return n;
-    };
-    if (bits(a) != bits(b)) return bits(a) < bits(b);
+    if (significant_bits(a) != significant_bits(b)) return significant_bits(a) < significant_bits(b);
     if (std::fabs(a) != std::fabs(b)) return std::fabs(a) < std::fabs(b);
     return std::signbit(b) && !std::signbit(a);
 }
@@ -56,8 +58,6 @@ std::vector<float> candidates(float x, const std::vector<float>& others) {
     return c;
 }
 
-}  // namespace
-
 /// The sum of simplicity over all coordinates: a whole-input move is taken
 /// only when it makes the case simpler overall.
 int complexity(AabbTriangleInput in) {
@@ -65,16 +65,13 @@ int complexity(AabbTriangleInput in) {
     for (float* p : coords(in)) {
         if (*p == 0) continue;
         int e;
-        float m = std::frexp(std::fabs(*p), &e);
-        int bits = 0;
-        while (m != 0 && bits < 30) {
-            m = m * 2 - std::floor(m * 2);
-            ++bits;
-        }
-        total += 4 * bits + std::abs(e - 1) + (std::signbit(*p) ? 1 : 0);
+        std::frexp(*p, &e);
+        total += 4 * significant_bits(*p) + std::abs(e - 1) + (std::signbit(*p) ? 1 : 0);
     }
     return total;
 }
+
+}  // namespace
 
 AabbTriangleInput simplify(AabbTriangleInput in, const std::function<bool(const AabbTriangleInput&)>& still_fails) {
     const auto accept = [&](const AabbTriangleInput& trial) {
