@@ -147,6 +147,69 @@ ReadResult decode_aabb_triangle(const std::string& path, const std::string& orig
     return Case{c};
 }
 
+/// Any family of the generic engine: its keys, expect, expect.VALUE lines.
+ReadResult decode_family(const Family& f, const std::string& path, const std::string& origin,
+                         const std::map<std::string, Entry>& keys) {
+    std::vector<CaseError> errors;
+    FamilyCase c;
+    c.path = path;
+    c.origin = origin;
+    c.family = &f;
+    c.in.assign(f.size(), 0.0f);
+    bool counts_ok = true;
+    std::set<std::string> known = {"family", "expect"};
+    for (const InputKey& spec : f.inputs) {
+        known.insert(spec.key);
+        const auto it = keys.find(spec.key);
+        if (it == keys.end()) {
+            errors.push_back({path, 0, "missing key '" + spec.key + "'"});
+            counts_ok = false;
+        } else if (it->second.values.size() != size_t(spec.count)) {
+            errors.push_back({path, it->second.line,
+                              spec.key + ": takes " + std::to_string(spec.count) + " numbers, found " +
+                                  std::to_string(it->second.values.size())});
+            counts_ok = false;
+        } else {
+            read_floats(path, spec.key, it->second, c.in.data() + f.offset(spec.key), errors);
+        }
+    }
+    const auto expect = keys.find("expect");
+    std::string names;
+    for (const std::string& a : f.answers) names += (names.empty() ? "'" : ", '") + a + "'";
+    if (expect == keys.end()) {
+        errors.push_back({path, 0, "missing key 'expect'"});
+    } else if (expect->second.values.size() != 1 || f.answer_index(expect->second.values[0]) < 0) {
+        std::string got;
+        for (const auto& v : expect->second.values) got += (got.empty() ? "" : " ") + v;
+        errors.push_back({path, expect->second.line, "expect: '" + got + "' is not one of " + names});
+    } else {
+        c.expect = f.answer_index(expect->second.values[0]);
+    }
+    for (const std::string& v : f.values) {
+        const auto it = keys.find("expect." + v);
+        known.insert("expect." + v);
+        if (it == keys.end()) continue;
+        char* end = nullptr;
+        const std::string& text = it->second.values.empty() ? std::string() : it->second.values[0];
+        const double x = std::strtod(text.c_str(), &end);
+        if (it->second.values.size() != 1 || end == text.c_str() || *end != '\0')
+            errors.push_back({path, it->second.line, "expect." + v + ": '" + text + "' is not a number"});
+        else
+            c.expect_values[v] = x;
+    }
+    for (const auto& [key, entry] : keys)
+        if (!known.count(key)) errors.push_back({path, entry.line, "unknown key '" + key + "' for " + f.name});
+    if (errors.empty() && counts_ok) {
+        const std::string why = f.domain(c.in.data());
+        if (!why.empty()) {
+            const auto key = keys.find(why.substr(0, why.find(':')));
+            errors.push_back({path, key == keys.end() ? 0 : key->second.line, why});
+        }
+    }
+    if (!errors.empty()) return errors;
+    return Case{c};
+}
+
 }  // namespace
 
 ReadResult parse_case(const std::string& text, const std::string& path) {
@@ -191,9 +254,17 @@ ReadResult parse_case(const std::string& text, const std::string& path) {
         if (auto* more = std::get_if<std::vector<CaseError>>(&r)) errors.insert(errors.end(), more->begin(), more->end());
         return errors;
     }
-    std::string got;
+    if (fam.size() == 1)
+        if (const Family* f = find_family(fam[0])) {
+            ReadResult r = decode_family(*f, path, origin, keys);
+            if (errors.empty()) return r;
+            if (auto* more = std::get_if<std::vector<CaseError>>(&r)) errors.insert(errors.end(), more->begin(), more->end());
+            return errors;
+        }
+    std::string got, known = "aabb_triangle";
     for (const auto& v : fam) got += (got.empty() ? "" : " ") + v;
-    errors.push_back({path, family->second.line, "family: '" + got + "' is not a known family (aabb_triangle)"});
+    for (const Family* f : families()) known += ", " + f->name;
+    errors.push_back({path, family->second.line, "family: '" + got + "' is not a known family (" + known + ")"});
     return errors;
 }
 

@@ -14,7 +14,6 @@
 
 namespace isect::ref {
 
-ExactAabb exact(const Aabb& box) { return {exact(box.lo), exact(box.hi)}; }
 
 ExactTriangle exact(const Triangle& tri) { return {{exact(tri.v[0]), exact(tri.v[1]), exact(tri.v[2])}}; }
 

@@ -15,6 +15,7 @@
 
 #include "isect/check/aabb_triangle.hpp"
 #include "isect/check/case_file.hpp"
+#include "isect/check/family.hpp"
 #include "isect/check/runner.hpp"
 
 namespace isect::tool {
@@ -108,12 +109,61 @@ std::string field(const std::string& line, const std::string& key) {
 
 }  // namespace
 
+namespace {
+
+/// isect minimize on a case of the generic engine: the first kernel (or the
+/// one named) that breaks its contract, simplified while it still does.
+int minimize_family_case(const check::FamilyCase& c, const std::string& kernel, const std::string& out) {
+    const check::Family& f = *c.family;
+    std::vector<check::FamilyKernel> kernels;
+    if (kernel.empty()) kernels = f.kernels();
+    else if (const auto k = f.find_kernel(kernel)) kernels.push_back(*k);
+    if (kernels.empty()) {
+        std::cerr << "isect minimize: " << f.name << " has no kernel named '" << kernel << "'\n";
+        return 2;
+    }
+    const auto violates = [&](const check::FamilyKernel& k, const check::Floats& in) {
+        try {
+            return check::judge(f, k, in, f.truth(in.data())).violates;
+        } catch (const check::ReferenceMismatch&) {
+            return false;
+        }
+    };
+    for (const check::FamilyKernel& k : kernels) {
+        if (!violates(k, c.in)) continue;
+        const check::Floats small = check::simplify_floats(
+            c.in, [&](const check::Floats& t) { return f.domain(t.data()).empty(); },
+            [&](const check::Floats& t) { return violates(k, t); });
+        const check::Truth truth = f.truth(small.data());
+        std::string origin = c.origin.empty() ? "" : c.origin + "\n";
+        origin += "minimised by isect minimize: kernel " + k.name + " (" + k.contract.str() +
+                  "): " + check::judge(f, k, small, truth).why;
+        const std::string text = check::format_family_case(f, small, truth, origin);
+        if (out.empty()) {
+            std::cout << text;
+        } else {
+            std::ofstream(out) << text;
+            std::cerr << "isect minimize: wrote " << out << "\n";
+        }
+        return 0;
+    }
+    std::cerr << "isect minimize: " << c.path << ": every kernel keeps its contract; nothing to minimise"
+              << " (name a kernel with --kernel)\n";
+    return 1;
+}
+
+}  // namespace
+
 int run_minimize(const std::string& path, const std::string& kernel, const std::string& out) {
     const check::ReadResult r = check::read_case_file(path);
     if (const auto* errors = std::get_if<std::vector<check::CaseError>>(&r)) {
         for (const auto& e : *errors) std::cerr << "error: " << e.str() << "\n";
         return 2;
     }
+    if (const auto* fc = std::get_if<check::FamilyCase>(&std::get<check::Case>(r)))
+        return minimize_family_case(*fc, kernel, out);
+    if (const auto* fc = std::get_if<check::FamilyCase>(&std::get<check::Case>(r)))
+        return minimize_family_case(*fc, kernel, out);
     const auto kernels = kernels_for(kernel);
     if (kernels.empty()) {
         std::cerr << "isect minimize: no kernel named '" << kernel << "'\n";

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <cstdlib>
+#include <algorithm>
 #include <random>
 
 #include "isect/check/case_file.hpp"
@@ -37,6 +38,7 @@ struct CheckArgs {
     uint64_t seed = 0;
     bool seed_given = false;
     uint64_t cases = 0;
+    std::string family;
     std::string kernel;
     std::string gen;
     std::string out = "findings";
@@ -44,18 +46,15 @@ struct CheckArgs {
     bool stop_at_first = false;
 };
 
-int run_check(const CheckArgs& args) {
+/// aabb_triangle, on its own engine (runner.hpp). Returns the exit code.
+int check_aabb_triangle(const CheckArgs& args, uint64_t seed) {
     std::vector<AabbTriangleKernel> kernels;
     if (args.kernel.empty()) kernels = check::aabb_triangle_kernels();
     else if (const AabbTriangleKernel* k = check::find_aabb_triangle_kernel(args.kernel)) kernels.push_back(*k);
-    if (kernels.empty()) {
-        std::cerr << "isect check: no kernel named '" << args.kernel << "' (try sat, conservative, broken:sat_without_edge_axes)\n";
-        return 2;
-    }
     check::CheckOptions options;
     options.seconds = args.seconds;
     options.max_cases = args.cases;
-    options.seed = args.seed_given ? args.seed : std::random_device{}();
+    options.seed = seed;
     options.gen_kind = args.gen;
     options.stop_at_first = args.stop_at_first;
     options.progress = !args.quiet && (args.seconds > 3 || args.cases > 20000);
@@ -83,6 +82,104 @@ int run_check(const CheckArgs& args) {
     return report.holds() ? 0 : 1;
 }
 
+/// A family of the generic engine (family.hpp). Returns the exit code.
+int check_family(const check::Family& f, const CheckArgs& args, uint64_t seed) {
+    std::vector<check::FamilyKernel> kernels;
+    if (args.kernel.empty()) kernels = f.kernels();
+    else if (const auto k = f.find_kernel(args.kernel)) kernels.push_back(*k);
+    check::FamilyCheckOptions options;
+    options.seconds = args.seconds;
+    options.max_cases = args.cases;
+    options.seed = seed;
+    options.gen_kind = args.gen;
+    options.stop_at_first = args.stop_at_first;
+    options.progress = !args.quiet && (args.seconds > 3 || args.cases > 20000);
+    const check::FamilyCheckReport report = check::run_family_check(f, kernels, options);
+    print_family_report(std::cout, f, report, seed);
+    if (report.mismatch) {
+        const std::string text = "# isect check, seed " + std::to_string(seed) + ": the references disagree (" +
+                                 report.mismatch_message + ")\n" + check::show_family_input(f, *report.mismatch);
+        const std::string path = write_finding(args.out, f.name + "-references-" + std::to_string(seed), text);
+        std::cout << "\nreference disagreement written to " << path << "\n";
+    }
+    for (const check::FamilyKernelReport& k : report.kernels) {
+        if (!k.counterexample) continue;
+        const std::string origin = "isect check, seed " + std::to_string(seed) + ": kernel " + k.name +
+                                   " breaks its contract " + k.contract.str() + ", simplified\n" +
+                                   k.counterexample_why;
+        const std::string text =
+            check::format_family_case(f, *k.counterexample, f.truth(k.counterexample->data()), origin);
+        std::string name = k.name;
+        for (char& c : name)
+            if (c == ':') c = '_';
+        const std::string path = write_finding(args.out, f.name + "-" + name + "-" + std::to_string(seed), text);
+        std::cout << "\nfirst counterexample for " << k.name << ", written to " << path << ":\n" << text;
+    }
+    return report.holds() ? 0 : 1;
+}
+
+int run_check(const CheckArgs& args) {
+    // Which families: the one named, or every one that has the kernel named.
+    const bool triangle_named = args.family.empty() || args.family == "aabb_triangle";
+    bool run_triangle = triangle_named && (args.kernel.empty() || check::find_aabb_triangle_kernel(args.kernel));
+    std::vector<const check::Family*> run;
+    for (const check::Family* f : check::families())
+        if ((args.family.empty() || args.family == f->name) && (args.kernel.empty() || f->find_kernel(args.kernel)))
+            run.push_back(f);
+    if (!args.family.empty() && !triangle_named && !check::find_family(args.family)) {
+        std::string known = "aabb_triangle";
+        for (const check::Family* f : check::families()) known += ", " + f->name;
+        std::cerr << "isect check: no family named '" << args.family << "' (" << known << ")\n";
+        return 2;
+    }
+    if (!run_triangle && run.empty()) {
+        std::cerr << "isect check: no kernel named '" << args.kernel
+                  << "'; `isect kernels` lists them (built-in ones and broken:NAME fixtures)\n";
+        return 2;
+    }
+    if (!args.gen.empty()) {  // the generator kind must exist in every family run
+        const auto& kinds = check::aabb_triangle_gen_kinds();
+        if (run_triangle && std::find(kinds.begin(), kinds.end(), args.gen) == kinds.end()) run_triangle = false;
+        std::vector<const check::Family*> keep;
+        for (const check::Family* f : run)
+            if (std::find(f->gen_kinds.begin(), f->gen_kinds.end(), args.gen) != f->gen_kinds.end()) keep.push_back(f);
+        run = keep;
+        if (!run_triangle && run.empty()) {
+            std::cerr << "isect check: no family checked has a generator kind '" << args.gen << "'\n";
+            return 2;
+        }
+    }
+    const uint64_t seed = args.seed_given ? args.seed : std::random_device{}();
+    int code = 0;
+    bool first = true;
+    if (run_triangle) {
+        code = std::max(code, check_aabb_triangle(args, seed));
+        first = false;
+    }
+    for (const check::Family* f : run) {
+        if (!first) std::cout << "\n";
+        first = false;
+        code = std::max(code, check_family(*f, args, seed));
+    }
+    return code;
+}
+
+/// `isect kernels`: every kernel and planted bug, by family, with contracts.
+int run_kernels() {
+    std::cout << "aabb_triangle\n";
+    for (const AabbTriangleKernel& k : check::aabb_triangle_kernels())
+        std::cout << "  " << k.name << "  " << k.contract.str() << "\n";
+    for (const check::Family* f : check::families()) {
+        std::cout << f->name << "\n";
+        for (const auto& list : {f->kernels(), f->broken()})
+            for (const check::FamilyKernel& k : list)
+                std::cout << "  " << k.name << "  " << k.contract.str()
+                          << (f->values.empty() ? "" : ", numbers within " + check::format_k(k.error_e) + " x 2^-24 S")
+                          << "\n";
+    }
+    return 0;
+}
+
 int run_encode(const std::vector<std::string>& paths, const std::string& out) {
     std::vector<check::CaseError> errors;
     std::filesystem::create_directories(out);
@@ -92,7 +189,12 @@ int run_encode(const std::vector<std::string>& paths, const std::string& out) {
             errors.insert(errors.end(), errs->begin(), errs->end());
             continue;
         }
-        const AabbTriangleCase& c = std::get<AabbTriangleCase>(std::get<check::Case>(r));
+        const auto* c0 = std::get_if<AabbTriangleCase>(&std::get<check::Case>(r));
+        if (!c0) {
+            errors.push_back({file, 0, "isect encode writes aabb_triangle cases only"});
+            continue;
+        }
+        const AabbTriangleCase& c = *c0;
         const std::vector<uint8_t> bytes = check::encode_aabb_triangle({c.box, c.tri, "case"});
         const auto path = std::filesystem::path(out) / std::filesystem::path(file).filename().replace_extension(".bin");
         std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
@@ -111,9 +213,11 @@ int run_replay(const std::vector<std::string>& paths, bool verbose) {
             errors.insert(errors.end(), errs->begin(), errs->end());
             continue;
         }
-        const AabbTriangleCase& c = std::get<AabbTriangleCase>(std::get<check::Case>(r));
         std::vector<std::string> problems;
-        try {
+        if (const auto* fc = std::get_if<check::FamilyCase>(&std::get<check::Case>(r))) {
+            problems = check::replay_family_case(*fc);
+        } else try {
+            const AabbTriangleCase& c = std::get<AabbTriangleCase>(std::get<check::Case>(r));
             const bool exact = check::aabb_triangle_truth(c.box, c.tri);
             if (exact != c.expect_overlap)
                 problems.push_back(std::string("expect says ") + (c.expect_overlap ? "overlap" : "disjoint") +
@@ -155,12 +259,12 @@ int main(int argc, char** argv) {
 
     CheckArgs check_args;
     CLI::App* check = app.add_subcommand("check", "Run every built-in kernel through generators, references and contracts");
-    check->add_option("--seconds", check_args.seconds, "Time budget for generated cases")->check(CLI::PositiveNumber);
+    check->add_option("--seconds", check_args.seconds, "Time budget for generated cases, per family")->check(CLI::PositiveNumber);
     auto* seed = check->add_option("--seed", check_args.seed, "Random seed (default: a fresh one, printed)");
     check->add_option("--cases", check_args.cases, "Stop after this many cases instead of --seconds");
-    check->add_option("--kernel", check_args.kernel, "Check one kernel only (sat, conservative, or broken:NAME)");
-    check->add_option("--gen", check_args.gen, "Use one generator mix only")
-        ->check(CLI::IsMember(isect::check::aabb_triangle_gen_kinds()));
+    check->add_option("--family", check_args.family, "Check one family only (default: every family)");
+    check->add_option("--kernel", check_args.kernel, "Check one kernel only (a name from `isect kernels`, or broken:NAME)");
+    check->add_option("--gen", check_args.gen, "Use one generator mix only");
     check->add_option("--out", check_args.out, "Folder for counterexample case files (default: findings)");
     check->add_flag("--quiet", check_args.quiet, "No progress on stderr");
     check->add_flag("--stop-at-first", check_args.stop_at_first, "Stop once every kernel checked has broken its contract");
@@ -193,6 +297,8 @@ int main(int argc, char** argv) {
     minimize->add_option("--kernel", minimize_kernel, "The kernel that fails on it (default: the built-in ones)");
     minimize->add_option("-o,--out", minimize_out, "Write here instead of stdout");
 
+    CLI::App* kernels_cmd = app.add_subcommand("kernels", "List every kernel and planted bug, by family, with contracts");
+
     std::vector<std::string> encode_paths;
     std::string encode_out;
     CLI::App* encode = app.add_subcommand("encode", "Write case files as fuzz-target bytes (seed inputs)");
@@ -217,5 +323,6 @@ int main(int argc, char** argv) {
     }
     if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out);
     if (*encode) return run_encode(encode_paths, encode_out);
+    if (*kernels_cmd) return run_kernels();
     return run_replay(replay_paths, verbose);
 }

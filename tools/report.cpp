@@ -43,4 +43,35 @@ void print_check_report(std::ostream& out, const check::CheckReport& report, uin
     }
 }
 
+void print_family_report(std::ostream& out, const check::Family& f, const check::FamilyCheckReport& report,
+                         uint64_t seed) {
+    char line[200];
+    std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s, seed %llu\n", f.name.c_str(),
+                  (unsigned long long)report.cases, report.seconds, (unsigned long long)seed);
+    out << line << "  mix:";
+    for (const auto& [kind, n] : report.mix)
+        out << " " << kind << " " << (report.cases ? 100 * n / report.cases : 0) << "%";
+    out << "\n";
+    if (report.reference_mismatches)
+        out << "  REFERENCES DISAGREE on " << report.reference_mismatches << " cases: " << report.mismatch_message
+            << "\n";
+    else
+        out << "  references: " << f.references << " agree on every case\n";
+    out << "\n"
+        << pad("kernel", 28) << pad("contract", 15) << pad("tried", 10) << pad("wrong answers", 15)
+        << pad("in band", 10) << pad("measured K", 12) << pad("error E", 18) << "verdict\n";
+    for (const check::FamilyKernelReport& k : report.kernels) {
+        const std::string e = f.values.empty() ? "-"
+                                               : check::format_k(k.measured_e) + " / " + check::format_k(k.error_e);
+        out << pad(k.name, 28) << pad(k.contract.str(), 15) << pad(std::to_string(k.tried), 10)
+            << pad(std::to_string(k.wrong_answers), 15) << pad(std::to_string(k.in_band), 10)
+            << pad(k.wrong_answers ? check::format_k(k.measured_k) : "-", 12) << pad(e, 18)
+            << (k.holds() ? "holds" : "BROKEN (" + std::to_string(k.violations) + " violations)") << "\n";
+    }
+    for (const check::FamilyKernelReport& k : report.kernels)
+        if (!k.holds())
+            out << "  " << k.name << ": first violation at case " << k.first_violation_case << ": "
+                << k.counterexample_why << "\n";
+}
+
 }  // namespace isect::tool

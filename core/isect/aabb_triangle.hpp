@@ -33,19 +33,9 @@
 #pragma once
 
 #include "isect/fp.hpp"
+#include "isect/primitives.hpp"
 
 namespace isect {
-
-/// A closed axis-aligned box, lo <= hi componentwise.
-struct Aabb {
-    Vec3f lo, hi;
-};
-
-/// A closed triangle: the convex hull of its three vertices (a segment or a
-/// point when they are collinear or repeated).
-struct Triangle {
-    std::array<Vec3f, 3> v;
-};
 
 /// True when the input is in the kernels' domain: every coordinate finite and
 /// lo <= hi on every axis. Outside it there is no exact answer to check.

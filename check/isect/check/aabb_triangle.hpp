@@ -41,12 +41,6 @@ const std::vector<AabbTriangleKernel>& aabb_triangle_kernels();
 /// (broken_aabb_triangle.hpp); nullptr when there is none.
 const AabbTriangleKernel* find_aabb_triangle_kernel(const std::string& name);
 
-/// Thrown when the two references disagree: a bug in one of them, or an
-/// unchecked library precondition. Never swallowed.
-struct ReferenceMismatch : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 /// The exact answer, from both references, which must agree. Throws
 /// std::domain_error outside aabb_triangle_in_domain: the references refuse.
 bool aabb_triangle_truth(const Aabb& box, const Triangle& tri);

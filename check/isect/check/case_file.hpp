@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "isect/aabb_triangle.hpp"
+#include "isect/check/family.hpp"
 
 namespace isect::check {
 
@@ -41,7 +42,7 @@ struct AabbTriangleCase {
 };
 
 /// Any case isect knows how to read. One alternative per family.
-using Case = std::variant<AabbTriangleCase>;
+using Case = std::variant<AabbTriangleCase, FamilyCase>;
 
 /// The outcome of reading one file: a case, or every error found in it.
 using ReadResult = std::variant<Case, std::vector<CaseError>>;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace isect::check {
@@ -32,6 +33,12 @@ struct Judgement {
     bool false_hit() const { return kernel && !exact; }
     bool false_miss() const { return !kernel && exact; }
     bool disagrees() const { return kernel != exact; }
+};
+
+/// Thrown when the two references of a family disagree: a bug in one of
+/// them, or an unchecked library precondition. Never swallowed.
+struct ReferenceMismatch : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 /// Whether a judgement is within what the contract allows.

@@ -18,18 +18,12 @@
 
 namespace isect::ref {
 
-/// A closed box with rational corners; empty when lo > hi on some axis.
-struct ExactAabb {
-    Point lo, hi;
-};
-
 /// A closed triangle with rational vertices.
 struct ExactTriangle {
     std::array<Point, 3> v;
 };
 
-/// The exact values of a float box and triangle (finite input only).
-ExactAabb exact(const Aabb& box);
+/// The exact values of a float triangle (finite input only).
 ExactTriangle exact(const Triangle& tri);
 
 /// True iff the closed box and the closed triangle share a point. Boost

@@ -1,0 +1,166 @@
+// The aabb_aabb family: closed box vs closed box, and their intersection box.
+#include <rapidcheck.h>
+
+#include "family_common.hpp"
+#include "isect/aabb_aabb.hpp"
+#include "isect/check/family_gen.hpp"
+#include "isect/ref/aabb_aabb.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& self();
+
+const char* const kValues[] = {"box.lo.x", "box.lo.y", "box.lo.z", "box.hi.x", "box.hi.y", "box.hi.z"};
+
+Truth truth(const float* in) {
+    const ref::ExactAabb a = ref::exact(box_at(in)), b = ref::exact(box_at(in + 6));
+    const auto r = ref::aabb_aabb_rational(a, b), c = ref::aabb_aabb_cgal(a, b);
+    if (r.has_value() != c.has_value())
+        throw ReferenceMismatch(std::string("aabb_aabb references disagree: rational says ") +
+                                (r ? "overlap" : "disjoint") + ", cgal says " + (c ? "overlap" : "disjoint"));
+    Truth t;
+    t.answer = yes(r.has_value());
+    if (!r) return t;
+    for (int i = 0; i < 3; ++i)
+        if (r->lo[i] != c->lo[i] || r->hi[i] != c->hi[i])
+            throw ReferenceMismatch("aabb_aabb references disagree on the intersection box");
+    for (int i = 0; i < 3; ++i) t.values.push_back(ref::to_double(r->lo[i]));
+    for (int i = 0; i < 3; ++i) t.values.push_back(ref::to_double(r->hi[i]));
+    return t;
+}
+
+/// Moving every input by delta moves each difference hi - lo of the two
+/// boxes by at most 2 delta, and the differences share no input. Overlap
+/// flips iff some difference (all are >= 0) is below 2 delta; disjoint flips
+/// iff every negative difference is at least -2 delta. Exact, so the band is
+/// exactly the set of inputs the contract's definition allows.
+bool in_band(const float* in, const Truth& truth, int, double k) {
+    const Rational two_delta = 2 * exact_delta(self(), in, k);
+    const ref::ExactAabb a = ref::exact(box_at(in)), b = ref::exact(box_at(in + 6));
+    bool overlap_flips = false, disjoint_flips = true;
+    for (int i = 0; i < 3; ++i)
+        for (const Rational& diff : {Rational(b.hi[i] - a.lo[i]), Rational(a.hi[i] - b.lo[i])}) {
+            if (diff < two_delta) overlap_flips = true;
+            if (diff < 0 && diff < -two_delta) disjoint_flips = false;
+        }
+    return truth.answer == 1 ? overlap_flips : disjoint_flips;
+}
+
+/// The box's coordinates are exact; S = M, so any difference shows.
+ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
+    ValueError e;
+    const double m = largest_magnitude(Floats(in, in + 12));
+    for (size_t i = 0; i < 6; ++i) worst(e, units(got.values[i], truth.values[i], m), kValues[i]);
+    return e;
+}
+
+Answer answer_of(bool overlap, const Aabb& box) {
+    Answer a{yes(overlap), {}};
+    for (float x : box.lo) a.values.push_back(x);
+    for (float x : box.hi) a.values.push_back(x);
+    return a;
+}
+
+std::vector<FamilyKernel> kernels() {
+    return {{"overlap", *Contract::parse("exact"), 0, [](const float* in) {
+                 const Aabb a = box_at(in), b = box_at(in + 6);
+                 return answer_of(aabb_aabb_overlap(a, b), aabb_aabb_intersection(a, b));
+             }}};
+}
+
+/// Planted bugs: the strict comparison that makes touching boxes disjoint,
+/// and an intersection that takes the min of the lows.
+std::vector<FamilyKernel> broken() {
+    return {{"broken:touching_disjoint", *Contract::parse("exact"), 0,
+             [](const float* in) {
+                 const Aabb a = box_at(in), b = box_at(in + 6);
+                 bool overlap = true;
+                 for (int i = 0; i < 3; ++i) overlap = overlap && a.lo[i] < b.hi[i] && b.lo[i] < a.hi[i];
+                 return answer_of(overlap, aabb_aabb_intersection(a, b));
+             }},
+            {"broken:intersection_min_lo", *Contract::parse("exact"), 0, [](const float* in) {
+                 const Aabb a = box_at(in), b = box_at(in + 6);
+                 Aabb r = aabb_aabb_intersection(a, b);
+                 for (int i = 0; i < 3; ++i) r.lo[i] = std::min(a.lo[i], b.lo[i]);
+                 return answer_of(aabb_aabb_overlap(a, b), r);
+             }}};
+}
+
+gen::Mixes mixes() {
+    using gen::put;
+    return {
+        {"grid", [] {  // small grids: touching faces, edges, corners; flat and point boxes
+             Floats in;
+             put(in, gen::grid_box(3));
+             put(in, gen::grid_box(3));
+             return in;
+         }},
+        {"uniform", [] {
+             const int e = *rc::gen::inRange(-8, 9);
+             Floats in;
+             for (int k = 0; k < 2; ++k) {
+                 const Vec3f p{gen::uniform(e), gen::uniform(e), gen::uniform(e)};
+                 const Vec3f q{gen::uniform(e), gen::uniform(e), gen::uniform(e)};
+                 put(in, gen::box_between(p, q));
+             }
+             return in;
+         }},
+        {"touching", [] {  // b starts exactly where a ends on one axis
+             const Aabb a = gen::grid_box(4);
+             Aabb b = gen::grid_box(4);
+             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+             const float width = b.hi[axis] - b.lo[axis];
+             if (*rc::gen::arbitrary<bool>()) {
+                 b.lo[axis] = a.hi[axis];
+                 b.hi[axis] = a.hi[axis] + width;
+             } else {
+                 b.hi[axis] = a.lo[axis];
+                 b.lo[axis] = a.lo[axis] - width;
+             }
+             Floats in;
+             put(in, a);
+             put(in, b);
+             return in;
+         }},
+    };
+}
+
+Family make() {
+    Family f;
+    f.name = "aabb_aabb";
+    f.inputs = {{"a.lo", 3}, {"a.hi", 3}, {"b.lo", 3}, {"b.hi", 3}};
+    f.answers = {"disjoint", "overlap"};
+    f.answer_has_values = {false, true};
+    f.values.assign(std::begin(kValues), std::end(kValues));
+    f.references = "rational (Boost) and cgal (Iso_cuboid_3)";
+    f.domain = [](const float* in) {
+        std::string why = first_non_finite(self(), in);
+        if (why.empty()) why = box_order(self(), "a.lo", "a.hi", in);
+        if (why.empty()) why = box_order(self(), "b.lo", "b.hi", in);
+        return why;
+    };
+    f.truth = truth;
+    f.in_band = in_band;
+    f.value_error = value_error;
+    f.kernels = kernels;
+    f.broken = broken;
+    f.gen_kinds = gen::mix_kinds(mixes());
+    f.gen = [](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    return f;
+}
+
+const Family& self() {
+    static const Family f = make();
+    return f;
+}
+
+}  // namespace
+
+const Family& aabb_aabb_family() { return self(); }
+
+}  // namespace isect::check

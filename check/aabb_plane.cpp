@@ -1,0 +1,245 @@
+// The aabb_plane families: which side of a plane a closed box is on
+// (aabb_plane, seed 001's classifyPlane) and whether they meet
+// (aabb_plane_overlap, seed 003). One input layout for both.
+#include <rapidcheck.h>
+
+#include "family_common.hpp"
+#include "isect/aabb_plane.hpp"
+#include "isect/check/family_gen.hpp"
+#include "isect/ref/aabb_plane.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& classify_family();
+const Family& overlap_family();
+
+Aabb box_of(const float* in) { return box_at(in); }
+Plane plane_of(const float* in) { return {vec_at(in + 6), in[9]}; }
+ref::ExactPlane exact_plane(const float* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
+
+std::string domain(const Family& f, const float* in) {
+    std::string why = first_non_finite(f, in);
+    if (why.empty()) why = box_order(f, "box.lo", "box.hi", in);
+    if (why.empty() && in[6] == 0 && in[7] == 0 && in[8] == 0)
+        why = "n: '0 0 0' is outside the domain of " + f.name + " (n = 0 is no plane)";
+    return why;
+}
+
+/// Classification answers in the family's order: back, straddle, front.
+int answer_of(int side) { return side + 1; }
+
+Truth classify_truth(const float* in) {
+    const ref::ExactAabb b = ref::exact(box_of(in));
+    const ref::ExactPlane p = exact_plane(in);
+    const int r = ref::aabb_plane_classify_rational(b, p), c = ref::aabb_plane_classify_cgal(b, p);
+    if (r != c)
+        throw ReferenceMismatch("aabb_plane references disagree: rational says " + std::to_string(r) +
+                                ", cgal says " + std::to_string(c));
+    return {answer_of(r), {}};
+}
+
+Truth overlap_truth(const float* in) {
+    const ref::ExactAabb b = ref::exact(box_of(in));
+    const ref::ExactPlane p = exact_plane(in);
+    const bool r = ref::aabb_plane_overlap_rational(b, p), c = ref::aabb_plane_overlap_cgal(b, p);
+    if (r != c)
+        throw ReferenceMismatch(std::string("aabb_plane_overlap references disagree: rational says ") +
+                                (r ? "overlap" : "disjoint") + ", cgal says " + (c ? "overlap" : "disjoint"));
+    return {yes(r), {}};
+}
+
+/// Both answers are decided by the signs of minD - d and maxD - d. Moving
+/// every input by delta changes n_i x_i by at most (|n_i| + |x_i|) delta +
+/// delta^2 and d by delta, so each margin moves by at most
+///   L = delta (1 + sum_i (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
+/// When both margins exceed L in magnitude no answer can change; the band is
+/// "some margin within L" (K > 0), a superset of the inputs whose answer can
+/// flip, so it never flags a kernel that keeps tolerant=K.
+bool in_band(const Family& f, const float* in, double k) {
+    if (k <= 0) return false;
+    const Rational delta = exact_delta(f, in, k);
+    const ref::ExactAabb b = ref::exact(box_of(in));
+    const ref::ExactPlane p = exact_plane(in);
+    Rational l = delta + 3 * delta * delta;
+    for (int i = 0; i < 3; ++i) {
+        const Rational x = std::max(abs(b.lo[i]), abs(b.hi[i]));
+        l += (abs(p.n[i]) + x) * delta;
+    }
+    Rational min_d, max_d;
+    ref::aabb_plane_extent(b, p.n, min_d, max_d);
+    return abs(Rational(min_d - p.d)) <= l || abs(Rational(max_d - p.d)) <= l;
+}
+
+FamilyKernel classify_kernel(const std::string& name, const std::string& contract,
+                             PlaneSide (*fn)(const Aabb&, const Plane&)) {
+    return {name, *Contract::parse(contract), 0,
+            [fn](const float* in) { return Answer{answer_of(int(fn(box_of(in), plane_of(in)))), {}}; }};
+}
+
+FamilyKernel overlap_kernel(const std::string& name, const std::string& contract,
+                            bool (*fn)(const Aabb&, const Plane&)) {
+    return {name, *Contract::parse(contract), 0,
+            [fn](const float* in) { return Answer{yes(fn(box_of(in), plane_of(in))), {}}; }};
+}
+
+/// Planted bug: strict comparisons, so a box touching the plane straddles.
+PlaneSide classify_touching_straddles(const Aabb& box, const Plane& p) {
+    if (isect::detail::plane_margin_sign(box, p, true) > 0) return PlaneSide::front;
+    if (isect::detail::plane_margin_sign(box, p, false) < 0) return PlaneSide::back;
+    return PlaneSide::straddle;
+}
+
+/// Planted bug: the sides swapped when n.x is negative (a sign slip).
+PlaneSide classify_sign_slip(const Aabb& box, const Plane& p) {
+    const PlaneSide s = aabb_plane_classify(box, p);
+    return p.n[0] < 0 && s != PlaneSide::straddle ? PlaneSide(-int(s)) : s;
+}
+
+/// Planted bug: an absolute epsilon, the habit seed 004 shows, here as
+/// |s| <= r + 1e-4: tiny boxes near a tiny plane overlap it.
+bool overlap_absolute_epsilon(const Aabb& box, const Plane& p) {
+    double r = 0, s = -double(p.d);
+    for (int i = 0; i < 3; ++i) {
+        const double c = (double(box.lo[i]) + box.hi[i]) * 0.5;
+        r += (box.hi[i] - c) * std::fabs(double(p.n[i]));
+        s += double(p.n[i]) * c;
+    }
+    return std::fabs(s) <= r + 1e-4;
+}
+
+/// Planted bug: |s| < r, so a box touching the plane misses it.
+bool overlap_strict(const Aabb& box, const Plane& p) {
+    double r = 0, s = -double(p.d);
+    for (int i = 0; i < 3; ++i) {
+        const double c = (double(box.lo[i]) + box.hi[i]) * 0.5;
+        r += (box.hi[i] - c) * std::fabs(double(p.n[i]));
+        s += double(p.n[i]) * c;
+    }
+    return std::fabs(s) < r;
+}
+
+Vec3f nonzero(Vec3f n) {
+    if (n[0] == 0 && n[1] == 0 && n[2] == 0) n[size_t(*rc::gen::inRange(0, 3))] = 1;
+    return n;
+}
+
+Floats layout(const Aabb& b, const Vec3f& n, float d) {
+    Floats in;
+    gen::put(in, b);
+    gen::put(in, n);
+    in.push_back(d);
+    return in;
+}
+
+/// n . corner computed exactly (grid values keep it a small integer).
+float dot_corner(const Aabb& b, const Vec3f& n, int corner) {
+    float d = 0;
+    for (int i = 0; i < 3; ++i) d += n[i] * ((corner >> i) & 1 ? b.hi[i] : b.lo[i]);
+    return d;
+}
+
+gen::Mixes mixes() {
+    return {
+        {"grid", [] { return layout(gen::grid_box(3), nonzero(gen::grid_point(2)), gen::grid(6)); }},
+        {"touching", [] {  // the plane through a corner: touching, or through an edge or face
+             const Aabb b = gen::grid_box(3);
+             const Vec3f n = nonzero(gen::grid_point(2));
+             return layout(b, n, dot_corner(b, n, *rc::gen::inRange(0, 8)));
+         }},
+        {"axis", [] {  // an axis normal, the box flat in the plane or touching it
+             Aabb b = gen::grid_box(3);
+             Vec3f n{0, 0, 0};
+             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+             n[axis] = *rc::gen::element(1.0f, -1.0f, 2.0f, -0.5f);
+             if (*rc::gen::arbitrary<bool>()) b.hi[axis] = b.lo[axis];
+             return layout(b, n, n[axis] * (*rc::gen::arbitrary<bool>() ? b.lo[axis] : b.hi[axis]));
+         }},
+        {"diagonal", [] {  // 45-degree normals through a corner
+             const Aabb b = gen::grid_box(3);
+             Vec3f n = {*rc::gen::element(1.0f, -1.0f), *rc::gen::element(1.0f, -1.0f), *rc::gen::element(0.0f, 1.0f)};
+             return layout(b, n, dot_corner(b, n, *rc::gen::inRange(0, 8)));
+         }},
+        {"uniform", [] {  // random box and normal, d = n . (a point of the box), rounded
+             const int e = *rc::gen::inRange(-8, 9);
+             const Aabb b = gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
+                                             {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+             const Vec3f n = nonzero({gen::uniform(0), gen::uniform(0), gen::uniform(0)});
+             const int c = *rc::gen::inRange(0, 8);
+             return layout(b, n, float(double(n[0]) * (c & 1 ? b.hi[0] : b.lo[0]) +
+                                       double(n[1]) * (c & 2 ? b.hi[1] : b.lo[1]) +
+                                       double(n[2]) * (c & 4 ? b.hi[2] : b.lo[2])));
+         }},
+    };
+}
+
+Family common(const std::string& name) {
+    Family f;
+    f.name = name;
+    f.inputs = {{"box.lo", 3}, {"box.hi", 3}, {"n", 3}, {"d", 1}};
+    f.values = {};
+    f.references = "rational (Boost) and cgal (Plane_3)";
+    f.value_error = [](const float*, const Truth&, const Answer&) { return ValueError{}; };
+    return f;
+}
+
+Family make_classify() {
+    Family f = common("aabb_plane");
+    f.answers = {"back", "straddle", "front"};
+    f.answer_has_values = {false, false, false};
+    f.safe_answer = 1;  // a conservative classifier may say straddle
+    f.domain = [](const float* in) { return domain(classify_family(), in); };
+    f.truth = classify_truth;
+    f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(classify_family(), in, k); };
+    f.kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
+    f.broken = [] {
+        return std::vector<FamilyKernel>{
+            classify_kernel("broken:touching_straddles", "exact", classify_touching_straddles),
+            classify_kernel("broken:sign_slip", "exact", classify_sign_slip)};
+    };
+    f.gen_kinds = gen::mix_kinds(mixes());
+    f.gen = [](const std::string& kind) { return gen::family_mix(classify_family(), mixes(), kind); };
+    return f;
+}
+
+Family make_overlap() {
+    Family f = common("aabb_plane_overlap");
+    f.answers = {"disjoint", "overlap"};
+    f.answer_has_values = {false, false};
+    f.domain = [](const float* in) { return domain(overlap_family(), in); };
+    f.truth = overlap_truth;
+    f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(overlap_family(), in, k); };
+    f.kernels = [] {
+        return std::vector<FamilyKernel>{overlap_kernel("overlap", "exact", aabb_plane_overlap),
+                                         overlap_kernel("centre_extents", "tolerant=1", aabb_plane_overlap_centre_extents)};
+    };
+    f.broken = [] {
+        return std::vector<FamilyKernel>{
+            overlap_kernel("broken:absolute_epsilon", "tolerant=1", overlap_absolute_epsilon),
+            overlap_kernel("broken:touching_misses", "exact", overlap_strict)};
+    };
+    f.gen_kinds = gen::mix_kinds(mixes());
+    f.gen = [](const std::string& kind) { return gen::family_mix(overlap_family(), mixes(), kind); };
+    return f;
+}
+
+const Family& classify_family() {
+    static const Family f = make_classify();
+    return f;
+}
+
+const Family& overlap_family() {
+    static const Family f = make_overlap();
+    return f;
+}
+
+}  // namespace
+
+const Family& aabb_plane_family() { return classify_family(); }
+const Family& aabb_plane_overlap_family() { return overlap_family(); }
+
+}  // namespace isect::check

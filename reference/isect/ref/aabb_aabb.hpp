@@ -1,0 +1,18 @@
+// Exact references for box vs box, cross-checked on every input:
+//  - aabb_aabb_rational: Boost rationals, the coordinate ranges per axis.
+//  - aabb_aabb_cgal: CGAL's do_intersect and intersection of two
+//    Iso_cuboid_3 on an exact rational kernel.
+// Both return whether the closed boxes meet and, when they do, the box they
+// share.
+#pragma once
+
+#include <optional>
+
+#include "isect/ref/exact.hpp"
+
+namespace isect::ref {
+
+std::optional<ExactAabb> aabb_aabb_rational(const ExactAabb& a, const ExactAabb& b);
+std::optional<ExactAabb> aabb_aabb_cgal(const ExactAabb& a, const ExactAabb& b);
+
+}  // namespace isect::ref

@@ -1,0 +1,27 @@
+// Exact references for box vs plane n . x = d, cross-checked on every input:
+//  - *_rational: Boost rationals, the least and greatest n . x over the box.
+//  - *_cgal: CGAL's Plane_3 on an exact rational kernel: the oriented side
+//    of the eight corners, and do_intersect(Plane_3, Iso_cuboid_3). CGAL's
+//    plane needs n != 0, which the domain requires and the caller checks.
+// Classification as in core/isect/aabb_plane.hpp: 1 front, -1 back, 0
+// straddle.
+#pragma once
+
+#include "isect/ref/exact.hpp"
+
+namespace isect::ref {
+
+struct ExactPlane {
+    Point n;
+    Rational d;
+};
+
+int aabb_plane_classify_rational(const ExactAabb& box, const ExactPlane& p);
+int aabb_plane_classify_cgal(const ExactAabb& box, const ExactPlane& p);
+bool aabb_plane_overlap_rational(const ExactAabb& box, const ExactPlane& p);
+bool aabb_plane_overlap_cgal(const ExactAabb& box, const ExactPlane& p);
+
+/// The least and greatest n . x over the box.
+void aabb_plane_extent(const ExactAabb& box, const Point& n, Rational& min_d, Rational& max_d);
+
+}  // namespace isect::ref
