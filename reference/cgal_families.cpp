@@ -8,6 +8,7 @@
 
 #include "isect/ref/aabb_aabb.hpp"
 #include "isect/ref/aabb_plane.hpp"
+#include "isect/ref/sphere_aabb.hpp"
 
 namespace isect::ref {
 
@@ -63,6 +64,63 @@ int aabb_plane_classify_cgal(const ExactAabb& box, const ExactPlane& p) {
 
 bool aabb_plane_overlap_cgal(const ExactAabb& box, const ExactPlane& p) {
     return CGAL::do_intersect(plane(p), cuboid(box));
+}
+
+// --- sphere_aabb ---------------------------------------------------------------
+
+namespace {
+/// Squared distance from p to the segment ab; a point when a == b (CGAL's
+/// segment distance assumes a non-degenerate segment).
+K::FT distance2(const K::Point_3& p, const K::Point_3& a, const K::Point_3& b) {
+    if (a == b) return CGAL::squared_distance(p, a);
+    return CGAL::squared_distance(p, K::Segment_3(a, b));
+}
+}  // namespace
+
+SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rational& r) {
+    SphereAabbExact out;
+    const K::Iso_cuboid_3 cube = cuboid(box);
+    const K::Point_3 p = to_cgal(c);
+    const K::FT r2 = to_cgal(Rational(r * r));
+    out.overlap = CGAL::do_intersect(K::Sphere_3(p, r2), cube);
+    out.contains = !cube.has_on_unbounded_side(p);
+    K::FT best = 0;
+    if (!out.contains) {
+        bool first = true;
+        const auto keep = [&](const K::FT& d) {
+            if (first || d < best) best = d;
+            first = false;
+        };
+        // Edges: every pair of corners that differ in one coordinate bit.
+        for (int a = 0; a < 8; ++a)
+            for (int b = a + 1; b < 8; ++b) {
+                const K::Point_3 pa = to_cgal(Point{a & 1 ? box.hi[0] : box.lo[0], a & 2 ? box.hi[1] : box.lo[1],
+                                                    a & 4 ? box.hi[2] : box.lo[2]});
+                const K::Point_3 pb = to_cgal(Point{b & 1 ? box.hi[0] : box.lo[0], b & 2 ? box.hi[1] : box.lo[1],
+                                                    b & 4 ? box.hi[2] : box.lo[2]});
+                const int diff = a ^ b;
+                if (diff == 1 || diff == 2 || diff == 4) keep(distance2(p, pa, pb));
+            }
+        // Faces: two triangles each, skipped when degenerate (a flat box's
+        // collapsed face is one of its edges, already measured).
+        for (int axis = 0; axis < 3; ++axis)
+            for (int side = 0; side < 2; ++side) {
+                const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+                std::array<K::Point_3, 4> q;
+                for (int k = 0; k < 4; ++k) {
+                    Point x;
+                    x[axis] = side ? box.hi[axis] : box.lo[axis];
+                    x[u] = (k == 1 || k == 2) ? box.hi[u] : box.lo[u];
+                    x[v] = (k >= 2) ? box.hi[v] : box.lo[v];
+                    q[k] = to_cgal(x);
+                }
+                for (const auto& t : {std::array<K::Point_3, 3>{q[0], q[1], q[2]}, {q[0], q[2], q[3]}})
+                    if (!CGAL::collinear(t[0], t[1], t[2]))
+                        keep(CGAL::squared_distance(p, K::Triangle_3(t[0], t[1], t[2])));
+            }
+    }
+    out.dist2 = from_cgal(best);
+    return out;
 }
 
 }  // namespace isect::ref

@@ -1,0 +1,180 @@
+// The sphere_aabb family: closed ball vs closed box, with the centre's
+// containment and the box's nearest point to it as the numbers.
+#include <rapidcheck.h>
+
+#include "family_common.hpp"
+#include "isect/check/family_gen.hpp"
+#include "isect/ref/sphere_aabb.hpp"
+#include "isect/sphere_aabb.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& self();
+
+const char* const kValues[] = {"closest.x", "closest.y", "closest.z", "contains"};
+
+Truth truth(const float* in) {
+    const ref::ExactAabb b = ref::exact(box_at(in));
+    const ref::Point c = ref::exact(vec_at(in + 6));
+    const Rational r = ref::exact(in[9]);
+    const ref::SphereAabbExact q = ref::sphere_aabb_rational(b, c, r), g = ref::sphere_aabb_cgal(b, c, r);
+    if (q.overlap != g.overlap || q.contains != g.contains || q.dist2 != g.dist2)
+        throw ReferenceMismatch(std::string("sphere_aabb references disagree: rational says ") +
+                                (q.overlap ? "overlap" : "disjoint") + " at squared distance " + q.dist2.str() +
+                                ", cgal says " + (g.overlap ? "overlap" : "disjoint") + " at " + g.dist2.str());
+    Truth t;
+    t.answer = yes(q.overlap);
+    for (const Rational& x : q.closest) t.values.push_back(ref::to_double(x));
+    t.values.push_back(q.contains ? 1 : 0);
+    return t;
+}
+
+/// Moving every input by delta moves the centre by at most sqrt(3) delta,
+/// the box (hence the distance from any point to it) by at most sqrt(3)
+/// delta, and r by delta: dist - r moves by at most (2 sqrt(3) + 1) delta <
+/// 4.5 delta. The band is |dist - r| <= 4.5 delta, decided on squares:
+/// max(0, r - 4.5 delta)^2 <= dist^2 <= (r + 4.5 delta)^2. A superset of the
+/// inputs whose answer can flip.
+bool in_band(const float* in, const Truth&, int, double k) {
+    if (k <= 0) return false;
+    const Rational w = Rational(9, 2) * exact_delta(self(), in, k);
+    const Rational r = ref::exact(in[9]);
+    const ref::SphereAabbExact q = ref::sphere_aabb_rational(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), r);
+    const Rational lo = r > w ? Rational(r - w) : Rational(0);
+    return lo * lo <= q.dist2 && q.dist2 <= (r + w) * (r + w);
+}
+
+/// Closest point and containment are exact: S = M makes any difference show.
+ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
+    ValueError e;
+    const double m = largest_magnitude(Floats(in, in + 10));
+    for (size_t i = 0; i < 4; ++i) worst(e, units(got.values[i], truth.values[i], i < 3 ? m : 0), kValues[i]);
+    return e;
+}
+
+using OverlapFn = bool (*)(const Aabb&, const Vec3f&, float);
+using ClosestFn = Vec3f (*)(const Aabb&, const Vec3f&);
+
+FamilyKernel kernel(const std::string& name, const std::string& contract, OverlapFn overlap,
+                    ClosestFn closest = aabb_closest_point) {
+    return {name, *Contract::parse(contract), 0, [=](const float* in) {
+                const Aabb b = box_at(in);
+                const Vec3f c = vec_at(in + 6);
+                const Vec3f q = closest(b, c);
+                return Answer{yes(overlap(b, c, in[9])), {q[0], q[1], q[2], aabb_contains(b, c) ? 1.0 : 0.0}};
+            }};
+}
+
+/// Planted bug: seed 001's arithmetic in float (with <= so that touching is
+/// not the issue): squares underflow to 0 for inputs near 2^-70.
+bool overlap_in_float(const Aabb& b, const Vec3f& c, float r) {
+    const Vec3f q = aabb_closest_point(b, c);
+    float d2 = 0;
+    for (int i = 0; i < 3; ++i) d2 += (c[i] - q[i]) * (c[i] - q[i]);
+    return d2 <= r * r;
+}
+
+/// Planted bug: the squared distance compared with r, not r^2.
+bool overlap_radius_not_squared(const Aabb& b, const Vec3f& c, float r) {
+    const Vec3f q = aabb_closest_point(b, c);
+    double d2 = 0;
+    for (int i = 0; i < 3; ++i) d2 += (double(c[i]) - q[i]) * (double(c[i]) - q[i]);
+    return d2 <= r;
+}
+
+/// Planted bug: below lo the point is clamped to hi.
+Vec3f closest_wrong_face(const Aabb& b, const Vec3f& p) {
+    Vec3f q = aabb_closest_point(b, p);
+    for (int i = 0; i < 3; ++i)
+        if (p[i] < b.lo[i]) q[i] = b.hi[i];
+    return q;
+}
+
+Floats layout(const Aabb& b, const Vec3f& c, float r) {
+    Floats in;
+    gen::put(in, b);
+    gen::put(in, c);
+    in.push_back(r);
+    return in;
+}
+
+gen::Mixes mixes() {
+    return {
+        {"grid", [] { return layout(gen::grid_box(3), gen::grid_point(5), float(*rc::gen::inRange(0, 6))); }},
+        {"tangent", [] {  // the ball touches a face, an edge or a corner exactly
+             const Aabb b = gen::grid_box(3);
+             // Offsets whose length is an integer: a face (0,0,1), edges (3,4,0),
+             // corners (1,2,2), (2,3,6).
+             static const float offsets[][4] = {{0, 0, 1, 1}, {3, 4, 0, 5}, {1, 2, 2, 3}, {2, 3, 6, 7}};
+             const auto& o = offsets[*rc::gen::inRange(0, 4)];
+             const int perm = *rc::gen::inRange(0, 3);
+             const float s = *rc::gen::element(1.0f, 0.5f, 3.0f);
+             Vec3f c;
+             for (int i = 0; i < 3; ++i) {
+                 const bool high = *rc::gen::arbitrary<bool>();
+                 const float off = o[(i + perm) % 3] * s;
+                 c[i] = high ? b.hi[i] + off : b.lo[i] - off;
+             }
+             return layout(b, c, o[3] * s);
+         }},
+        {"inside", [] {  // the centre in the box or on its boundary
+             const Aabb b = gen::grid_box(4);
+             Vec3f c;
+             for (int i = 0; i < 3; ++i) c[i] = *rc::gen::element(b.lo[i], b.hi[i], 0.5f * (b.lo[i] + b.hi[i]));
+             return layout(b, c, float(*rc::gen::inRange(0, 3)));
+         }},
+        {"uniform", [] {
+             const int e = *rc::gen::inRange(-8, 9);
+             const Aabb b = gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
+                                             {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+             return layout(b, {gen::uniform(e + 1), gen::uniform(e + 1), gen::uniform(e + 1)},
+                           std::fabs(gen::uniform(e)));
+         }},
+    };
+}
+
+Family make() {
+    Family f;
+    f.name = "sphere_aabb";
+    f.inputs = {{"box.lo", 3}, {"box.hi", 3}, {"c", 3}, {"r", 1}};
+    f.answers = {"disjoint", "overlap"};
+    f.answer_has_values = {true, true};
+    f.values.assign(std::begin(kValues), std::end(kValues));
+    f.references = "rational (Boost) and cgal (Sphere_3, distances to faces)";
+    f.domain = [](const float* in) {
+        std::string why = first_non_finite(self(), in);
+        if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
+        if (why.empty() && in[9] < 0)
+            why = "r: '" + format_float(in[9]) + "' is outside the domain of sphere_aabb (r >= 0 required)";
+        return why;
+    };
+    f.truth = truth;
+    f.in_band = in_band;
+    f.value_error = value_error;
+    f.kernels = [] { return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap)}; };
+    f.broken = [] {
+        return std::vector<FamilyKernel>{kernel("broken:float_underflow", "tolerant=1", overlap_in_float),
+                                         kernel("broken:radius_not_squared", "tolerant=1", overlap_radius_not_squared),
+                                         kernel("broken:closest_wrong_face", "tolerant=1", sphere_aabb_overlap,
+                                                closest_wrong_face)};
+    };
+    f.gen_kinds = gen::mix_kinds(mixes());
+    f.gen = [](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    return f;
+}
+
+const Family& self() {
+    static const Family f = make();
+    return f;
+}
+
+}  // namespace
+
+const Family& sphere_aabb_family() { return self(); }
+
+}  // namespace isect::check

@@ -1,0 +1,53 @@
+// Closed ball vs closed axis-aligned box (seed 001's intersectsSphere), and
+// the two box queries it is built on: contains (point in box) and
+// closest_point (seed 001's closestPointTo).
+//
+// Algorithm: the point of the box nearest the centre is the centre clamped to
+// [lo, hi] per axis; the ball meets the box iff that point is within r of the
+// centre, compared squared: |c - q|^2 <= r^2. Touching counts (closed sets):
+// seed 001 writes <, which makes a tangent ball miss.
+//
+// Contracts: contains and closest_point are exact (comparisons and choosing
+// one of the inputs never round). sphere_aabb_overlap is tolerant=1: in
+// double, c - q is exact unless c and q are 2^29 apart in exponent, each
+// square rounds once and the sum twice, so |c - q|^2 and r^2 are within
+// gamma(4) of exact; a wrong answer needs the exact distance within a few
+// ulps of r, which moving the inputs by 2^-24 M always covers (the band is
+// stated in check/sphere_aabb.cpp). In float, seed 001's arithmetic underflows:
+// for inputs near 2^-70 both squares flush to 0 and a far ball "touches".
+//
+// Domain: finite floats, lo <= hi, r >= 0 (r = 0 is a point). Flat and point
+// boxes, ±0 and subnormals are ordinary. Outside the domain: a NaN centre
+// makes contains false and overlap false; closest_point passes NaN through.
+#pragma once
+
+#include "isect/primitives.hpp"
+
+namespace isect {
+
+/// True iff p lies in the closed box. Exact.
+inline bool aabb_contains(const Aabb& box, const Vec3f& p) {
+    return box.lo[0] <= p[0] && p[0] <= box.hi[0] && box.lo[1] <= p[1] && p[1] <= box.hi[1] &&
+           box.lo[2] <= p[2] && p[2] <= box.hi[2];
+}
+
+/// The point of the closed box nearest p: p clamped to [lo, hi]. Exact.
+inline Vec3f aabb_closest_point(const Aabb& box, const Vec3f& p) {
+    Vec3f q;
+    for (int i = 0; i < 3; ++i) q[i] = p[i] < box.lo[i] ? box.lo[i] : (p[i] > box.hi[i] ? box.hi[i] : p[i]);
+    return q;
+}
+
+/// True iff the closed ball (centre c, radius r) meets the closed box.
+/// tolerant=1.
+inline bool sphere_aabb_overlap(const Aabb& box, const Vec3f& c, float r) {
+    const Vec3f q = aabb_closest_point(box, c);
+    double d2 = 0;
+    for (int i = 0; i < 3; ++i) {
+        const double d = double(c[i]) - q[i];
+        d2 += d * d;
+    }
+    return d2 <= double(r) * r;
+}
+
+}  // namespace isect
