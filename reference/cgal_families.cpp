@@ -8,6 +8,7 @@
 
 #include "isect/ref/aabb_aabb.hpp"
 #include "isect/ref/aabb_plane.hpp"
+#include "isect/ref/ray_aabb.hpp"
 #include "isect/ref/sphere_aabb.hpp"
 
 namespace isect::ref {
@@ -121,6 +122,36 @@ SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rat
     }
     out.dist2 = from_cgal(best);
     return out;
+}
+
+// --- ray_aabb, segment_aabb --------------------------------------------------------
+
+RayAabbExact ray_aabb_cgal(const Point& o, const Point& d, const ExactAabb& box, bool segment) {
+    RayAabbExact r;
+    if (is_empty(box)) return r;
+    const K::Iso_cuboid_3 cube = cuboid(box);
+    const K::Point_3 p = to_cgal(o);
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0) {  // the query is the origin
+        r.hit = !cube.has_on_unbounded_side(p);
+        r.exit_infinite = r.hit && !segment;
+        if (r.hit && segment) r.t_exit = 1;
+        return r;
+    }
+    const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
+    const auto result = segment ? CGAL::intersection(K::Segment_3(p, p + v), cube)
+                                : CGAL::intersection(K::Ray_3(p, p + v), cube);
+    if (!result) return r;
+    const auto param = [&](const K::Point_3& q) { return from_cgal((q - p) * v / v.squared_length()); };
+    r.hit = true;
+    if (const K::Point_3* q = boost::get<K::Point_3>(&*result)) {
+        r.t_enter = r.t_exit = param(*q);
+    } else {
+        const K::Segment_3& s = boost::get<K::Segment_3>(*result);
+        r.t_enter = param(s.source());
+        r.t_exit = param(s.target());
+        if (r.t_enter > r.t_exit) std::swap(r.t_enter, r.t_exit);
+    }
+    return r;
 }
 
 }  // namespace isect::ref

@@ -108,6 +108,8 @@ struct Family {
 };
 
 /// The families, one function each, defined in check/FAMILY.cpp.
+const Family& ray_aabb_family();
+const Family& segment_aabb_family();
 const Family& aabb_aabb_family();
 const Family& aabb_plane_family();
 const Family& aabb_plane_overlap_family();

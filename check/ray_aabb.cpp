@@ -1,0 +1,304 @@
+// The ray_aabb and segment_aabb families: the points o + t d, t in [0, inf)
+// or [0, 1], vs a closed box; on a hit the entry and exit parameters and the
+// entry face's normal.
+#include <limits>
+#include <rapidcheck.h>
+
+#include "family_common.hpp"
+#include "isect/check/family_gen.hpp"
+#include "isect/ray_aabb.hpp"
+#include "isect/ref/ray_aabb.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& ray_family();
+const Family& segment_family();
+
+const char* const kValues[] = {"t_enter", "t_exit", "normal.x", "normal.y", "normal.z"};
+
+bool is_segment(const Family& f) { return &f == &segment_family(); }
+
+std::optional<Rational> exact_tmax(const Family& f) {
+    return is_segment(f) ? std::optional<Rational>(1) : std::nullopt;
+}
+
+ref::RayAabbExact rational(const Family& f, const float* in) {
+    return ref::ray_aabb_rational(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)),
+                                  exact_tmax(f));
+}
+
+Truth truth(const Family& f, const float* in) {
+    const ref::RayAabbExact q = rational(f, in);
+    const ref::RayAabbExact g =
+        ref::ray_aabb_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)), is_segment(f));
+    if (q.hit != g.hit || (q.hit && (q.t_enter != g.t_enter || q.exit_infinite != g.exit_infinite ||
+                                     (!q.exit_infinite && q.t_exit != g.t_exit))))
+        throw ReferenceMismatch(f.name + " references disagree: rational says " +
+                                (q.hit ? "hit [" + q.t_enter.str() + ", " + q.t_exit.str() + "]" : "miss") +
+                                ", cgal says " +
+                                (g.hit ? "hit [" + g.t_enter.str() + ", " + g.t_exit.str() + "]" : "miss"));
+    Truth t;
+    t.answer = yes(q.hit);
+    if (!q.hit) return t;
+    t.values = {ref::to_double(q.t_enter),
+                q.exit_infinite ? std::numeric_limits<double>::infinity() : ref::to_double(q.t_exit), 0, 0, 0};
+    if (q.t_enter > 0) {
+        const float* d = in + 3;
+        for (int i = 0; i < 3; ++i)
+            if (q.near[size_t(i)] && *q.near[size_t(i)] == q.t_enter) {
+                t.values[size_t(2 + i)] = d[i] > 0 ? -1 : 1;
+                break;
+            }
+    }
+    return t;
+}
+
+/// Moving every input by delta moves the box by delta and each point of the
+/// query by delta (1 + t). A perturbed query can only meet the perturbed box
+/// at t <= T: T = 1 for a segment; for a ray the box lies within M + delta of
+/// the coordinate origin, so along the axis of the largest |d_j| a hit needs
+/// t |d_j - delta| <= 2 (M + delta). With g = delta + delta (1 + T), the
+/// answer cannot flip unless the exact query's answer differs between the box
+/// grown by g and the box shrunk by g: if it meets the shrunk box every
+/// perturbed query meets the perturbed box, and if it misses the grown one no
+/// perturbed query can meet it. A ray whose |d|_inf <= delta can point
+/// anywhere: always in band. Sound, and exact up to the factor in g.
+bool in_band(const Family& f, const float* in, double k) {
+    if (k <= 0) return false;
+    const Rational delta = exact_delta(f, in, k);
+    Rational t_bound = 1;
+    if (!is_segment(f)) {
+        Rational dmax = 0;
+        for (int i = 0; i < 3; ++i) dmax = std::max(dmax, Rational(abs(ref::exact(in[3 + i]))));
+        if (dmax <= delta) return true;
+        t_bound = 2 * (Rational(largest_magnitude(Floats(in, in + 12))) + delta) / (dmax - delta);
+    }
+    const Rational g = delta * (2 + t_bound);
+    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
+    const ref::ExactAabb b = ref::exact(box_at(in + 6));
+    return ref::ray_aabb_rational(o, d, ref::grown(b, g), exact_tmax(f)).hit !=
+           ref::ray_aabb_rational(o, d, ref::grown(b, Rational(-g)), exact_tmax(f)).hit;
+}
+
+/// t: error over S = max(|t|, 2^-126) (float kernels may underflow to 0);
+/// an exact t beyond float range may come back as inf. The normal: zero when
+/// the origin is in the box, else the outward normal of an axis whose near
+/// plane is met at t_enter, where "at" allows the same error as t.
+ValueError value_error(const Family& f, const float* in, const Truth& truth, const Answer& got) {
+    ValueError e;
+    const auto t_units = [](double g, double x) {
+        if (g == x) return 0.0;
+        if (std::fabs(x) > std::numeric_limits<float>::max() && std::isinf(g) && (g > 0) == (x > 0)) return 0.0;
+        return units(g, x, std::max(std::fabs(x), 0x1p-126));
+    };
+    worst(e, t_units(got.values[0], truth.values[0]), "t_enter");
+    worst(e, t_units(got.values[1], truth.values[1]), "t_exit");
+    const double* n = &got.values[2];
+    int axis = -1, nonzero = 0;
+    for (int i = 0; i < 3; ++i)
+        if (n[i] != 0) {
+            axis = i;
+            ++nonzero;
+        }
+    const double inf = std::numeric_limits<double>::infinity();
+    if (nonzero == 0) {
+        worst(e, truth.values[0] == 0 ? 0 : inf, "normal");
+        return e;
+    }
+    const float* d = in + 3;
+    if (nonzero > 1 || std::fabs(n[axis]) != 1 || d[axis] == 0 || (n[axis] > 0) == (d[axis] > 0)) {
+        worst(e, inf, "normal");
+        return e;
+    }
+    const ref::RayAabbExact q = rational(f, in);
+    const double near = ref::to_double(*q.near[size_t(axis)]);
+    worst(e, t_units(near, truth.values[0]), "normal");
+    return e;
+}
+
+using RayFn = RayAabbHit (*)(const Vec3f&, const Vec3f&, const Aabb&, double);
+
+FamilyKernel kernel(const Family& f, const std::string& name, const std::string& contract, double error_e, RayFn fn) {
+    const double tmax = is_segment(f) ? 1.0 : std::numeric_limits<double>::infinity();
+    return {name, *Contract::parse(contract), error_e, [=](const float* in) {
+                const RayAabbHit h = fn(vec_at(in), vec_at(in + 3), box_at(in + 6), tmax);
+                if (!h.hit) return Answer{0, {0, 0, 0, 0, 0}};
+                return Answer{1, {h.t_enter, h.t_exit, h.normal[0], h.normal[1], h.normal[2]}};
+            }};
+}
+
+RayAabbHit woo(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax) { return ray_aabb_woo(o, d, b, tmax); }
+RayAabbHit robust(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax) {
+    return ray_aabb_robust(o, d, b, tmax);
+}
+
+/// Planted bug: seed 001's check of the entry point against the other slabs,
+/// at the rounded entry parameter (what ray_aabb_woo did first).
+RayAabbHit woo_point_check(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax) {
+    RayAabbHit r = ray_aabb_woo(o, d, b, tmax);
+    if (!r.hit) return r;
+    for (int j = 0; j < 3; ++j) {
+        if (r.normal[j] != 0 || d[j] == 0) continue;
+        const double p = o[j] + r.t_enter * double(d[j]);
+        if (p < b.lo[j] || p > b.hi[j]) return RayAabbHit{};
+    }
+    return r;
+}
+
+/// Planted bug: the textbook slab test that divides by d and takes min and
+/// max with std::min/std::max: 0 x inf = NaN on a slab plane poisons them.
+RayAabbHit naive_slab(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax) {
+    RayAabbHit r;
+    float t0 = 0, t1 = float(tmax);
+    int axis = -1;
+    for (int i = 0; i < 3; ++i) {
+        const float inv = 1.0f / d[i];
+        const float ta = (b.lo[i] - o[i]) * inv, tb = (b.hi[i] - o[i]) * inv;
+        if (std::min(ta, tb) > t0) axis = i;
+        t0 = std::max(t0, std::min(ta, tb));
+        t1 = std::min(t1, std::max(ta, tb));
+    }
+    if (!(t0 <= t1)) return r;
+    r.hit = true;
+    r.t_enter = t0;
+    r.t_exit = t1;
+    if (axis >= 0) r.normal[axis] = d[axis] > 0 ? -1.0f : 1.0f;
+    return r;
+}
+
+/// Planted bug: Woo's method with the entry normal pointing along d.
+RayAabbHit normal_inward(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax) {
+    RayAabbHit r = ray_aabb_woo(o, d, b, tmax);
+    for (float& x : r.normal) x = -x;
+    return r;
+}
+
+/// Planted bug: an exit parameter that forgets tmax.
+RayAabbHit exit_ignores_tmax(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax) {
+    RayAabbHit r = ray_aabb_woo(o, d, b, tmax);
+    if (r.hit) r.t_exit = ray_aabb_woo(o, d, b, std::numeric_limits<double>::infinity()).t_exit;
+    return r;
+}
+
+Floats layout(const Vec3f& o, const Vec3f& d, const Aabb& b) {
+    Floats in;
+    gen::put(in, o);
+    gen::put(in, d);
+    gen::put(in, b);
+    return in;
+}
+
+Vec3f corner(const Aabb& b, int c) { return {c & 1 ? b.hi[0] : b.lo[0], c & 2 ? b.hi[1] : b.lo[1], c & 4 ? b.hi[2] : b.lo[2]}; }
+
+gen::Mixes mixes() {
+    return {
+        {"grid", [] { return layout(gen::grid_point(4), gen::grid_point(3), gen::grid_box(2)); }},
+        {"vertex", [] {  // aimed exactly at a corner: t = 1 there, or 1/2, or 2
+             const Aabb b = gen::grid_box(2);
+             const Vec3f o = gen::grid_point(4), c = corner(b, *rc::gen::inRange(0, 8));
+             const float s = *rc::gen::element(1.0f, 2.0f, 0.5f);
+             return layout(o, {(c[0] - o[0]) * s, (c[1] - o[1]) * s, (c[2] - o[2]) * s}, b);
+         }},
+        {"vertex_ulp", [] {  // aimed at a corner, then a face of that corner moved by an ulp:
+             // two slabs entered within rounding of each other
+             Aabb b = gen::grid_box(2);
+             const int c = *rc::gen::inRange(0, 8);
+             const Vec3f o = gen::grid_point(4), p = corner(b, c);
+             const float s = *rc::gen::element(1.0f, 2.0f, 4.0f);  // a segment that goes on past the corner
+             const Vec3f d{(p[0] - o[0]) * s, (p[1] - o[1]) * s, (p[2] - o[2]) * s};
+             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+             float& face = (c >> axis) & 1 ? b.hi[axis] : b.lo[axis];
+             const float to = *rc::gen::arbitrary<bool>() ? INFINITY : -INFINITY;
+             for (int k = *rc::gen::inRange(1, 3); k > 0; --k) face = std::nextafter(face, to);
+             if (b.lo[axis] > b.hi[axis]) std::swap(b.lo[axis], b.hi[axis]);
+             return layout(o, d, b);
+         }},
+        {"along_face", [] {  // in a face's plane, parallel to it: a zero (or -0) component
+             const Aabb b = gen::grid_box(2);
+             Vec3f o = gen::grid_point(4), d = gen::grid_point(2);
+             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+             o[axis] = *rc::gen::arbitrary<bool>() ? b.lo[axis] : b.hi[axis];
+             d[axis] = *rc::gen::element(0.0f, -0.0f);
+             return layout(o, d, b);
+         }},
+        {"axis", [] {  // axis-parallel directions, the other components +-0
+             const Aabb b = gen::grid_box(2);
+             Vec3f d{*rc::gen::element(0.0f, -0.0f), *rc::gen::element(0.0f, -0.0f), *rc::gen::element(0.0f, -0.0f)};
+             d[size_t(*rc::gen::inRange(0, 3))] = *rc::gen::element(1.0f, -1.0f, 3.0f, -0.25f);
+             return layout(gen::grid_point(4), d, b);
+         }},
+        {"inside", [] {  // the origin in the box or on its boundary
+             const Aabb b = gen::grid_box(3);
+             Vec3f o;
+             for (int i = 0; i < 3; ++i) o[i] = *rc::gen::element(b.lo[i], b.hi[i], 0.5f * (b.lo[i] + b.hi[i]));
+             return layout(o, gen::grid_point(2), b);
+         }},
+        {"uniform", [] {
+             const int e = *rc::gen::inRange(-8, 9);
+             const Aabb b = gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
+                                             {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+             const Vec3f o{gen::uniform(e + 1), gen::uniform(e + 1), gen::uniform(e + 1)};
+             // Aimed at a random point of the box, so that hits are common.
+             Vec3f target;
+             for (int i = 0; i < 3; ++i) target[i] = b.lo[i] + (b.hi[i] - b.lo[i]) * float(*rc::gen::inRange(0, 5)) / 4;
+             const float s = *rc::gen::element(1.0f, 0.5f, 1.5f);
+             return layout(o, {(target[0] - o[0]) * s, (target[1] - o[1]) * s, (target[2] - o[2]) * s}, b);
+         }},
+    };
+}
+
+Family make(bool segment) {
+    Family f;
+    f.name = segment ? "segment_aabb" : "ray_aabb";
+    f.inputs = {{"org", 3}, {segment ? "delta" : "dir", 3}, {"box.lo", 3}, {"box.hi", 3}};
+    f.answers = {"miss", "hit"};
+    f.answer_has_values = {false, true};
+    f.values.assign(std::begin(kValues), std::end(kValues));
+    f.references = std::string("rational (Boost slabs) and cgal (") + (segment ? "Segment_3" : "Ray_3") +
+                   " x Iso_cuboid_3)";
+    const auto self = segment ? segment_family : ray_family;
+    f.domain = [self](const float* in) {
+        std::string why = first_non_finite(self(), in);
+        if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
+        return why;
+    };
+    f.truth = [self](const float* in) { return truth(self(), in); };
+    f.in_band = [self](const float* in, const Truth&, int, double k) { return in_band(self(), in, k); };
+    f.value_error = [self](const float* in, const Truth& t, const Answer& a) { return value_error(self(), in, t, a); };
+    f.kernels = [self] {
+        return std::vector<FamilyKernel>{kernel(self(), "woo", "tolerant=1", 2, woo),
+                                         kernel(self(), "robust", "conservative", 1, robust)};
+    };
+    f.broken = [self, segment] {
+        std::vector<FamilyKernel> out = {kernel(self(), "broken:naive_slab_nan", "conservative", 1, naive_slab),
+                                         kernel(self(), "broken:woo_point_check", "tolerant=1", 2, woo_point_check),
+                                         kernel(self(), "broken:normal_inward", "tolerant=1", 2, normal_inward)};
+        if (segment) out.push_back(kernel(self(), "broken:exit_ignores_tmax", "tolerant=1", 2, exit_ignores_tmax));
+        return out;
+    };
+    f.gen_kinds = gen::mix_kinds(mixes());
+    f.gen = [self](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    return f;
+}
+
+const Family& ray_family() {
+    static const Family f = make(false);
+    return f;
+}
+
+const Family& segment_family() {
+    static const Family f = make(true);
+    return f;
+}
+
+}  // namespace
+
+const Family& ray_aabb_family() { return ray_family(); }
+const Family& segment_aabb_family() { return segment_family(); }
+
+}  // namespace isect::check

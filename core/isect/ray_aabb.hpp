@@ -1,0 +1,129 @@
+// Ray and segment vs closed axis-aligned box: hit or miss, the entry and
+// exit parameters, and the face the ray enters through.
+//
+// The query: the points o + t d with t in [0, tmax]. A ray has tmax = +inf
+// (seed 001's rayIntersectLimitless); a segment has tmax = 1 and d is its
+// delta (seed 001's rayIntersect). The box is closed: grazing a face, an edge
+// or a corner is a hit. On a hit, t_enter and t_exit bound the parameters
+// inside the box (t_enter = 0 when the origin is in the box; t_exit = tmax
+// when the query ends inside). The entry normal is the outward normal of the
+// face crossed at t_enter, (0, 0, 0) when the origin is in the box; at an
+// edge or corner any of the faces met there is right.
+//
+// Two kernels:
+//  - ray_aabb_woo: Woo's method, as seed 001 writes it, done right: each axis
+//    whose slab excludes the origin offers its near plane; the latest of
+//    those is the only candidate entry, checked against every slab's far
+//    parameter (seed 001 checks the point o + t d instead, which loses hits
+//    at a rounded t). In double: t = (plane - o) / d rounds twice.
+//    A zero direction component, +0 or -0, never divides: that axis either
+//    holds the origin for every t or for none. Contract tolerant=1; t_enter
+//    and t_exit within 2 x 2^-24 |t| (error_e 2 in check/ray_aabb.cpp).
+//  - ray_aabb_robust: the slab test with reciprocal directions, as Ize
+//    ("Robust BVH ray traversal", JCGT 2013) makes it robust: 1/+-0 is
+//    +-inf, and 0 x inf = NaN (an origin on a slab's plane with a zero
+//    direction) is dropped by writing every min and max so that NaN loses;
+//    every far parameter (and tmax) is widened by 1 + 16 u so that rounding
+//    never loses a hit. In double, because a float reciprocal of a subnormal
+//    direction overflows. Contract conservative: no false misses; its t
+//    values are within 2^-24 |t| and far better.
+//
+// Domain: finite floats, lo <= hi; tmax = 1 or +inf. A zero direction is in
+// the domain (the query is the origin). ±0 and subnormals are ordinary.
+// Outside the domain: NaN gives a miss; infinities follow IEEE arithmetic.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "isect/primitives.hpp"
+
+namespace isect {
+
+/// A hit: the parameter interval inside the box and the entry face.
+struct RayAabbHit {
+    bool hit = false;
+    double t_enter = 0, t_exit = 0;
+    Vec3f normal{0, 0, 0};
+};
+
+/// Woo's method in double for the points o + t d, t in [0, tmax].
+/// tolerant=1.
+inline RayAabbHit ray_aabb_woo(const Vec3f& o, const Vec3f& d, const Aabb& box, double tmax) {
+    RayAabbHit r;
+    int axis = -1;
+    double t = 0;
+    for (int i = 0; i < 3; ++i) {
+        double ti;
+        if (o[i] < box.lo[i]) {
+            if (!(d[i] > 0)) return r;  // moving away or along: never reaches the slab
+            ti = (double(box.lo[i]) - o[i]) / d[i];
+        } else if (o[i] > box.hi[i]) {
+            if (!(d[i] < 0)) return r;
+            ti = (double(box.hi[i]) - o[i]) / d[i];
+        } else {
+            continue;
+        }
+        if (axis < 0 || ti > t) {
+            axis = i;
+            t = ti;
+        }
+    }
+    if (t > tmax) return r;
+    // Seed 001 checks the other coordinates of the point o + t d against the
+    // box. At a rounded t that rejects real hits: when another slab is
+    // entered within an ulp of t, the point lands a hair outside it
+    // (corpus/segment_aabb/woo_point_check_tie.case). Comparing t with each
+    // slab's far parameter, rounded the same way, keeps the tie.
+    double t_exit = tmax;
+    for (int j = 0; j < 3; ++j) {
+        if (d[j] == 0) continue;  // the slab test above holds for every t
+        const double far = ((d[j] > 0 ? double(box.hi[j]) : double(box.lo[j])) - o[j]) / d[j];
+        if (far < t_exit) t_exit = far;
+    }
+    if (t > t_exit) return r;
+    r.hit = true;
+    r.t_enter = t;
+    r.t_exit = t_exit;
+    if (axis >= 0) r.normal[axis] = d[axis] > 0 ? -1.0f : 1.0f;
+    return r;
+}
+
+/// The robust slab test (Ize 2013) for o + t d, t in [0, tmax], with the
+/// reciprocals in double: 1 / d of a float never overflows there (a float
+/// reciprocal does, for |d| < 2^-128, and turns the exit into inf).
+/// conservative.
+inline RayAabbHit ray_aabb_robust(const Vec3f& o, const Vec3f& d, const Aabb& box, double tmax) {
+    // Each slab parameter carries three roundings ((plane - o), 1 / d and the
+    // product), so it is within a factor 1 +- gamma(3) of exact; a far
+    // parameter widened by (1 + gamma(3)) / (1 - gamma(3)), about 1 + 6 u,
+    // and the widening's own rounding, never falls below a near one that is
+    // not above it exactly. 1 + 16 u covers that.
+    constexpr double kWiden = 1.0 + 16 * kDoubleUnitRoundoff;
+    RayAabbHit r;
+    double t0 = 0, t1 = tmax * kWiden;  // the end of a segment is a far plane too
+    int axis = -1;
+    for (int i = 0; i < 3; ++i) {
+        if (!(o[i] == o[i])) return r;  // NaN origin: miss
+        const double inv = 1.0 / double(d[i]);  // +-0 gives +-inf
+        // The near plane by the sign of the reciprocal, not by comparing the
+        // two parameters: with a zero direction one of them may be NaN.
+        const bool neg = std::signbit(inv);
+        const double tn = (double(neg ? box.hi[i] : box.lo[i]) - o[i]) * inv;
+        const double tf = (double(neg ? box.lo[i] : box.hi[i]) - o[i]) * inv * kWiden;
+        if (tn > t0) {  // NaN > x is false: 0 x inf on a slab plane changes nothing
+            t0 = tn;
+            axis = i;
+        }
+        if (tf < t1) t1 = tf;
+    }
+    if (!(t0 <= t1)) return r;
+    r.hit = true;
+    r.t_enter = t0;
+    r.t_exit = t1;
+    if (axis >= 0) r.normal[axis] = d[axis] > 0 ? -1.0f : 1.0f;
+    return r;
+}
+
+}  // namespace isect

@@ -1,0 +1,34 @@
+// Exact references for the points o + t d, t in [0, tmax], vs a closed box
+// (tmax = +inf for a ray), cross-checked on every input:
+//  - ray_aabb_rational: Boost rationals, the slab method: per axis the
+//    parameter interval inside the slab (all t or none when d_i = 0),
+//    intersected.
+//  - ray_aabb_cgal: CGAL on an exact rational kernel: intersection(Ray_3 or
+//    Segment_3, Iso_cuboid_3), a point or a segment, whose end points give
+//    the parameters. CGAL's Ray_3 and Segment_3 must not be degenerate
+//    (unchecked in release builds), so d = 0 is decided here as a point in
+//    the box; an empty box (lo > hi) never reaches CGAL.
+#pragma once
+
+#include <optional>
+
+#include "isect/ref/exact.hpp"
+
+namespace isect::ref {
+
+struct RayAabbExact {
+    bool hit = false;
+    Rational t_enter, t_exit;        ///< on a hit
+    bool exit_infinite = false;      ///< a ray with d = 0 that starts inside
+    /// Per axis with d_i != 0: the parameter of the near plane (rational
+    /// reference only); the entry face is an axis whose near parameter is
+    /// t_enter.
+    std::array<std::optional<Rational>, 3> near;
+};
+
+/// tmax: nullopt for a ray.
+RayAabbExact ray_aabb_rational(const Point& o, const Point& d, const ExactAabb& box,
+                               const std::optional<Rational>& tmax);
+RayAabbExact ray_aabb_cgal(const Point& o, const Point& d, const ExactAabb& box, bool segment);
+
+}  // namespace isect::ref
