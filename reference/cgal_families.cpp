@@ -8,6 +8,7 @@
 
 #include "isect/ref/aabb_aabb.hpp"
 #include "isect/ref/aabb_plane.hpp"
+#include "isect/ref/moving_aabb.hpp"
 #include "isect/ref/ray_aabb.hpp"
 #include "isect/ref/sphere_aabb.hpp"
 
@@ -152,6 +153,42 @@ RayAabbExact ray_aabb_cgal(const Point& o, const Point& d, const ExactAabb& box,
         if (r.t_enter > r.t_exit) std::swap(r.t_enter, r.t_exit);
     }
     return r;
+}
+
+// --- moving_aabb, moving_aabb_plane -----------------------------------------------
+
+std::optional<Rational> moving_aabb_cgal(const ExactAabb& s, const ExactAabb& m, const Point& d) {
+    const ExactAabb diff = minkowski_difference(s, m);
+    const RayAabbExact r = ray_aabb_cgal(Point{0, 0, 0}, d, diff, true);
+    if (!r.hit) return std::nullopt;
+    return r.t_enter;
+}
+
+std::optional<Rational> moving_aabb_plane_cgal(const ExactAabb& box, const ExactPlane& p, const Point& dir) {
+    const K::Plane_3 pl = plane(p);
+    bool positive = false, negative = false;
+    std::array<K::Point_3, 8> corners;
+    for (int c = 0; c < 8; ++c) {
+        corners[size_t(c)] = to_cgal(Point{c & 1 ? box.hi[0] : box.lo[0], c & 2 ? box.hi[1] : box.lo[1],
+                                           c & 4 ? box.hi[2] : box.lo[2]});
+        const CGAL::Oriented_side side = pl.oriented_side(corners[size_t(c)]);
+        if (side == CGAL::ON_ORIENTED_BOUNDARY) return Rational(0);
+        positive |= side == CGAL::ON_POSITIVE_SIDE;
+        negative |= side == CGAL::ON_NEGATIVE_SIDE;
+    }
+    if (positive && negative) return Rational(0);
+    if (dir[0] == 0 && dir[1] == 0 && dir[2] == 0) return std::nullopt;  // a degenerate Ray_3
+    const K::Vector_3 v(to_cgal(dir[0]), to_cgal(dir[1]), to_cgal(dir[2]));
+    std::optional<Rational> best;
+    for (const K::Point_3& c : corners) {
+        const auto hit = CGAL::intersection(K::Ray_3(c, c + v), pl);
+        if (!hit) continue;
+        const K::Point_3* q = boost::get<K::Point_3>(&*hit);
+        if (!q) continue;  // a ray in the plane: impossible, the corner is off it
+        const Rational t = from_cgal((*q - c) * v / v.squared_length());
+        if (!best || t < *best) best = t;
+    }
+    return best;
 }
 
 }  // namespace isect::ref

@@ -1,0 +1,359 @@
+// The moving_aabb and moving_aabb_plane families: first time of contact of a
+// moving box with a stationary box (t in [0, 1]) and with a plane (t >= 0).
+#include <rapidcheck.h>
+
+#include "family_common.hpp"
+#include "isect/check/family_gen.hpp"
+#include "isect/moving_aabb.hpp"
+#include "isect/ref/moving_aabb.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& box_family();
+const Family& plane_family();
+
+std::string contact_str(const std::optional<Rational>& t) { return t ? "contact at " + t->str() : "no contact"; }
+
+Truth from(const std::string& name, const std::optional<Rational>& q, const std::optional<Rational>& g) {
+    if (q != g) throw ReferenceMismatch(name + " references disagree: rational says " + contact_str(q) + ", cgal says " + contact_str(g));
+    Truth t;
+    t.answer = yes(q.has_value());
+    if (q) t.values = {ref::to_double(*q)};
+    return t;
+}
+
+// --- box vs box -----------------------------------------------------------------
+
+Truth box_truth(const float* in) {
+    const ref::ExactAabb s = ref::exact(box_at(in)), m = ref::exact(box_at(in + 6));
+    const ref::Point d = ref::exact(vec_at(in + 12));
+    return from("moving_aabb", ref::moving_aabb_rational(s, m, d), ref::moving_aabb_cgal(s, m, d));
+}
+
+/// Moving every input by delta moves each Minkowski bound by 2 delta and
+/// each point t d of the segment by t delta <= delta, the segment's start
+/// (the origin) not at all. The answer cannot flip unless the segment's
+/// answer differs between the difference box grown by 3 delta and shrunk by
+/// 3 delta (as for segment_aabb).
+bool box_in_band(const float* in, const Truth&, int, double k) {
+    if (k <= 0) return false;
+    const Rational g = 3 * exact_delta(box_family(), in, k);
+    const ref::ExactAabb s = ref::exact(box_at(in)), m = ref::exact(box_at(in + 6));
+    const ref::ExactAabb diff = ref::minkowski_difference(s, m);
+    const ref::Point d = ref::exact(vec_at(in + 12));
+    // Grown or shrunk D as the difference of S grown or shrunk and M as given.
+    ref::ExactAabb zero;
+    for (int i = 0; i < 3; ++i) zero.lo[i] = zero.hi[i] = 0;
+    return ref::moving_aabb_rational(ref::grown(diff, g), zero, d).has_value() !=
+           ref::moving_aabb_rational(ref::grown(diff, Rational(-g)), zero, d).has_value();
+}
+
+ValueError box_value_error(const float*, const Truth& truth, const Answer& got) {
+    ValueError e;
+    worst(e, units(got.values[0], truth.values[0], std::max(std::fabs(truth.values[0]), 0x1p-126)), "t");
+    return e;
+}
+
+using BoxFn = Contact (*)(const Aabb&, const Aabb&, const Vec3f&);
+
+FamilyKernel box_kernel(const std::string& name, const std::string& contract, BoxFn fn) {
+    return {name, *Contract::parse(contract), 2, [fn](const float* in) {
+                const Contact c = fn(box_at(in), box_at(in + 6), vec_at(in + 12));
+                return Answer{yes(c.hit), {c.t}};
+            }};
+}
+
+/// Planted bug: seed 001's intersectMovingAABB, faithfully, in float. Its
+/// last axis checks zEnter > zLeave instead of tEnter > tLeave, so when the
+/// z gap is closed only after the x or y gap has reopened, it still "hits"
+/// at the z entry time.
+Contact seed_z_check(const Aabb& s, const Aabb& m, const Vec3f& d) {
+    float t_enter = 0, t_leave = 1;
+    for (int i = 0; i < 3; ++i) {
+        if (d[i] == 0) {
+            if (s.lo[i] > m.hi[i] || m.lo[i] > s.hi[i]) return {};
+            continue;
+        }
+        const float inv = 1.0f / d[i];
+        float enter = (s.lo[i] - m.hi[i]) * inv, leave = (s.hi[i] - m.lo[i]) * inv;
+        if (enter > leave) std::swap(enter, leave);
+        if (enter > t_enter) t_enter = enter;
+        if (leave < t_leave) t_leave = leave;
+        if (i < 2 ? t_enter > t_leave : enter > leave) return {};
+    }
+    return {t_enter <= 1, t_enter};  // the seed returns a value above 1 for "no contact"
+}
+
+/// Planted bug: contact only when the boxes overlap strictly, so boxes that
+/// first touch at t = 1 (or touch at the start) miss.
+Contact strict_contact(const Aabb& s, const Aabb& m, const Vec3f& d) {
+    double t0 = 0, t1 = 1;
+    for (int i = 0; i < 3; ++i) {
+        const double lo = double(s.lo[i]) - m.hi[i], hi = double(s.hi[i]) - m.lo[i];
+        if (d[i] == 0) {
+            if (!(lo < 0 && 0 < hi)) return {};
+            continue;
+        }
+        double ta = lo / d[i], tb = hi / d[i];
+        if (ta > tb) std::swap(ta, tb);
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+        if (!(t0 < t1)) return {};
+    }
+    return {true, t0};
+}
+
+Floats box_layout(const Aabb& s, const Aabb& m, const Vec3f& d) {
+    Floats in;
+    gen::put(in, s);
+    gen::put(in, m);
+    gen::put(in, d);
+    return in;
+}
+
+gen::Mixes box_mixes() {
+    return {
+        {"grid", [] { return box_layout(gen::grid_box(3), gen::grid_box(3), gen::grid_point(6)); }},
+        {"touch_end", [] {  // first contact exactly at t = 1, or at t = 1/2
+             const Aabb s = gen::grid_box(3), m = gen::grid_box(3);
+             Vec3f d = gen::grid_point(2);
+             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+             const float scale = *rc::gen::element(1.0f, 2.0f);
+             d[axis] = *rc::gen::arbitrary<bool>() ? (s.lo[axis] - m.hi[axis]) * scale : (s.hi[axis] - m.lo[axis]) * scale;
+             return box_layout(s, m, d);
+         }},
+        {"touch_start", [] {  // touching at t = 0, moving apart, along, or into
+             const Aabb s = gen::grid_box(3);
+             Aabb m = gen::grid_box(3);
+             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+             const float w = m.hi[axis] - m.lo[axis];
+             m.lo[axis] = s.hi[axis];
+             m.hi[axis] = s.hi[axis] + w;
+             Vec3f d = gen::grid_point(3);
+             if (*rc::gen::arbitrary<bool>()) d[axis] = *rc::gen::element(0.0f, -0.0f);
+             return box_layout(s, m, d);
+         }},
+        {"uniform", [] {
+             const int e = *rc::gen::inRange(-8, 9);
+             const auto box = [e] {
+                 return gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
+                                         {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+             };
+             return box_layout(box(), box(), {gen::uniform(e + 1), gen::uniform(e + 1), gen::uniform(e + 1)});
+         }},
+    };
+}
+
+// --- box vs plane ------------------------------------------------------------------
+
+ref::ExactPlane exact_plane(const float* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
+
+Truth plane_truth(const float* in) {
+    const ref::ExactAabb b = ref::exact(box_at(in));
+    const ref::ExactPlane p = exact_plane(in);
+    const ref::Point dir = ref::exact(vec_at(in + 10));
+    return from("moving_aabb_plane", ref::moving_aabb_plane_rational(b, p, dir), ref::moving_aabb_plane_cgal(b, p, dir));
+}
+
+/// a, b (the margins of the box at the start) move by at most
+/// L = delta (1 + sum (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2, and
+/// s = n . dir by at most L_s = delta sum (|n_i| + |dir_i|) + 3 delta^2. The
+/// answer is a function of the signs of a, b and s: the band is "some sign
+/// within reach", |a| <= L or |b| <= L or |s| <= L_s (K > 0).
+bool plane_in_band(const float* in, const Truth&, int, double k) {
+    if (k <= 0) return false;
+    const Rational delta = exact_delta(plane_family(), in, k);
+    const ref::ExactAabb b = ref::exact(box_at(in));
+    const ref::ExactPlane p = exact_plane(in);
+    const ref::Point dir = ref::exact(vec_at(in + 10));
+    Rational l = delta + 3 * delta * delta, ls = 3 * delta * delta;
+    for (int i = 0; i < 3; ++i) {
+        l += (abs(p.n[i]) + std::max(abs(b.lo[i]), abs(b.hi[i]))) * delta;
+        ls += (abs(p.n[i]) + abs(dir[i])) * delta;
+    }
+    Rational lo, hi;
+    ref::aabb_plane_extent(b, p.n, lo, hi);
+    return abs(Rational(lo - p.d)) <= l || abs(Rational(hi - p.d)) <= l || abs(ref::dot(p.n, dir)) <= ls;
+}
+
+/// t within E 2^-24 (A + |t| B) / |s| (core/isect/moving_aabb.hpp).
+ValueError plane_value_error(const float* in, const Truth& truth, const Answer& got) {
+    double a = std::fabs(double(in[9])), b = 0, s = 0;
+    for (int i = 0; i < 3; ++i) {
+        a += std::fabs(double(in[6 + i])) * std::max(std::fabs(double(in[i])), std::fabs(double(in[3 + i])));
+        b += std::fabs(double(in[6 + i]) * in[10 + i]);
+        s += double(in[6 + i]) * in[10 + i];
+    }
+    const double t = truth.values[0];
+    const double scale = t == 0 ? 0x1p-126 : (a + std::fabs(t) * b) / std::fabs(s);
+    ValueError e;
+    worst(e, units(got.values[0], t, std::max(scale, 0x1p-126)), "t");
+    return e;
+}
+
+using PlaneFn = Contact (*)(const Aabb&, const Plane&, const Vec3f&);
+
+FamilyKernel plane_kernel(const std::string& name, const std::string& contract, PlaneFn fn) {
+    return {name, *Contract::parse(contract), 1, [fn](const float* in) {
+                const Contact c = fn(box_at(in), Plane{vec_at(in + 6), in[9]}, vec_at(in + 10));
+                return Answer{yes(c.hit), {c.t}};
+            }};
+}
+
+/// Planted bug: seed 001's intersectPlane: only a box in front of the plane
+/// moving against n makes contact, so a box behind it moving towards it, or
+/// one already touching while moving away, never does.
+Contact seed_front_only(const Aabb& box, const Plane& p, const Vec3f& dir) {
+    double dot = 0, min_d = 0, max_d = 0;
+    for (int i = 0; i < 3; ++i) {
+        dot += double(p.n[i]) * dir[i];
+        const double lo = double(p.n[i]) * box.lo[i], hi = double(p.n[i]) * box.hi[i];
+        min_d += p.n[i] > 0 ? lo : hi;
+        max_d += p.n[i] > 0 ? hi : lo;
+    }
+    if (dot >= 0) return {};
+    if (max_d < p.d) return {};
+    if (min_d < p.d) return {true, 0};
+    return {true, (p.d - min_d) / dot};
+}
+
+/// Planted bug: the contact time taken from the far corner instead of the
+/// near one.
+Contact far_corner(const Aabb& box, const Plane& p, const Vec3f& dir) {
+    Contact c = moving_aabb_plane_contact(box, p, dir);
+    if (!c.hit || c.t == 0) return c;
+    double a = -double(p.d), b = -double(p.d), s = 0;
+    for (int i = 0; i < 3; ++i) {
+        const double lo = double(p.n[i]) * box.lo[i], hi = double(p.n[i]) * box.hi[i];
+        a += p.n[i] > 0 ? lo : hi;
+        b += p.n[i] > 0 ? hi : lo;
+        s += double(p.n[i]) * dir[i];
+    }
+    c.t = a > 0 ? b / -s : -a / s;
+    return c;
+}
+
+Floats plane_layout(const Aabb& b, const Vec3f& n, float d, const Vec3f& dir) {
+    Floats in;
+    gen::put(in, b);
+    gen::put(in, n);
+    in.push_back(d);
+    gen::put(in, dir);
+    return in;
+}
+
+Vec3f nonzero(Vec3f n) {
+    if (n[0] == 0 && n[1] == 0 && n[2] == 0) n[size_t(*rc::gen::inRange(0, 3))] = 1;
+    return n;
+}
+
+gen::Mixes plane_mixes() {
+    return {
+        {"grid", [] { return plane_layout(gen::grid_box(3), nonzero(gen::grid_point(2)), gen::grid(6), gen::grid_point(2)); }},
+        {"touch_start", [] {  // the plane through a corner at t = 0
+             const Aabb b = gen::grid_box(3);
+             const Vec3f n = nonzero(gen::grid_point(2));
+             const int c = *rc::gen::inRange(0, 8);
+             float d = 0;
+             for (int i = 0; i < 3; ++i) d += n[i] * ((c >> i) & 1 ? b.hi[i] : b.lo[i]);
+             return plane_layout(b, n, d, gen::grid_point(2));
+         }},
+        {"parallel", [] {  // moving parallel to the plane: n . dir = 0
+             const Aabb b = gen::grid_box(3);
+             const Vec3f n = nonzero(gen::grid_point(2));
+             const Vec3f dir{n[1], -n[0], *rc::gen::element(0.0f, -0.0f)};
+             return plane_layout(b, n, gen::grid(6), dir);
+         }},
+        {"axis", [] {  // axis normals and unit directions, as seed 001 assumes
+             const Aabb b = gen::grid_box(3);
+             Vec3f n{0, 0, 0}, dir{0, 0, 0};
+             n[size_t(*rc::gen::inRange(0, 3))] = *rc::gen::element(1.0f, -1.0f);
+             dir[size_t(*rc::gen::inRange(0, 3))] = *rc::gen::element(1.0f, -1.0f);
+             return plane_layout(b, n, gen::grid(5), dir);
+         }},
+        {"uniform", [] {
+             const int e = *rc::gen::inRange(-8, 9);
+             const Aabb b = gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
+                                             {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+             return plane_layout(b, nonzero({gen::uniform(0), gen::uniform(0), gen::uniform(0)}), gen::uniform(e + 1),
+                                 {gen::uniform(0), gen::uniform(0), gen::uniform(0)});
+         }},
+    };
+}
+
+Family make_box() {
+    Family f;
+    f.name = "moving_aabb";
+    f.inputs = {{"stationary.lo", 3}, {"stationary.hi", 3}, {"moving.lo", 3}, {"moving.hi", 3}, {"d", 3}};
+    f.answers = {"miss", "hit"};
+    f.answer_has_values = {false, true};
+    f.values = {"t"};
+    f.references = "rational (Boost slabs on the Minkowski difference) and cgal (Segment_3 x Iso_cuboid_3)";
+    f.domain = [](const float* in) {
+        std::string why = first_non_finite(box_family(), in);
+        if (why.empty()) why = box_order(box_family(), "stationary.lo", "stationary.hi", in);
+        if (why.empty()) why = box_order(box_family(), "moving.lo", "moving.hi", in);
+        return why;
+    };
+    f.truth = box_truth;
+    f.in_band = box_in_band;
+    f.value_error = box_value_error;
+    f.kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
+    f.broken = [] {
+        return std::vector<FamilyKernel>{box_kernel("broken:seed_z_check", "tolerant=1", seed_z_check),
+                                         box_kernel("broken:strict_contact", "exact", strict_contact)};
+    };
+    f.gen_kinds = gen::mix_kinds(box_mixes());
+    f.gen = [](const std::string& kind) { return gen::family_mix(box_family(), box_mixes(), kind); };
+    return f;
+}
+
+Family make_plane() {
+    Family f;
+    f.name = "moving_aabb_plane";
+    f.inputs = {{"box.lo", 3}, {"box.hi", 3}, {"n", 3}, {"d", 1}, {"dir", 3}};
+    f.answers = {"miss", "hit"};
+    f.answer_has_values = {false, true};
+    f.values = {"t"};
+    f.references = "rational (Boost) and cgal (Plane_3, corner rays)";
+    f.domain = [](const float* in) {
+        std::string why = first_non_finite(plane_family(), in);
+        if (why.empty()) why = box_order(plane_family(), "box.lo", "box.hi", in);
+        if (why.empty() && in[6] == 0 && in[7] == 0 && in[8] == 0)
+            why = "n: '0 0 0' is outside the domain of moving_aabb_plane (n = 0 is no plane)";
+        return why;
+    };
+    f.truth = plane_truth;
+    f.in_band = plane_in_band;
+    f.value_error = plane_value_error;
+    f.kernels = [] { return std::vector<FamilyKernel>{plane_kernel("contact", "tolerant=1", moving_aabb_plane_contact)}; };
+    f.broken = [] {
+        return std::vector<FamilyKernel>{plane_kernel("broken:seed_front_only", "tolerant=1", seed_front_only),
+                                         plane_kernel("broken:far_corner", "tolerant=1", far_corner)};
+    };
+    f.gen_kinds = gen::mix_kinds(plane_mixes());
+    f.gen = [](const std::string& kind) { return gen::family_mix(plane_family(), plane_mixes(), kind); };
+    return f;
+}
+
+const Family& box_family() {
+    static const Family f = make_box();
+    return f;
+}
+
+const Family& plane_family() {
+    static const Family f = make_plane();
+    return f;
+}
+
+}  // namespace
+
+const Family& moving_aabb_family() { return box_family(); }
+const Family& moving_aabb_plane_family() { return plane_family(); }
+
+}  // namespace isect::check
