@@ -4,6 +4,7 @@
 // check them in release builds.
 #include <CGAL/Gmpq.h>
 #include <CGAL/Simple_cartesian.h>
+#include <CGAL/Aff_transformation_3.h>
 #include <CGAL/intersections.h>
 
 #include "isect/ref/aabb_aabb.hpp"
@@ -11,6 +12,7 @@
 #include "isect/ref/moving_aabb.hpp"
 #include "isect/ref/ray_aabb.hpp"
 #include "isect/ref/sphere_aabb.hpp"
+#include "isect/ref/transformed_aabb.hpp"
 
 namespace isect::ref {
 
@@ -189,6 +191,26 @@ std::optional<Rational> moving_aabb_plane_cgal(const ExactAabb& box, const Exact
         if (!best || t < *best) best = t;
     }
     return best;
+}
+
+// --- transformed_aabb ------------------------------------------------------------
+
+ExactAabb transformed_aabb_cgal(const ExactAabb& box, const ExactAffine& a) {
+    const auto c = [](const Rational& r) { return to_cgal(r); };
+    const K::Aff_transformation_3 map(c(a.m[0][0]), c(a.m[0][1]), c(a.m[0][2]), c(a.t[0]),  //
+                                      c(a.m[1][0]), c(a.m[1][1]), c(a.m[1][2]), c(a.t[1]),  //
+                                      c(a.m[2][0]), c(a.m[2][1]), c(a.m[2][2]), c(a.t[2]));
+    ExactAabb out;
+    for (int k = 0; k < 8; ++k) {
+        const K::Point_3 p = map.transform(to_cgal(Point{k & 1 ? box.hi[0] : box.lo[0], k & 2 ? box.hi[1] : box.lo[1],
+                                                         k & 4 ? box.hi[2] : box.lo[2]}));
+        const Point q = from_cgal(p);
+        for (int i = 0; i < 3; ++i) {
+            if (k == 0 || q[i] < out.lo[i]) out.lo[i] = q[i];
+            if (k == 0 || q[i] > out.hi[i]) out.hi[i] = q[i];
+        }
+    }
+    return out;
 }
 
 }  // namespace isect::ref

@@ -116,6 +116,7 @@ const Family& aabb_plane_overlap_family();
 const Family& sphere_aabb_family();
 const Family& moving_aabb_family();
 const Family& moving_aabb_plane_family();
+const Family& transformed_aabb_family();
 
 /// Every family the generic engine runs, in report order.
 const std::vector<const Family*>& families();

@@ -1,0 +1,221 @@
+// The transformed_aabb family: the float box of a box under an affine map.
+// No yes/no answer: the box must contain the exact image and be tight.
+#include <limits>
+#include <rapidcheck.h>
+
+#include "family_common.hpp"
+#include "isect/check/family_gen.hpp"
+#include "isect/ref/transformed_aabb.hpp"
+#include "isect/transformed_aabb.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& self();
+
+const char* const kValues[] = {"box.lo.x", "box.lo.y", "box.lo.z", "box.hi.x", "box.hi.y", "box.hi.z"};
+
+Affine affine_at(const float* p) {
+    Affine a;
+    for (int i = 0; i < 3; ++i) a.m[size_t(i)] = vec_at(p + 3 * i);
+    a.t = vec_at(p + 9);
+    return a;
+}
+
+ref::ExactAffine exact_affine(const float* p) {
+    ref::ExactAffine a;
+    for (int i = 0; i < 3; ++i) a.m[size_t(i)] = ref::exact(vec_at(p + 3 * i));
+    a.t = ref::exact(vec_at(p + 9));
+    return a;
+}
+
+Truth truth(const float* in) {
+    const ref::ExactAabb b = ref::exact(box_at(in));
+    const ref::ExactAffine a = exact_affine(in + 6);
+    const ref::ExactAabb q = ref::transformed_aabb_rational(b, a), g = ref::transformed_aabb_cgal(b, a);
+    for (int i = 0; i < 3; ++i)
+        if (q.lo[i] != g.lo[i] || q.hi[i] != g.hi[i])
+            throw ReferenceMismatch(std::string("transformed_aabb references disagree on axis ") + "xyz"[i] +
+                                    ": rational [" + q.lo[i].str() + ", " + q.hi[i].str() + "], cgal [" +
+                                    g.lo[i].str() + ", " + g.hi[i].str() + "]");
+    Truth t;
+    t.answer = 0;
+    for (int i = 0; i < 3; ++i) t.values.push_back(ref::to_double(q.lo[i]));
+    for (int i = 0; i < 3; ++i) t.values.push_back(ref::to_double(q.hi[i]));
+    return t;
+}
+
+/// Containment first, decided exactly (a face inside the exact box is +inf),
+/// then tightness in units of 2^-24 S_i (core/isect/transformed_aabb.hpp).
+ValueError value_error(const float* in, const Truth&, const Answer& got) {
+    const ref::ExactAabb b = ref::exact(box_at(in));
+    const ref::ExactAffine a = exact_affine(in + 6);
+    const ref::ExactAabb q = ref::transformed_aabb_rational(b, a);
+    ValueError e;
+    const double inf = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < 3; ++i) {
+        double s = std::fabs(double(in[15 + i])) + 0x1p-125;  // a subnormal float ulp is 2^-24 2^-125
+        for (int j = 0; j < 3; ++j)
+            s += std::fabs(double(in[6 + 3 * i + j])) * std::max(std::fabs(double(in[j])), std::fabs(double(in[3 + j])));
+        for (int side = 0; side < 2; ++side) {
+            const double g = got.values[size_t(3 * side + i)];
+            const Rational& x = side ? q.hi[i] : q.lo[i];
+            const char* name = kValues[3 * side + i];
+            if (std::isnan(g)) {
+                worst(e, inf, name);
+                continue;
+            }
+            // A face beyond float range is tight as +-inf outward or as the
+            // largest float on its side.
+            const bool beyond = abs(x) > Rational(double(std::numeric_limits<float>::max()));
+            if (std::isinf(g)) {
+                const bool outward = side ? g > 0 : g < 0;
+                worst(e, outward && beyond ? 0 : inf, name);
+                continue;
+            }
+            const Rational gq(g);
+            if (side ? gq < x : gq > x) {
+                worst(e, inf, name);
+                e.detail = std::string(name) + " cuts the exact image: containment is broken";
+                continue;
+            }
+            const bool largest = std::fabs(g) == double(std::numeric_limits<float>::max()) && (g > 0) == (x > 0);
+            worst(e, beyond && largest ? 0 : units(g, ref::to_double(x), s), name);
+        }
+    }
+    return e;
+}
+
+using TransformFn = Aabb (*)(const Aabb&, const Affine&);
+
+FamilyKernel kernel(const std::string& name, double error_e, TransformFn fn) {
+    return {name, *Contract::parse("exact"), error_e, [fn](const float* in) {
+                const Aabb r = fn(box_at(in), affine_at(in + 6));
+                return Answer{0, {r.lo[0], r.lo[1], r.lo[2], r.hi[0], r.hi[1], r.hi[2]}};
+            }};
+}
+
+/// Planted bug: seed 001's setToTransformedBox as written, in float, rounding
+/// to nearest: each face can cut the exact image by an ulp or more.
+Aabb seed_float_nearest(const Aabb& box, const Affine& a) {
+    Aabb out{a.t, a.t};
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            const float m = a.m[i][j];
+            if (m > 0.0f) {
+                out.lo[i] += m * box.lo[j];
+                out.hi[i] += m * box.hi[j];
+            } else {
+                out.lo[i] += m * box.hi[j];
+                out.hi[i] += m * box.lo[j];
+            }
+        }
+    return out;
+}
+
+/// Planted bug: the row-vector convention mixed with the column one (m_ji).
+Aabb transposed(const Aabb& box, const Affine& a) {
+    Affine t = a;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) t.m[i][j] = a.m[j][i];
+    return transformed_aabb(box, t);
+}
+
+Floats layout(const Aabb& b, const std::array<Vec3f, 3>& m, const Vec3f& t) {
+    Floats in;
+    gen::put(in, b);
+    for (const Vec3f& r : m) gen::put(in, r);
+    gen::put(in, t);
+    return in;
+}
+
+gen::Mixes mixes() {
+    return {
+        {"grid", [] {
+             return layout(gen::grid_box(3), {gen::grid_point(2), gen::grid_point(2), gen::grid_point(2)},
+                           gen::grid_point(4));
+         }},
+        {"rotation45", [] {  // a 45-degree rotation about a random axis: inexact entries
+             const float c = 0.70710678f;
+             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+             std::array<Vec3f, 3> m{};
+             const size_t u = (axis + 1) % 3, v = (axis + 2) % 3;
+             m[axis][axis] = 1;
+             m[u][u] = c;
+             m[u][v] = -c;
+             m[v][u] = c;
+             m[v][v] = c;
+             return layout(gen::grid_box(4), m, gen::grid_point(3));
+         }},
+        {"sign_flip", [] {  // permutations with sign flips: exact, and -0 entries
+             std::array<Vec3f, 3> m{};
+             int perm[] = {0, 1, 2};
+             for (int k = 2; k > 0; --k) std::swap(perm[k], perm[*rc::gen::inRange(0, k + 1)]);
+             for (int i = 0; i < 3; ++i) {
+                 for (int j = 0; j < 3; ++j) m[size_t(i)][size_t(j)] = *rc::gen::element(0.0f, -0.0f);
+                 m[size_t(i)][size_t(perm[i])] = *rc::gen::element(1.0f, -1.0f);
+             }
+             return layout(gen::grid_box(4), m, gen::grid_point(3));
+         }},
+        {"mixed_scale", [] {  // rows and columns of very different magnitudes
+             std::array<Vec3f, 3> m;
+             for (Vec3f& r : m)
+                 for (float& x : r) x = std::ldexp(gen::uniform(0), *rc::gen::inRange(-40, 41));
+             const int e = *rc::gen::inRange(-20, 21);
+             return layout(gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
+                                            {gen::uniform(e), gen::uniform(e), gen::uniform(e)}),
+                           m, {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+         }},
+        {"uniform", [] {
+             const int e = *rc::gen::inRange(-8, 9);
+             std::array<Vec3f, 3> m;
+             for (Vec3f& r : m)
+                 for (float& x : r) x = gen::uniform(0);
+             return layout(gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
+                                            {gen::uniform(e), gen::uniform(e), gen::uniform(e)}),
+                           m, {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+         }},
+    };
+}
+
+Family make() {
+    Family f;
+    f.name = "transformed_aabb";
+    f.inputs = {{"box.lo", 3}, {"box.hi", 3}, {"m", 9}, {"t", 3}};
+    f.answers = {"box"};
+    f.answer_has_values = {true};
+    f.safe_answer = 0;
+    f.values.assign(std::begin(kValues), std::end(kValues));
+    f.references = "rational (Boost, Arvo's terms) and cgal (Aff_transformation_3 on the corners)";
+    f.domain = [](const float* in) {
+        std::string why = first_non_finite(self(), in);
+        if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
+        return why;
+    };
+    f.truth = truth;
+    f.in_band = [](const float*, const Truth&, int, double) { return false; };
+    f.value_error = value_error;
+    f.kernels = [] { return std::vector<FamilyKernel>{kernel("arvo", 3, transformed_aabb)}; };
+    f.broken = [] {
+        return std::vector<FamilyKernel>{kernel("broken:seed_float_nearest", 3, seed_float_nearest),
+                                         kernel("broken:transposed", 3, transposed)};
+    };
+    f.gen_kinds = gen::mix_kinds(mixes());
+    f.gen = [](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    return f;
+}
+
+const Family& self() {
+    static const Family f = make();
+    return f;
+}
+
+}  // namespace
+
+const Family& transformed_aabb_family() { return self(); }
+
+}  // namespace isect::check

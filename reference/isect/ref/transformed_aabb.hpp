@@ -1,0 +1,21 @@
+// Exact references for the tight box of a box's image under p' = m p + t,
+// cross-checked face by face:
+//  - transformed_aabb_rational: Boost rationals, Arvo's per-term min and max.
+//  - transformed_aabb_cgal: CGAL's Aff_transformation_3 on an exact rational
+//    kernel applied to the eight corners, then the least and greatest of
+//    each coordinate.
+#pragma once
+
+#include "isect/ref/exact.hpp"
+
+namespace isect::ref {
+
+struct ExactAffine {
+    std::array<Point, 3> m;
+    Point t;
+};
+
+ExactAabb transformed_aabb_rational(const ExactAabb& box, const ExactAffine& a);
+ExactAabb transformed_aabb_cgal(const ExactAabb& box, const ExactAffine& a);
+
+}  // namespace isect::ref
