@@ -11,6 +11,7 @@
 #include "isect/ref/aabb_plane.hpp"
 #include "isect/ref/moving_aabb.hpp"
 #include "isect/ref/ray_aabb.hpp"
+#include "isect/ref/ray_triangle.hpp"
 #include "isect/ref/sphere_aabb.hpp"
 #include "isect/ref/transformed_aabb.hpp"
 
@@ -211,6 +212,70 @@ ExactAabb transformed_aabb_cgal(const ExactAabb& box, const ExactAffine& a) {
         }
     }
     return out;
+}
+
+// --- ray_triangle -------------------------------------------------------------------
+
+namespace {
+
+/// The earliest parameter of an intersection result (a point or a segment)
+/// along o + t v.
+template <class Result>
+std::optional<Rational> first_param(const Result& result, const K::Point_3& o, const K::Vector_3& v) {
+    if (!result) return std::nullopt;
+    const auto param = [&](const K::Point_3& q) { return from_cgal((q - o) * v / v.squared_length()); };
+    if (const K::Point_3* q = boost::get<K::Point_3>(&*result)) return param(*q);
+    if (const K::Segment_3* s = boost::get<K::Segment_3>(&*result)) return std::min(param(s->source()), param(s->target()));
+    throw std::logic_error("CGAL: unexpected intersection type");
+}
+
+}  // namespace
+
+RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
+                                   const std::array<Point, 3>& tri) {
+    RayTriangleExact r;
+    const K::Point_3 p = to_cgal(o), a = to_cgal(tri[0]), b = to_cgal(tri[1]), c = to_cgal(tri[2]);
+    const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
+    const bool degenerate = CGAL::collinear(a, b, c);
+    std::optional<Rational> t;
+    if (tmax && *tmax == 0) {  // the query is the origin: a degenerate Segment_3
+        const bool on = degenerate ? (a == b && b == c ? p == a : K::Segment_3(a, b).has_on(p) ||
+                                                                K::Segment_3(b, c).has_on(p) ||
+                                                                K::Segment_3(c, a).has_on(p))
+                                   : K::Triangle_3(a, b, c).has_on(p);
+        if (on) t = Rational(0);
+    } else if (!degenerate) {
+        // A ray becomes the segment up to a parameter past every vertex:
+        // CGAL 5.5's intersection(Ray_3, Triangle_3) answers a coplanar ray
+        // with a vertex behind its source (corpus/ray_triangle/
+        // cgal_coplanar_ray_behind_source.case), Segment_3 does not.
+        Rational far = tmax ? *tmax : Rational(0);
+        if (!tmax) {
+            for (const Point& q : tri) far = std::max(far, Rational(dot(sub(q, o), d) / dot(d, d)));
+            far += 1;
+        }
+        const K::Triangle_3 triangle(a, b, c);
+        t = first_param(CGAL::intersection(K::Segment_3(p, p + to_cgal(far) * v), triangle), p, v);
+    } else if (a == b && b == c) {
+        const bool on = tmax ? K::Segment_3(p, p + to_cgal(*tmax) * v).has_on(a) : K::Ray_3(p, p + v).has_on(a);
+        if (on) t = from_cgal((a - p) * v / v.squared_length());
+    } else {
+        // Collinear: the hull is the segment between the two farthest vertices.
+        K::Segment_3 s(a, b);
+        const auto ab = CGAL::squared_distance(a, b), bc = CGAL::squared_distance(b, c), ca = CGAL::squared_distance(c, a);
+        if (bc >= ab && bc >= ca) s = K::Segment_3(b, c);
+        else if (ca >= ab && ca >= bc) s = K::Segment_3(c, a);
+        t = tmax ? first_param(CGAL::intersection(K::Segment_3(p, p + to_cgal(*tmax) * v), s), p, v)
+                 : first_param(CGAL::intersection(K::Ray_3(p, p + v), s), p, v);
+    }
+    if (!t) return r;
+    r.hit = true;
+    r.t = *t;
+    if (!degenerate) {
+        r.has_uv = true;
+        barycentrics(tri, Point{o[0] + r.t * d[0], o[1] + r.t * d[1], o[2] + r.t * d[2]}, r.u, r.v);
+    }
+    return r;
 }
 
 }  // namespace isect::ref

@@ -108,6 +108,11 @@ struct Family {
 };
 
 /// The families, one function each, defined in check/FAMILY.cpp.
+const Family& ray_triangle_family();
+/// A planted bug for the watertightness property: strict edge tests, so a
+/// ray through a shared edge misses both triangles. Inside the band of
+/// tolerant=1, so the contract check cannot see it; the property does.
+FamilyKernel ray_triangle_strict_edges_kernel();
 const Family& ray_aabb_family();
 const Family& segment_aabb_family();
 const Family& aabb_aabb_family();

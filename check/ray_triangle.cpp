@@ -1,0 +1,319 @@
+// The ray_triangle family: o + t d, t in [0, tmax], vs a closed triangle,
+// two-sided; on a hit the least t and the barycentrics u (of b), v (of c).
+#include <limits>
+#include <rapidcheck.h>
+
+#include "family_common.hpp"
+#include "isect/check/family_gen.hpp"
+#include "isect/ray_triangle.hpp"
+#include "isect/ref/ray_triangle.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& self();
+
+// Layout: org 0..2, dir 3..5, tmax 6, tri 7..15.
+std::optional<Rational> exact_tmax(const float* in) {
+    return std::isinf(in[6]) ? std::nullopt : std::optional<Rational>(ref::exact(in[6]));
+}
+
+std::array<ref::Point, 3> exact_tri(const float* in) {
+    return {ref::exact(vec_at(in + 7)), ref::exact(vec_at(in + 10)), ref::exact(vec_at(in + 13))};
+}
+
+std::string describe(const ref::RayTriangleExact& r) {
+    if (!r.hit) return "miss";
+    return "hit at t = " + r.t.str() + (r.has_uv ? ", u = " + r.u.str() + ", v = " + r.v.str() : "");
+}
+
+Truth truth(const float* in) {
+    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
+    const auto tri = exact_tri(in);
+    const ref::RayTriangleExact q = ref::ray_triangle_rational(o, d, exact_tmax(in), tri);
+    const ref::RayTriangleExact g = ref::ray_triangle_cgal(o, d, exact_tmax(in), tri);
+    if (q.hit != g.hit || (q.hit && (q.t != g.t || q.has_uv != g.has_uv || (q.has_uv && (q.u != g.u || q.v != g.v)))))
+        throw ReferenceMismatch("ray_triangle references disagree: rational says " + describe(q) + ", cgal says " +
+                                describe(g));
+    Truth t;
+    t.answer = yes(q.hit);
+    if (!q.hit) return t;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    t.values = {ref::to_double(q.t), q.has_uv ? ref::to_double(q.u) : nan, q.has_uv ? ref::to_double(q.v) : nan};
+    return t;
+}
+
+// --- The band: interval arithmetic on rationals --------------------------------
+
+/// A closed interval of rationals; every operation encloses all results.
+struct Iv {
+    Rational lo, hi;
+};
+Iv operator+(const Iv& a, const Iv& b) { return {a.lo + b.lo, a.hi + b.hi}; }
+Iv operator-(const Iv& a, const Iv& b) { return {a.lo - b.hi, a.hi - b.lo}; }
+Iv operator-(const Iv& a) { return {-a.hi, -a.lo}; }
+Iv operator*(const Iv& a, const Iv& b) {
+    const Rational p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+    Iv r{p[0], p[0]};
+    for (const Rational& x : p) {
+        if (x < r.lo) r.lo = x;
+        if (x > r.hi) r.hi = x;
+    }
+    return r;
+}
+using IvPoint = std::array<Iv, 3>;
+IvPoint operator-(const IvPoint& a, const IvPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+Iv dot(const IvPoint& a, const IvPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+IvPoint cross(const IvPoint& a, const IvPoint& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+
+IvPoint widened(const float* p, const Rational& delta) {
+    IvPoint r;
+    for (int i = 0; i < 3; ++i) {
+        const Rational x = ref::exact(p[i]);
+        r[size_t(i)] = {x - delta, x + delta};
+    }
+    return r;
+}
+
+/// Every input moves by at most delta (tmax too, when finite). Cramer's
+/// rule decides the answer from the signs of det = -d . n and of u, v,
+/// det - u - v, t and tmax det - t (numerators, scaled by sign(det)); each
+/// is a polynomial in the inputs, enclosed here by interval arithmetic over
+/// the whole delta-box. If det's interval holds 0, any answer is reachable
+/// (parallel, coplanar and degenerate configurations): in band. Otherwise
+/// the answer is certainly a hit when every condition's interval is >= 0,
+/// certainly a miss when some condition's interval is < 0, and in band
+/// otherwise. The enclosure only widens, so the band is a superset of the
+/// inputs whose answer can flip.
+bool in_band(const float* in, const Truth&, int, double k) {
+    if (k <= 0) return false;
+    const Rational delta = exact_delta(self(), in, k);
+    const IvPoint o = widened(in, delta), d = widened(in + 3, delta);
+    const IvPoint a = widened(in + 7, delta), b = widened(in + 10, delta), c = widened(in + 13, delta);
+    const IvPoint e1 = b - a, e2 = c - a, s = o - a;
+    const Iv det = -dot(d, cross(e1, e2));
+    if (det.lo <= 0 && det.hi >= 0) return true;
+    const bool negative = det.hi < 0;
+    const auto signed_iv = [&](const Iv& x) { return negative ? -x : x; };
+    const Iv u = signed_iv(-dot(d, cross(s, e2))), v = signed_iv(-dot(d, cross(e1, s)));
+    const Iv t = signed_iv(dot(s, cross(e1, e2)));
+    const Iv abs_det = signed_iv(det);
+    std::vector<Iv> conditions = {u, v, abs_det - u - v, t};
+    if (!std::isinf(in[6])) {
+        const Rational tmax = ref::exact(in[6]);
+        conditions.push_back(Iv{tmax - delta, tmax + delta} * abs_det - t);
+    }
+    bool certain_hit = true;
+    for (const Iv& x : conditions) {
+        if (x.hi < 0) return false;  // certainly a miss
+        if (x.lo < 0) certain_hit = false;
+    }
+    return !certain_hit;
+}
+
+/// Condition scales, from Cramer's rule with T = o - a, E1 = b - a,
+/// E2 = c - a: the numerators of t, u, v are triple products whose terms are
+/// at most T E1 E2, d T E2 and d E1 T in size (1-norms, with |o| + |a| for
+/// |T| and so on, since forming the differences rounds too), and det's at
+/// most d E1 E2. So
+///   S_t = (T E1 E2 + |t| d E1 E2) / |det|
+///   S_u = (d T E2 + |u| d E1 E2) / |det|
+///   S_v = (d E1 T + |v| d E1 E2) / |det|
+/// computed in double. u and v are not checked for a degenerate triangle.
+ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
+    const auto norm1 = [](const float* p, const float* q) {
+        double s = 0;
+        for (int i = 0; i < 3; ++i) s += std::fabs(double(p[i])) + (q ? std::fabs(double(q[i])) : 0);
+        return s;
+    };
+    const double tt = norm1(in, in + 7), dd = norm1(in + 3, nullptr), e1 = norm1(in + 10, in + 7),
+                 e2 = norm1(in + 13, in + 7);
+    const Vec3d ed1 = isect::sub(vec_at(in + 10), vec_at(in + 7)), ed2 = isect::sub(vec_at(in + 13), vec_at(in + 7));
+    const Vec3d dir{in[3], in[4], in[5]};
+    const double det = std::fabs(isect::dot(dir, isect::cross(ed1, ed2)));
+    const double t = truth.values[0], u = truth.values[1], v = truth.values[2];
+    ValueError e;
+    worst(e, units(got.values[0], t, (tt * e1 * e2 + std::fabs(t) * dd * e1 * e2) / det), "t");
+    if (!std::isnan(u)) {
+        worst(e, units(got.values[1], u, (dd * tt * e2 + std::fabs(u) * dd * e1 * e2) / det), "u");
+        worst(e, units(got.values[2], v, (dd * e1 * tt + std::fabs(v) * dd * e1 * e2) / det), "v");
+    }
+    return e;
+}
+
+using RayFn = RayTriangleHit (*)(const Vec3f&, const Vec3f&, float, const Triangle&);
+
+FamilyKernel kernel(const std::string& name, const std::string& contract, double error_e, RayFn fn) {
+    return {name, *Contract::parse(contract), error_e, [fn](const float* in) {
+                const RayTriangleHit h = fn(vec_at(in), vec_at(in + 3), in[6], tri_at(in + 7));
+                if (!h.hit) return Answer{0, {0, 0, 0}};
+                return Answer{1, {h.t, h.u, h.v}};
+            }};
+}
+
+/// Planted bug: seed 004 as written, in float, with its absolute epsilon
+/// det < 0.0001 (and tmax honoured, so the epsilon is what is caught).
+RayTriangleHit seed_epsilon(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    const Vec3f& a = tri.v[0];
+    const auto sub3 = [](const Vec3f& x, const Vec3f& y) { return Vec3f{x[0] - y[0], x[1] - y[1], x[2] - y[2]}; };
+    const auto cross3 = [](const Vec3f& x, const Vec3f& y) {
+        return Vec3f{x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]};
+    };
+    const auto dot3 = [](const Vec3f& x, const Vec3f& y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; };
+    const Vec3f e1 = sub3(tri.v[1], a), e2 = sub3(tri.v[2], a);
+    const Vec3f p = cross3(d, e2);
+    float det = dot3(e1, p);
+    Vec3f t = sub3(o, a);
+    if (!(det > 0)) {
+        t = sub3(a, o);
+        det = -det;
+    }
+    RayTriangleHit r;
+    if (det < 0.0001f) return r;
+    const float u = dot3(t, p);
+    if (u < 0.0f || u > det) return r;
+    const Vec3f q = cross3(t, e1);
+    const float v = dot3(d, q);
+    if (v < 0.0f || u + v > det) return r;
+    const float tt = dot3(e2, q);
+    const double inv = 1.0f / det;
+    if (tt < 0 || tt * inv > tmax) return r;
+    return {true, tt * inv, u * inv, v * inv};
+}
+
+/// Planted bug: u and v swapped (u as the weight of c).
+RayTriangleHit swapped_uv(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    RayTriangleHit r = ray_triangle_mt(o, d, tmax, tri);
+    std::swap(r.u, r.v);
+    return r;
+}
+
+/// Planted bug: strict edge tests (u > 0, v > 0, u + v < det). Rays through
+/// an edge or vertex miss: within the band of tolerant=1, but not watertight
+/// (properties/ray_triangle_props.cpp catches it).
+RayTriangleHit strict_edges(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    RayTriangleHit r = ray_triangle_mt(o, d, tmax, tri);
+    if (r.hit && (r.u <= 0 || r.v <= 0 || r.u + r.v >= 1)) return {};
+    return r;
+}
+
+Floats layout(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& t) {
+    Floats in;
+    gen::put(in, o);
+    gen::put(in, d);
+    in.push_back(tmax);
+    gen::put(in, t);
+    return in;
+}
+
+float any_tmax() { return *rc::gen::element(INFINITY, INFINITY, 1.0f, 2.0f, 0.5f, 0.0f); }
+
+Vec3f nonzero(Vec3f d) {
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0) d[size_t(*rc::gen::inRange(0, 3))] = 1;
+    return d;
+}
+
+Triangle grid_triangle(int n) { return {{gen::grid_point(n), gen::grid_point(n), gen::grid_point(n)}}; }
+
+gen::Mixes mixes() {
+    return {
+        {"grid", [] { return layout(gen::grid_point(4), nonzero(gen::grid_point(2)), any_tmax(), grid_triangle(3)); }},
+        {"edge", [] {  // aimed exactly at a vertex or an edge's midpoint, reached at t = 1 or 1/2
+             const Triangle t = grid_triangle(3);
+             const int i = *rc::gen::inRange(0, 3), j = *rc::gen::inRange(0, 3);
+             Vec3f target;
+             for (int k = 0; k < 3; ++k) target[k] = 0.5f * (t.v[i][k] + t.v[j][k]);
+             const Vec3f o = gen::grid_point(4);
+             const float s = *rc::gen::element(1.0f, 2.0f);
+             const Vec3f d{(target[0] - o[0]) * s, (target[1] - o[1]) * s, (target[2] - o[2]) * s};
+             return layout(o, nonzero(d), *rc::gen::element(INFINITY, 1.0f, 0.5f), t);
+         }},
+        {"coplanar", [] {  // triangle and ray in a plane z = c
+             const float c = gen::grid(2);
+             Triangle t = grid_triangle(3);
+             for (Vec3f& v : t.v) v[2] = c;
+             Vec3f o = gen::grid_point(4), d = nonzero(gen::grid_point(2));
+             o[2] = c;
+             d[2] = *rc::gen::element(0.0f, -0.0f);
+             return layout(o, nonzero(d), any_tmax(), t);
+         }},
+        {"sliver", [] {  // nearly collinear: the third vertex rounded off the line of the other two
+             const int e = *rc::gen::inRange(-4, 5);
+             Triangle t;
+             t.v[0] = {gen::uniform(e), gen::uniform(e), gen::uniform(e)};
+             t.v[1] = {gen::uniform(e), gen::uniform(e), gen::uniform(e)};
+             const float s = *rc::gen::element(0.3f, 0.5f, 0.7f, 1.5f);
+             for (int k = 0; k < 3; ++k) t.v[2][k] = t.v[0][k] + s * (t.v[1][k] - t.v[0][k]);
+             const Vec3f o{gen::uniform(e + 1), gen::uniform(e + 1), gen::uniform(e + 1)};
+             Vec3f target;
+             for (int k = 0; k < 3; ++k) target[k] = 0.5f * (t.v[0][k] + t.v[2][k]);
+             return layout(o, nonzero({target[0] - o[0], target[1] - o[1], target[2] - o[2]}), INFINITY, t);
+         }},
+        {"uniform", [] {  // aimed at a point of the triangle with random barycentrics
+             const int e = *rc::gen::inRange(-8, 9);
+             Triangle t;
+             for (Vec3f& v : t.v) v = {gen::uniform(e), gen::uniform(e), gen::uniform(e)};
+             const float u = float(*rc::gen::inRange(-2, 11)) / 8, v = float(*rc::gen::inRange(-2, 11)) / 8;
+             Vec3f target;
+             for (int k = 0; k < 3; ++k)
+                 target[k] = (1 - u - v) * t.v[0][k] + u * t.v[1][k] + v * t.v[2][k];
+             const Vec3f o{gen::uniform(e + 1), gen::uniform(e + 1), gen::uniform(e + 1)};
+             const float s = *rc::gen::element(1.0f, 1.25f, 4.0f);
+             return layout(o, nonzero({(target[0] - o[0]) * s, (target[1] - o[1]) * s, (target[2] - o[2]) * s}),
+                           *rc::gen::element(INFINITY, 1.0f), t);
+         }},
+    };
+}
+
+Family make() {
+    Family f;
+    f.name = "ray_triangle";
+    f.inputs = {{"org", 3}, {"dir", 3}, {"tmax", 1}, {"tri", 9}};
+    f.answers = {"miss", "hit"};
+    f.answer_has_values = {false, true};
+    f.values = {"t", "u", "v"};
+    f.references = "rational (Boost, Cramer and coplanar clipping) and cgal (Segment_3 x Triangle_3)";
+    f.domain = [](const float* in) {
+        for (size_t i = 0; i < 16; ++i)
+            if (i != 6 && !std::isfinite(in[i])) return first_non_finite(self(), in);
+        if (std::isnan(in[6]) || in[6] < 0 || in[6] == -INFINITY)
+            return "tmax: '" + format_float(in[6]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
+        if (in[3] == 0 && in[4] == 0 && in[5] == 0)
+            return std::string("dir: '0 0 0' is outside the domain of ray_triangle (a ray needs a direction)");
+        return std::string();
+    };
+    f.truth = truth;
+    f.in_band = in_band;
+    f.value_error = value_error;
+    f.kernels = [] {
+        return std::vector<FamilyKernel>{kernel("moller_trumbore", "tolerant=1", 1, ray_triangle_mt),
+                                         kernel("watertight", "tolerant=1", 1, ray_triangle_watertight)};
+    };
+    f.broken = [] {
+        return std::vector<FamilyKernel>{kernel("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon),
+                                         kernel("broken:swapped_uv", "tolerant=1", 1, swapped_uv)};
+    };
+    f.gen_kinds = gen::mix_kinds(mixes());
+    f.gen = [](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    return f;
+}
+
+const Family& self() {
+    static const Family f = make();
+    return f;
+}
+
+}  // namespace
+
+const Family& ray_triangle_family() { return self(); }
+
+/// For the watertightness property: the planted strict-edge kernel.
+FamilyKernel ray_triangle_strict_edges_kernel() { return kernel("broken:strict_edges", "tolerant=1", 1, strict_edges); }
+
+}  // namespace isect::check

@@ -1,0 +1,40 @@
+// Exact references for o + t d, t in [0, tmax], vs the closed triangle
+// conv(a, b, c), two-sided, cross-checked on every input: hit or miss, the
+// least t, and the barycentrics (u of b, v of c) of that point when the
+// triangle is not degenerate.
+//  - ray_triangle_rational: Boost rationals. Cramer's rule when the ray
+//    crosses the triangle's plane; a ray in the plane is clipped by the three
+//    edge half-planes (each linear in t); a degenerate triangle is its
+//    longest edge (or a point), met by solving the two lines exactly.
+//  - ray_triangle_cgal: CGAL's intersection(Ray_3 or Segment_3, Triangle_3)
+//    on an exact rational kernel; the end of the result nearest the origin
+//    gives t. CGAL requires a non-degenerate triangle and ray (unchecked in
+//    release builds): collinear triangles go to the segment and point tests,
+//    and tmax = 0 to a point-in-triangle test.
+// d must not be 0 (the domain says so).
+#pragma once
+
+#include <optional>
+
+#include "isect/ref/exact.hpp"
+
+namespace isect::ref {
+
+struct RayTriangleExact {
+    bool hit = false;
+    Rational t;
+    bool has_uv = false;  ///< false for a degenerate triangle
+    Rational u, v;
+};
+
+/// tmax: nullopt for +inf.
+RayTriangleExact ray_triangle_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax,
+                                       const std::array<Point, 3>& tri);
+RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
+                                   const std::array<Point, 3>& tri);
+
+/// The barycentrics (u of b, v of c) of a point of the plane of a
+/// non-degenerate triangle, with n = (b - a) x (c - a).
+void barycentrics(const std::array<Point, 3>& tri, const Point& p, Rational& u, Rational& v);
+
+}  // namespace isect::ref
