@@ -280,8 +280,11 @@ Family make() {
     f.values = {"t", "u", "v"};
     f.references = "rational (Boost, Cramer and coplanar clipping) and cgal (Segment_3 x Triangle_3)";
     f.domain = [](const float* in) {
-        for (size_t i = 0; i < 16; ++i)
-            if (i != 6 && !std::isfinite(in[i])) return first_non_finite(self(), in);
+        float rest[16];  // every input but tmax must be finite
+        std::copy(in, in + 16, rest);
+        rest[6] = 0;
+        const std::string why = first_non_finite(self(), rest);
+        if (!why.empty()) return why;
         if (std::isnan(in[6]) || in[6] < 0 || in[6] == -INFINITY)
             return "tmax: '" + format_float(in[6]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
         if (in[3] == 0 && in[4] == 0 && in[5] == 0)
