@@ -45,7 +45,8 @@ std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const
 const std::vector<const Family*>& families() {
     static const std::vector<const Family*> all = {&ray_triangle_family(), &ray_aabb_family(), &segment_aabb_family(), &aabb_plane_family(), &aabb_plane_overlap_family(), &aabb_aabb_family(), &sphere_aabb_family(),
                                                       &moving_aabb_family(), &moving_aabb_plane_family(),
-                                                      &transformed_aabb_family()};
+                                                      &transformed_aabb_family(),
+                                                      &triangle_measures_family(), &polygon_measures_family()};
     return all;
 }
 

@@ -14,6 +14,8 @@
 
 namespace isect::check::detail {
 
+using ref::Rational;
+
 inline Vec3f vec_at(const float* p) { return {p[0], p[1], p[2]}; }
 inline Aabb box_at(const float* p) { return {vec_at(p), vec_at(p + 3)}; }
 inline Triangle tri_at(const float* p) { return {{vec_at(p), vec_at(p + 3), vec_at(p + 6)}}; }
@@ -49,6 +51,7 @@ inline ref::Rational exact_delta(const Family& f, const float* in, double k) {
 /// Error of one output in units of 2^-24 S; NaN output or a NaN scale is
 /// +inf. S = 0 (an exact output) makes any difference +inf.
 inline double units(double got, double exact, double scale) {
+    if (got == exact) return 0;
     if (std::isnan(got)) return std::numeric_limits<double>::infinity();
     const double diff = std::fabs(got - exact);
     if (diff == 0) return 0;
@@ -63,6 +66,46 @@ inline void worst(ValueError& e, double units_, const std::string& output) {
         e.output = output;
     }
 }
+
+// --- Interval arithmetic on rationals, for bands ----------------------------------
+
+/// A closed interval of rationals; every operation encloses all results.
+struct Iv {
+    Rational lo, hi;
+};
+inline Iv operator+(const Iv& a, const Iv& b) { return {a.lo + b.lo, a.hi + b.hi}; }
+inline Iv operator-(const Iv& a, const Iv& b) { return {a.lo - b.hi, a.hi - b.lo}; }
+inline Iv operator-(const Iv& a) { return {-a.hi, -a.lo}; }
+inline Iv operator*(const Iv& a, const Iv& b) {
+    const Rational p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+    Iv r{p[0], p[0]};
+    for (const Rational& x : p) {
+        if (x < r.lo) r.lo = x;
+        if (x > r.hi) r.hi = x;
+    }
+    return r;
+}
+using IvPoint = std::array<Iv, 3>;
+inline IvPoint operator+(const IvPoint& a, const IvPoint& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+inline IvPoint operator-(const IvPoint& a, const IvPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+inline Iv dot(const IvPoint& a, const IvPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+inline IvPoint cross(const IvPoint& a, const IvPoint& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+
+inline IvPoint widened(const float* p, const Rational& delta) {
+    IvPoint r;
+    for (int i = 0; i < 3; ++i) {
+        const Rational x = ref::exact(p[i]);
+        r[size_t(i)] = {x - delta, x + delta};
+    }
+    return r;
+}
+
+// The double versions from fp.hpp stay visible next to the interval ones.
+using isect::cross;
+using isect::dot;
+using isect::sub;
 
 /// The answer index of a bool (answers are {no, yes}).
 inline int yes(bool b) { return b ? 1 : 0; }

@@ -47,40 +47,6 @@ Truth truth(const float* in) {
     return t;
 }
 
-// --- The band: interval arithmetic on rationals --------------------------------
-
-/// A closed interval of rationals; every operation encloses all results.
-struct Iv {
-    Rational lo, hi;
-};
-Iv operator+(const Iv& a, const Iv& b) { return {a.lo + b.lo, a.hi + b.hi}; }
-Iv operator-(const Iv& a, const Iv& b) { return {a.lo - b.hi, a.hi - b.lo}; }
-Iv operator-(const Iv& a) { return {-a.hi, -a.lo}; }
-Iv operator*(const Iv& a, const Iv& b) {
-    const Rational p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-    Iv r{p[0], p[0]};
-    for (const Rational& x : p) {
-        if (x < r.lo) r.lo = x;
-        if (x > r.hi) r.hi = x;
-    }
-    return r;
-}
-using IvPoint = std::array<Iv, 3>;
-IvPoint operator-(const IvPoint& a, const IvPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-Iv dot(const IvPoint& a, const IvPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-IvPoint cross(const IvPoint& a, const IvPoint& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-
-IvPoint widened(const float* p, const Rational& delta) {
-    IvPoint r;
-    for (int i = 0; i < 3; ++i) {
-        const Rational x = ref::exact(p[i]);
-        r[size_t(i)] = {x - delta, x + delta};
-    }
-    return r;
-}
-
 /// Every input moves by at most delta (tmax too, when finite). Cramer's
 /// rule decides the answer from the signs of det = -d . n and of u, v,
 /// det - u - v, t and tmax det - t (numerators, scaled by sign(det)); each
@@ -134,9 +100,9 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
     };
     const double tt = norm1(in, in + 7), dd = norm1(in + 3, nullptr), e1 = norm1(in + 10, in + 7),
                  e2 = norm1(in + 13, in + 7);
-    const Vec3d ed1 = isect::sub(vec_at(in + 10), vec_at(in + 7)), ed2 = isect::sub(vec_at(in + 13), vec_at(in + 7));
+    const Vec3d ed1 = sub(vec_at(in + 10), vec_at(in + 7)), ed2 = sub(vec_at(in + 13), vec_at(in + 7));
     const Vec3d dir{in[3], in[4], in[5]};
-    const double det = std::fabs(isect::dot(dir, isect::cross(ed1, ed2)));
+    const double det = std::fabs(dot(dir, cross(ed1, ed2)));
     const double t = truth.values[0], u = truth.values[1], v = truth.values[2];
     ValueError e;
     worst(e, units(got.values[0], t, (tt * e1 * e2 + std::fabs(t) * dd * e1 * e2) / det), "t");

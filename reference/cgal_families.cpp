@@ -5,7 +5,9 @@
 #include <CGAL/Gmpq.h>
 #include <CGAL/Simple_cartesian.h>
 #include <CGAL/Aff_transformation_3.h>
+#include <CGAL/Projection_traits_3.h>
 #include <CGAL/intersections.h>
+#include <CGAL/normal_vector_newell_3.h>
 
 #include "isect/ref/aabb_aabb.hpp"
 #include "isect/ref/aabb_plane.hpp"
@@ -14,6 +16,7 @@
 #include "isect/ref/ray_triangle.hpp"
 #include "isect/ref/sphere_aabb.hpp"
 #include "isect/ref/transformed_aabb.hpp"
+#include "isect/ref/triangle_measures.hpp"
 
 namespace isect::ref {
 
@@ -276,6 +279,58 @@ RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::op
         barycentrics(tri, Point{o[0] + r.t * d[0], o[1] + r.t * d[1], o[2] + r.t * d[2]}, r.u, r.v);
     }
     return r;
+}
+
+// --- triangle_measures, polygon_measures ---------------------------------------------
+
+namespace {
+int sign_of(CGAL::Oriented_side s) { return s == CGAL::ON_POSITIVE_SIDE ? 1 : (s == CGAL::ON_NEGATIVE_SIDE ? -1 : 0); }
+}  // namespace
+
+TriangleMeasuresExact triangle_measures_cgal(const std::array<Point, 3>& tri, const Point& p) {
+    TriangleMeasuresExact m;
+    const K::Point_3 a = to_cgal(tri[0]), b = to_cgal(tri[1]), c = to_cgal(tri[2]), q = to_cgal(p);
+    m.area2 = from_cgal(CGAL::squared_area(a, b, c));
+    m.degenerate = CGAL::collinear(a, b, c);
+    if (m.degenerate) return m;
+    m.centre = from_cgal(CGAL::circumcenter(a, b, c));
+    m.radius2 = from_cgal(CGAL::squared_radius(a, b, c));
+    const K::Plane_3 plane(a, b, c);
+    const K::Point_3 x = plane.projection(q);
+    // Barycentrics as ratios of signed areas, signed along the plane normal.
+    const K::Vector_3 n = plane.orthogonal_vector();
+    const K::FT whole = CGAL::cross_product(b - a, c - a) * n;
+    m.u = from_cgal(CGAL::cross_product(x - a, c - a) * n / whole);
+    m.v = from_cgal(CGAL::cross_product(b - a, x - a) * n / whole);
+    m.distance2 = from_cgal(CGAL::squared_distance(q, plane));
+    m.distance_sign = sign_of(plane.oriented_side(q));
+    return m;
+}
+
+PolygonExact polygon_cgal(const std::vector<Point>& poly, const Point& q) {
+    PolygonExact out;
+    std::vector<K::Point_3> pts;
+    for (const Point& x : poly) pts.push_back(to_cgal(x));
+    K::Vector_3 n(0, 0, 0);
+    CGAL::normal_vector_newell_3(pts.begin(), pts.end(), n);
+    out.normal = {from_cgal(n.x()), from_cgal(n.y()), from_cgal(n.z())};
+    K::FT offset = 0;
+    for (const K::Point_3& x : pts) offset += (x - CGAL::ORIGIN) * n;
+    offset /= int(pts.size());
+    out.offset = from_cgal(offset);
+    if (n == CGAL::NULL_VECTOR) return out;
+    const K::Plane_3 plane(n.x(), n.y(), n.z(), -offset);
+    out.distance2 = from_cgal(CGAL::squared_distance(to_cgal(q), plane));
+    out.distance_sign = sign_of(plane.oriented_side(to_cgal(q)));
+    const CGAL::Projection_traits_3<K> traits(n);
+    const auto orientation = traits.orientation_2_object();
+    const size_t k = pts.size();
+    out.convex = true;
+    for (size_t i = 0; i < k && out.convex; ++i)
+        for (size_t j = 0; j < k; ++j)
+            if (j != i && j != (i + 1) % k && orientation(pts[i], pts[(i + 1) % k], pts[j]) == CGAL::RIGHT_TURN)
+                out.convex = false;
+    return out;
 }
 
 }  // namespace isect::ref

@@ -122,6 +122,8 @@ const Family& sphere_aabb_family();
 const Family& moving_aabb_family();
 const Family& moving_aabb_plane_family();
 const Family& transformed_aabb_family();
+const Family& triangle_measures_family();
+const Family& polygon_measures_family();
 
 /// Every family the generic engine runs, in report order.
 const std::vector<const Family*>& families();
