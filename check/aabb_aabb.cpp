@@ -60,10 +60,7 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
 }
 
 Answer answer_of(bool overlap, const Aabb& box) {
-    Answer a{yes(overlap), {}};
-    for (float x : box.lo) a.values.push_back(x);
-    for (float x : box.hi) a.values.push_back(x);
-    return a;
+    return {yes(overlap), {box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]}};
 }
 
 std::vector<FamilyKernel> kernels() {
@@ -145,6 +142,9 @@ Family make() {
         return why;
     };
     f.truth = truth;
+    f.cgal = [](const float* in) {
+        return double(ref::aabb_aabb_cgal(ref::exact(box_at(in)), ref::exact(box_at(in + 6))).has_value());
+    };
     f.in_band = in_band;
     f.value_error = value_error;
     f.kernels = kernels;

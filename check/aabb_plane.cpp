@@ -194,6 +194,7 @@ Family make_classify() {
     f.safe_answer = 1;  // a conservative classifier may say straddle
     f.domain = [](const float* in) { return domain(classify_family(), in); };
     f.truth = classify_truth;
+    f.cgal = [](const float* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), exact_plane(in))); };
     f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(classify_family(), in, k); };
     f.kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
     f.broken = [] {
@@ -212,6 +213,7 @@ Family make_overlap() {
     f.answer_has_values = {false, false};
     f.domain = [](const float* in) { return domain(overlap_family(), in); };
     f.truth = overlap_truth;
+    f.cgal = [](const float* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), exact_plane(in))); };
     f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(overlap_family(), in, k); };
     f.kernels = [] {
         return std::vector<FamilyKernel>{overlap_kernel("overlap", "exact", aabb_plane_overlap),

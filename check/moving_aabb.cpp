@@ -301,6 +301,9 @@ Family make_box() {
         return why;
     };
     f.truth = box_truth;
+    f.cgal = [](const float* in) {
+        return double(ref::moving_aabb_cgal(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12))).has_value());
+    };
     f.in_band = box_in_band;
     f.value_error = box_value_error;
     f.kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
@@ -329,6 +332,9 @@ Family make_plane() {
         return why;
     };
     f.truth = plane_truth;
+    f.cgal = [](const float* in) {
+        return double(ref::moving_aabb_plane_cgal(ref::exact(box_at(in)), exact_plane(in), ref::exact(vec_at(in + 10))).has_value());
+    };
     f.in_band = plane_in_band;
     f.value_error = plane_value_error;
     f.kernels = [] { return std::vector<FamilyKernel>{plane_kernel("contact", "tolerant=1", moving_aabb_plane_contact)}; };

@@ -268,6 +268,10 @@ Family make(bool segment) {
         return why;
     };
     f.truth = [self](const float* in) { return truth(self(), in); };
+    f.cgal = [self](const float* in) {
+        return double(ref::ray_aabb_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)),
+                                         is_segment(self())).hit);
+    };
     f.in_band = [self](const float* in, const Truth&, int, double k) { return in_band(self(), in, k); };
     f.value_error = [self](const float* in, const Truth& t, const Answer& a) { return value_error(self(), in, t, a); };
     f.kernels = [self] {

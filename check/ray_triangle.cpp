@@ -258,6 +258,9 @@ Family make() {
         return std::string();
     };
     f.truth = truth;
+    f.cgal = [](const float* in) {
+        return double(ref::ray_triangle_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), exact_tmax(in), exact_tri(in)).hit);
+    };
     f.in_band = in_band;
     f.value_error = value_error;
     f.kernels = [] {

@@ -154,6 +154,9 @@ Family make() {
         return why;
     };
     f.truth = truth;
+    f.cgal = [](const float* in) {
+        return double(ref::sphere_aabb_cgal(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), ref::exact(in[9])).overlap);
+    };
     f.in_band = in_band;
     f.value_error = value_error;
     f.kernels = [] { return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap)}; };

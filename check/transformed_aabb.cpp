@@ -197,6 +197,9 @@ Family make() {
         return why;
     };
     f.truth = truth;
+    f.cgal = [](const float* in) {
+        return ref::to_double(ref::transformed_aabb_cgal(ref::exact(box_at(in)), exact_affine(in + 6)).lo[0]);
+    };
     f.in_band = [](const float*, const Truth&, int, double) { return false; };
     f.value_error = value_error;
     f.kernels = [] { return std::vector<FamilyKernel>{kernel("arvo", 3, transformed_aabb)}; };

@@ -370,6 +370,9 @@ Family make_triangle() {
     f.references = "rational (Boost, MPFR roots) and cgal (squared_area, circumcenter, Plane_3)";
     f.domain = [](const float* in) { return first_non_finite(triangle_family(), in); };
     f.truth = triangle_truth;
+    f.cgal = [](const float* in) {
+        return double(ref::triangle_measures_cgal(exact_tri(in), ref::exact(vec_at(in + 9))).degenerate);
+    };
     f.in_band = triangle_in_band;
     f.value_error = triangle_value_error;
     f.kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
@@ -394,6 +397,7 @@ Family make_polygon() {
     f.references = "rational (Boost, MPFR roots) and cgal (normal_vector_newell_3, Projection_traits_3)";
     f.domain = [](const float* in) { return first_non_finite(polygon_family(), in); };
     f.truth = polygon_truth;
+    f.cgal = [](const float* in) { return double(ref::polygon_cgal(exact_poly(in), ref::exact(vec_at(in + 3 * kN))).convex); };
     f.in_band = polygon_in_band;
     f.value_error = polygon_value_error;
     f.kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };

@@ -94,6 +94,10 @@ struct Family {
     /// and that answer carries values.
     std::function<ValueError(const float*, const Truth&, const Answer&)> value_error;
 
+    /// The CGAL reference alone, for the benchmarks' ratios; returns
+    /// something of its result so that the call is not optimised away.
+    std::function<double(const float*)> cgal;
+
     std::function<std::vector<FamilyKernel>()> kernels;  ///< built-in, as core/ declares them
     std::function<std::vector<FamilyKernel>()> broken;   ///< planted bugs, "broken:NAME"
     std::vector<std::string> gen_kinds;

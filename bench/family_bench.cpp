@@ -1,0 +1,59 @@
+// Benchmarks for every family of the generic engine: each built-in kernel
+// and the family's CGAL reference (exact rational kernel), on the same 2048
+// inputs from the family's generators (all mixes, fixed seed: touching,
+// degenerate and special values included). Kernels are called through the
+// checker's adapter (a std::function and a vector of outputs); "adapter"
+// measures that alone. bench/family_ratios.py turns one run into the
+// README's table.
+#include <benchmark/benchmark.h>
+#include <rapidcheck.h>
+
+#include "isect/check/family.hpp"
+
+namespace {
+
+using isect::check::Family;
+using isect::check::Floats;
+
+std::vector<Floats> inputs(const Family& f) {
+    rc::Random random(2026);
+    const auto gen = f.gen("");
+    std::vector<Floats> out;
+    while (out.size() < 2048) out.push_back(gen(random.split(), rc::kNominalSize).value().in);
+    return out;
+}
+
+template <class Fn> void run(benchmark::State& state, const std::vector<Floats>& pool, Fn fn) {
+    size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(fn(pool[i].data()));
+        i = (i + 1) % pool.size();
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()));
+}
+
+struct Register {
+    Register() {
+        for (const Family* f : isect::check::families()) {
+            const auto pool = std::make_shared<std::vector<Floats>>(inputs(*f));
+            for (const auto& k : f->kernels())
+                benchmark::RegisterBenchmark((f->name + "/" + k.name).c_str(), [pool, k](benchmark::State& s) {
+                    run(s, *pool, [&](const float* in) { return k.fn(in).answer; });
+                });
+            // The adapter alone: a kernel that only fills in the answer and the
+            // family's numbers, to read the kernels' own cost off.
+            const size_t n = f->values.size();
+            benchmark::RegisterBenchmark((f->name + "/adapter").c_str(), [pool, n](benchmark::State& s) {
+                run(s, *pool, [n](const float* in) { return isect::check::Answer{in[0] > 0, std::vector<double>(n, in[1])}.answer; });
+            });
+            const auto cgal = f->cgal;
+            benchmark::RegisterBenchmark((f->name + "/cgal_reference").c_str(), [pool, cgal](benchmark::State& s) {
+                run(s, *pool, cgal);
+            });
+        }
+    }
+} registered;
+
+}  // namespace
+
+BENCHMARK_MAIN();
