@@ -99,10 +99,10 @@ rc::Gen<Generated> family_mix(const Family& f, const Mixes& mixes, const std::st
         // transform of any of them.
         std::string k = kind;
         if (k.empty()) k = kinds[size_t(*inRange<size_t>(0, kinds.size()))];
-        if (std::find(kTransforms.begin(), kTransforms.end(), k) == kTransforms.end()) return {k, base(k)};
+        if (std::find(kTransforms.begin(), kTransforms.end(), k) == kTransforms.end()) return {k, base(k), fam};
         const Floats made = base("");
         Floats out = transform(k, made);
-        return {k, fam->domain(out.data()).empty() ? out : made};
+        return {k, fam->domain(out.data()).empty() ? out : made, fam};
     });
 }
 

@@ -30,6 +30,7 @@ using Floats = std::vector<float>;
 struct Generated {
     std::string kind;
     Floats in;
+    const struct Family* family = nullptr;  ///< who made it (for showing it)
 };
 
 /// One named group of input numbers, as a case file writes it ("box.lo" 3).
