@@ -190,7 +190,7 @@ ValueError plane_value_error(const float* in, const Truth& truth, const Answer& 
         s += double(in[6 + i]) * in[10 + i];
     }
     const double t = truth.values[0];
-    const double scale = t == 0 ? 0x1p-126 : (a + std::fabs(t) * b) / std::fabs(s);
+    const double scale = (a + std::fabs(t) * b) / std::fabs(s);
     ValueError e;
     worst(e, units(got.values[0], t, std::max(scale, 0x1p-126)), "t");
     return e;
