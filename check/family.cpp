@@ -281,7 +281,10 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
             if (j.answer_differs) {
                 ++r.wrong_answers;
                 r.in_band += j.in_band;
-                if (!(r.measured_k > 0 && f.in_band(in.data(), truth, j.got.answer, r.measured_k)))
+                // Bisect only when this disagreement needs a wider band than
+                // any seen (never past +inf: no band explains it anyway).
+                if (!std::isinf(r.measured_k) &&
+                    !(r.measured_k > 0 && f.in_band(in.data(), truth, j.got.answer, r.measured_k)))
                     r.measured_k = std::max(r.measured_k, measured_k(f, in, truth, j.got.answer));
             } else if (j.error.e > r.measured_e || std::isnan(j.error.e)) {
                 r.measured_e = std::isnan(j.error.e) ? std::numeric_limits<double>::infinity() : j.error.e;

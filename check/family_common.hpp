@@ -45,7 +45,9 @@ inline std::string box_order(const Family& f, const std::string& key_lo, const s
 
 /// delta = K 2^-24 M for the whole input, as an exact rational.
 inline ref::Rational exact_delta(const Family& f, const float* in, double k) {
-    return ref::Rational(band_delta(Floats(in, in + f.size()), k));
+    const double delta = band_delta(Floats(in, in + f.size()), k);
+    // GMP cannot hold inf: an infinite K is the largest finite delta.
+    return ref::Rational(std::isfinite(delta) ? delta : std::numeric_limits<double>::max());
 }
 
 /// Error of one output in units of 2^-24 S; NaN output or a NaN scale is

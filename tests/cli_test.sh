@@ -30,4 +30,9 @@ expect 2 "" -- "$isect" check --seconds -3
 expect 2 "" -- "$isect" frobnicate
 expect 2 "no kernel named 'nope'" -- "$isect" check --kernel nope --cases 10
 expect 0 "sat +tolerant=1 +200 " -- "$isect" check --cases 200 --seed 3 --quiet --out "${TMPDIR:-/tmp}/isect-cli-test"
+expect 1 "expect says hit but both references say miss" -- "$isect" replay "$data/wrong_expect_ray.case"
+expect 2 "negative_tmax.case:4: tmax: '-1' is outside the domain of ray_triangle" -- "$isect" replay "$data/bad_family"
+expect 2 "no family named 'cube_sphere'" -- "$isect" check --family cube_sphere --cases 10
+expect 1 "broken:touching_disjoint .*BROKEN" -- "$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --quiet --out "${TMPDIR:-/tmp}/isect-cli-test"
+expect 0 "watertight +tolerant=1" -- "$isect" kernels
 exit $fail
