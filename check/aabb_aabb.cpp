@@ -149,8 +149,7 @@ Family make() {
     f.value_error = value_error;
     f.kernels = kernels;
     f.broken = broken;
-    f.gen_kinds = gen::mix_kinds(mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    gen::use_mixes(f, self, mixes);
     return f;
 }
 

@@ -202,8 +202,7 @@ Family make_classify() {
             classify_kernel("broken:touching_straddles", "exact", classify_touching_straddles),
             classify_kernel("broken:sign_slip", "exact", classify_sign_slip)};
     };
-    f.gen_kinds = gen::mix_kinds(mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(classify_family(), mixes(), kind); };
+    gen::use_mixes(f, classify_family, mixes);
     return f;
 }
 
@@ -224,8 +223,7 @@ Family make_overlap() {
             overlap_kernel("broken:absolute_epsilon", "tolerant=1", overlap_absolute_epsilon),
             overlap_kernel("broken:touching_misses", "exact", overlap_strict)};
     };
-    f.gen_kinds = gen::mix_kinds(mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(overlap_family(), mixes(), kind); };
+    gen::use_mixes(f, overlap_family, mixes);
     return f;
 }
 

@@ -9,6 +9,7 @@
 #include <rapidcheck.h>
 
 #include "isect/check/aabb_triangle.hpp"
+#include "isect/check/family_gen.hpp"
 
 namespace isect::check {
 
@@ -17,18 +18,9 @@ namespace {
 using rc::gen::exec;
 using rc::gen::inRange;
 
-float grid_value(int n) { return float(*inRange(-n, n + 1)); }
-
-Vec3f grid_point(int n) { return {grid_value(n), grid_value(n), grid_value(n)}; }
-
-Aabb box_between(const Vec3f& p, const Vec3f& q) {
-    Aabb b;
-    for (int i = 0; i < 3; ++i) {
-        b.lo[i] = std::min(p[i], q[i]);
-        b.hi[i] = std::max(p[i], q[i]);
-    }
-    return b;
-}
+using gen::box_between;
+using gen::grid_point;
+float grid_value(int n) { return gen::grid(n); }
 
 Symmetry any_symmetry() { return {*inRange(0, 6), *inRange(0, 8)}; }
 

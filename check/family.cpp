@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <unistd.h>
 
+#include "isect/check/budget.hpp"
 #include "isect/check/case_file.hpp"
 
 namespace isect::check {
@@ -237,7 +238,6 @@ bool FamilyCheckReport::holds() const {
 
 FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
                                    const FamilyCheckOptions& options) {
-    using Clock = std::chrono::steady_clock;
     FamilyCheckReport report;
     report.family = f.name;
     for (const FamilyKernel& k : kernels) {
@@ -249,17 +249,13 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
     }
     const rc::Gen<Generated> gen = f.gen(options.gen_kind);
     rc::Random random(options.seed);
-    const auto start = Clock::now();
-    auto last_progress = start;
-    const bool tty = isatty(fileno(stderr));
-    const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+    Budget budget(options.seconds, options.max_cases, options.progress);
     const auto all_broken = [&] {
         for (const FamilyKernelReport& r : report.kernels)
             if (!r.violations) return false;
         return !report.kernels.empty();
     };
-    while ((options.max_cases == 0 || report.cases < options.max_cases) &&
-           (options.max_cases != 0 || elapsed() < options.seconds) && !(options.stop_at_first && all_broken())) {
+    while (budget.more(report.cases) && !(options.stop_at_first && all_broken())) {
         const Generated g = gen(random.split(), rc::kNominalSize).value();
         const Floats& in = g.in;
         ++report.cases;
@@ -296,18 +292,12 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
                 r.first_violation_case = report.cases;
             }
         }
-        if (options.progress && Clock::now() - last_progress > std::chrono::seconds(tty ? 1 : 5)) {
-            last_progress = Clock::now();
-            uint64_t broken = 0;
-            for (const FamilyKernelReport& r : report.kernels) broken += r.violations;
-            std::fprintf(stderr, "%s[check %s] %5.1f s  %llu cases  %llu violations%s", tty ? "\r" : "",
-                         f.name.c_str(), elapsed(), (unsigned long long)report.cases, (unsigned long long)broken,
-                         tty ? "" : "\n");
-            std::fflush(stderr);
-        }
+        uint64_t broken = 0;
+        for (const FamilyKernelReport& r : report.kernels) broken += r.violations;
+        budget.report(f.name, report.cases, broken);
     }
-    if (options.progress && tty) std::fprintf(stderr, "\n");
-    report.seconds = elapsed();
+    budget.finish();
+    report.seconds = budget.elapsed();
     if (!options.minimize) return report;
     const auto in_domain = [&](const Floats& t) { return f.domain(t.data()).empty(); };
     for (size_t i = 0; i < kernels.size(); ++i) {

@@ -106,4 +106,9 @@ rc::Gen<Generated> family_mix(const Family& f, const Mixes& mixes, const std::st
     });
 }
 
+void use_mixes(Family& f, const Family& (*self)(), Mixes (*mixes)()) {
+    f.gen_kinds = mix_kinds(mixes());
+    f.gen = [self, mixes](const std::string& kind) { return family_mix(self(), mixes(), kind); };
+}
+
 }  // namespace isect::check::gen

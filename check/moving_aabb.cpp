@@ -311,8 +311,7 @@ Family make_box() {
         return std::vector<FamilyKernel>{box_kernel("broken:seed_z_check", "tolerant=1", seed_z_check),
                                          box_kernel("broken:strict_contact", "exact", strict_contact)};
     };
-    f.gen_kinds = gen::mix_kinds(box_mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(box_family(), box_mixes(), kind); };
+    gen::use_mixes(f, box_family, box_mixes);
     return f;
 }
 
@@ -342,8 +341,7 @@ Family make_plane() {
         return std::vector<FamilyKernel>{plane_kernel("broken:seed_front_only", "tolerant=1", seed_front_only),
                                          plane_kernel("broken:far_corner", "tolerant=1", far_corner)};
     };
-    f.gen_kinds = gen::mix_kinds(plane_mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(plane_family(), plane_mixes(), kind); };
+    gen::use_mixes(f, plane_family, plane_mixes);
     return f;
 }
 

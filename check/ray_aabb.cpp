@@ -285,8 +285,7 @@ Family make(bool segment) {
         if (segment) out.push_back(kernel(self(), "broken:exit_ignores_tmax", "tolerant=1", 2, exit_ignores_tmax));
         return out;
     };
-    f.gen_kinds = gen::mix_kinds(mixes());
-    f.gen = [self](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    gen::use_mixes(f, self, mixes);
     return f;
 }
 

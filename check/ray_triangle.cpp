@@ -271,8 +271,7 @@ Family make() {
         return std::vector<FamilyKernel>{kernel("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon),
                                          kernel("broken:swapped_uv", "tolerant=1", 1, swapped_uv)};
     };
-    f.gen_kinds = gen::mix_kinds(mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    gen::use_mixes(f, self, mixes);
     return f;
 }
 

@@ -166,8 +166,7 @@ Family make() {
                                          kernel("broken:closest_wrong_face", "tolerant=1", sphere_aabb_overlap,
                                                 closest_wrong_face)};
     };
-    f.gen_kinds = gen::mix_kinds(mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    gen::use_mixes(f, self, mixes);
     return f;
 }
 

@@ -207,8 +207,7 @@ Family make() {
         return std::vector<FamilyKernel>{kernel("broken:seed_float_nearest", 3, seed_float_nearest),
                                          kernel("broken:transposed", 3, transposed)};
     };
-    f.gen_kinds = gen::mix_kinds(mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(self(), mixes(), kind); };
+    gen::use_mixes(f, self, mixes);
     return f;
 }
 

@@ -381,8 +381,7 @@ Family make_triangle() {
                                          triangle_kernel("broken:area_not_halved", area_not_halved),
                                          triangle_kernel("broken:distance_unnormalised", distance_unnormalised)};
     };
-    f.gen_kinds = gen::mix_kinds(triangle_mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(triangle_family(), triangle_mixes(), kind); };
+    gen::use_mixes(f, triangle_family, triangle_mixes);
     return f;
 }
 
@@ -405,8 +404,7 @@ Family make_polygon() {
         return std::vector<FamilyKernel>{polygon_kernel("broken:convex_turns_only", convex_turns_only),
                                          polygon_kernel("broken:newell_open", polygon_convex, newell_open)};
     };
-    f.gen_kinds = gen::mix_kinds(polygon_mixes());
-    f.gen = [](const std::string& kind) { return gen::family_mix(polygon_family(), polygon_mixes(), kind); };
+    gen::use_mixes(f, polygon_family, polygon_mixes);
     return f;
 }
 

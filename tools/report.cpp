@@ -1,6 +1,7 @@
 #include "report.hpp"
 
 #include <cstdio>
+#include <map>
 #include <string>
 
 namespace isect::tool {
@@ -9,21 +10,29 @@ namespace {
 
 std::string pad(const std::string& s, size_t width) { return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' '); }
 
+/// The lines every report starts with: family, cases, time, seed, the
+/// generator mix, and whether the references agreed.
+void print_header(std::ostream& out, const std::string& family, uint64_t cases, double seconds, uint64_t seed,
+                  const std::map<std::string, uint64_t>& mix, uint64_t mismatches, const std::string& message,
+                  const std::string& references) {
+    char line[200];
+    std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s, seed %llu\n", family.c_str(),
+                  (unsigned long long)cases, seconds, (unsigned long long)seed);
+    out << line << "  mix:";
+    for (const auto& [kind, n] : mix) out << " " << kind << " " << (cases ? 100 * n / cases : 0) << "%";
+    out << "\n";
+    if (mismatches)
+        out << "  REFERENCES DISAGREE on " << mismatches << " cases: " << message << "\n";
+    else
+        out << "  references: " << references << " agree on every case\n";
+}
+
 }  // namespace
 
 void print_check_report(std::ostream& out, const check::CheckReport& report, uint64_t seed) {
     char line[160];
-    std::snprintf(line, sizeof line, "isect check: aabb_triangle, %llu cases in %.1f s, seed %llu\n",
-                  (unsigned long long)report.cases, report.seconds, (unsigned long long)seed);
-    out << line << "  mix:";
-    for (const auto& [kind, n] : report.mix)
-        out << " " << kind << " " << (report.cases ? 100 * n / report.cases : 0) << "%";
-    out << "\n";
-    if (report.reference_mismatches)
-        out << "  REFERENCES DISAGREE on " << report.reference_mismatches << " cases: " << report.mismatch_message
-            << "\n";
-    else
-        out << "  references: clip (Boost rationals) and cgal agree on every case\n";
+    print_header(out, "aabb_triangle", report.cases, report.seconds, seed, report.mix, report.reference_mismatches,
+                 report.mismatch_message, "clip (Boost rationals) and cgal");
     out << "\n"
         << pad("kernel", 14) << pad("contract", 15) << pad("tried", 10) << pad("false hits", 12)
         << pad("false misses", 14) << pad("in band", 14) << pad("measured K", 12) << "verdict\n";
@@ -45,18 +54,8 @@ void print_check_report(std::ostream& out, const check::CheckReport& report, uin
 
 void print_family_report(std::ostream& out, const check::Family& f, const check::FamilyCheckReport& report,
                          uint64_t seed) {
-    char line[200];
-    std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s, seed %llu\n", f.name.c_str(),
-                  (unsigned long long)report.cases, report.seconds, (unsigned long long)seed);
-    out << line << "  mix:";
-    for (const auto& [kind, n] : report.mix)
-        out << " " << kind << " " << (report.cases ? 100 * n / report.cases : 0) << "%";
-    out << "\n";
-    if (report.reference_mismatches)
-        out << "  REFERENCES DISAGREE on " << report.reference_mismatches << " cases: " << report.mismatch_message
-            << "\n";
-    else
-        out << "  references: " << f.references << " agree on every case\n";
+    print_header(out, f.name, report.cases, report.seconds, seed, report.mix, report.reference_mismatches,
+                 report.mismatch_message, f.references);
     out << "\n"
         << pad("kernel", 28) << pad("contract", 15) << pad("tried", 10) << pad("wrong answers", 15)
         << pad("in band", 10) << pad("measured K", 12) << pad("error E", 18) << "verdict\n";

@@ -47,4 +47,8 @@ rc::Gen<Generated> family_mix(const Family& f, const Mixes& mixes, const std::st
 /// The kind names family_mix accepts for these mixes.
 std::vector<std::string> mix_kinds(const Mixes& mixes);
 
+/// Sets f.gen_kinds and f.gen from the family's mixes; `self` returns the
+/// finished family (the generator needs its domain).
+void use_mixes(Family& f, const Family& (*self)(), Mixes (*mixes)());
+
 }  // namespace isect::check::gen
