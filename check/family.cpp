@@ -82,7 +82,15 @@ double measured_k(const Family& f, const Floats& in, const Truth& truth, int ans
 
 FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth) {
     FamilyJudgement j;
-    j.got = k.fn(in.data());
+    try {
+        j.got = k.fn(in.data());
+    } catch (const KernelFailure& e) {
+        j.violates = true;
+        j.answer_differs = true;
+        j.got.answer = -1;
+        j.why = e.what();
+        return j;
+    }
     if (j.got.answer < 0 || j.got.answer >= int(f.answers.size())) {
         j.violates = true;
         j.answer_differs = true;
@@ -255,7 +263,12 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
             if (!r.violations) return false;
         return !report.kernels.empty();
     };
-    while (budget.more(report.cases) && !(options.stop_at_first && all_broken())) {
+    const auto hung = [&] {
+        for (const FamilyKernelReport& r : report.kernels)
+            if (r.stopped_at_hang) return true;
+        return false;
+    };
+    while (budget.more(report.cases) && !(options.stop_at_first && all_broken()) && !hung()) {
         const Generated g = gen(random.split(), rc::kNominalSize).value();
         const Floats& in = g.in;
         ++report.cases;
@@ -274,7 +287,11 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
             FamilyKernelReport& r = report.kernels[i];
             ++r.tried;
             const FamilyJudgement j = judge(f, kernels[i], in, truth);
-            if (j.answer_differs) {
+            const bool known_answer = j.got.answer >= 0 && j.got.answer < int(f.answers.size());
+            if (j.answer_differs && !known_answer) {
+                ++r.wrong_answers;  // a failure or garbage: no band explains it
+                r.measured_k = std::numeric_limits<double>::infinity();
+            } else if (j.answer_differs) {
                 ++r.wrong_answers;
                 r.in_band += j.in_band;
                 // Bisect only when this disagreement needs a wider band than
@@ -290,6 +307,10 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
                 r.counterexample = in;
                 r.counterexample_why = j.why;
                 r.first_violation_case = report.cases;
+            }
+            if (options.stop_at_hang && j.violates && j.why.rfind("hang", 0) == 0) {
+                r.stopped_at_hang = true;
+                r.hang_input = in;
             }
         }
         uint64_t broken = 0;

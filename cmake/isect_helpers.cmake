@@ -14,3 +14,12 @@ function(isect_add_test name)
     set_tests_properties(${name} PROPERTIES ENVIRONMENT "${T_ENVIRONMENT}")
   endif()
 endfunction()
+
+# isect_add_plugin(NAME SOURCES...)
+# Builds a plugin for `isect check --plugin`: a shared module NAME.so with
+# isect/plugin.h on its include path, exporting only what the header marks.
+function(isect_add_plugin name)
+  add_library(${name} MODULE ${ARGN})
+  target_link_libraries(${name} PRIVATE isect::core)
+  set_target_properties(${name} PROPERTIES PREFIX "" C_VISIBILITY_PRESET hidden CXX_VISIBILITY_PRESET hidden)
+endfunction()

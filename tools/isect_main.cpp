@@ -15,6 +15,7 @@
 #include "isect/check/runner.hpp"
 #include "isect/ref/aabb_triangle.hpp"
 #include "campaign.hpp"
+#include "plugin_check.hpp"
 #include "report.hpp"
 
 namespace isect::tool {
@@ -268,6 +269,12 @@ int main(int argc, char** argv) {
     check->add_option("--out", check_args.out, "Folder for counterexample case files (default: findings)");
     check->add_flag("--quiet", check_args.quiet, "No progress on stderr");
     check->add_flag("--stop-at-first", check_args.stop_at_first, "Stop once every kernel checked has broken its contract");
+    PluginCheckArgs plugin_args;
+    check->add_option("--plugin", plugin_args.path, "Check the kernels of a plugin (a shared library, isect/plugin.h)");
+    check->add_option("--contract", plugin_args.contract, "With --plugin: exact, conservative or tolerant=K (default tolerant=1)");
+    check->add_option("--error", plugin_args.error_e, "With --plugin: numbers within E x 2^-24 S (default 16)");
+    check->add_option("--format", plugin_args.format, "With --plugin: text, markdown, json or junit");
+    check->add_option("--timeout-ms", plugin_args.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)");
 
     std::vector<std::string> replay_paths;
     bool verbose = false;
@@ -312,6 +319,16 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : 2;
     }
     check_args.seed_given = seed->count() > 0;
+    if (*check && !plugin_args.path.empty()) {
+        plugin_args.family = check_args.family;
+        plugin_args.seconds = check_args.seconds;
+        plugin_args.cases = check_args.cases;
+        plugin_args.seed = check_args.seed;
+        plugin_args.seed_given = check_args.seed_given;
+        plugin_args.out = check_args.out;
+        plugin_args.quiet = check_args.quiet;
+        return run_plugin_check(plugin_args);
+    }
     if (*check) return run_check(check_args);
     if (*fuzz) {
         if (fuzz_args.target.empty()) fuzz_args.target = fuzz_dir + "/fuzz_" + fuzz_args.family;

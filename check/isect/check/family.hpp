@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,13 @@ struct FamilyKernel {
     Contract contract;
     double error_e = 0;
     std::function<Answer(const float*)> fn;
+};
+
+/// Thrown by a kernel that could not answer: a plugin that crashed, hung
+/// or replied with garbage. The engine judges it as a broken contract, with
+/// this message as the reason.
+struct KernelFailure : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 /// The exact answer, from both references, which agreed. values are the
@@ -167,6 +175,7 @@ struct FamilyCheckOptions {
     bool progress = false;
     bool minimize = true;
     bool stop_at_first = false;
+    bool stop_at_hang = false;  ///< a kernel that hung once costs the timeout on every case after
 };
 
 struct FamilyKernelReport {
@@ -183,6 +192,8 @@ struct FamilyKernelReport {
     std::optional<Floats> counterexample;
     std::string counterexample_why;
     uint64_t first_violation_case = 0;
+    bool stopped_at_hang = false;
+    std::optional<Floats> hang_input;  ///< the input it hung on, when stopped there
     bool holds() const { return violations == 0; }
 };
 

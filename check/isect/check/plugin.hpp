@@ -1,0 +1,59 @@
+// Running a user's kernels from a plugin (core/include/isect/plugin.h) in a
+// child process: the plugin is loaded with dlopen in a forked worker, and
+// each call travels over a pipe. A crash, a hang past the timeout or a
+// broken reply becomes a KernelFailure for that input; the next call starts
+// a fresh worker. The checker itself never runs plugin code.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "isect/check/family.hpp"
+
+namespace isect::check {
+
+/// What a plugin exports, as its worker reported it.
+struct PluginInfo {
+    std::string path;
+    std::string name;                   ///< isect_kernel_name(), or the file name
+    std::vector<std::string> families;  ///< the family functions it exports
+};
+
+/// The plugin families, in order: aabb_triangle and every generic family.
+const std::vector<const Family*>& plugin_families();
+/// aabb_triangle as a generic family (for plugins; isect check keeps its
+/// own engine for the built-in kernels).
+const Family& aabb_triangle_family();
+
+class PluginHost {
+public:
+    /// Loads the plugin in a worker and reads what it exports. Throws
+    /// std::runtime_error with a message for a person when it cannot: no
+    /// such file, not a shared library, no isect_abi_version, a version
+    /// other than 1, no family function at all.
+    PluginHost(const std::string& path, int timeout_ms);
+    ~PluginHost();
+    PluginHost(const PluginHost&) = delete;
+    PluginHost& operator=(const PluginHost&) = delete;
+
+    const PluginInfo& info() const { return info_; }
+
+    /// Calls the family's function on one input. Throws KernelFailure when
+    /// the worker crashes, hangs or replies with something malformed.
+    Answer call(const Family& f, const float* in);
+
+    /// A kernel for the engine that calls this plugin under `contract`.
+    FamilyKernel kernel(const Family& f, const Contract& contract, double error_e);
+
+private:
+    void start();
+    void stop();
+    std::string path_;
+    int timeout_ms_;
+    PluginInfo info_;
+    int pid_ = -1, to_child_ = -1, from_child_ = -1;
+};
+
+}  // namespace isect::check

@@ -1,0 +1,104 @@
+/* isect plugin ABI, version 1.
+ *
+ * A plugin is a shared library exporting isect_abi_version and any subset of
+ * the family functions below; `isect check --plugin PATH` checks every
+ * family it exports against the exact references, under the contract given
+ * on the command line. All sets are closed: touching counts as meeting.
+ * Inputs are floats; a function must not keep pointers past its return. It
+ * runs in a child process of the checker, so a crash, a hang or a bad
+ * answer becomes a finding, never the checker's failure.
+ *
+ * Build one with isect's CMake package:
+ *     find_package(isect REQUIRED)
+ *     isect_add_plugin(my_kernels my_kernels.c)
+ */
+#ifndef ISECT_PLUGIN_H
+#define ISECT_PLUGIN_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define ISECT_PLUGIN_EXPORT __declspec(dllexport)
+#else
+#define ISECT_PLUGIN_EXPORT __attribute__((visibility("default")))
+#endif
+
+#define ISECT_ABI_VERSION 1
+
+/* Required. Returns ISECT_ABI_VERSION (1). */
+ISECT_PLUGIN_EXPORT int isect_abi_version(void);
+
+/* Optional: a name for reports (default: the file name). */
+ISECT_PLUGIN_EXPORT const char* isect_kernel_name(void);
+
+/* aabb_triangle. Closed box [lo, hi] vs closed triangle a = tri[0..2],
+   b = tri[3..5], c = tri[6..8]. Returns 1 if they share a point, 0 if not. */
+ISECT_PLUGIN_EXPORT int isect_aabb_triangle(const float lo[3], const float hi[3], const float tri[9]);
+
+/* ray_triangle. Ray org + t*dir, t in [0, tmax] (tmax may be +inf), vs
+   closed triangle, two-sided. On a hit returns 1 and writes t and the
+   barycentrics u (of b) and v (of c); else returns 0. */
+ISECT_PLUGIN_EXPORT int isect_ray_triangle(const float org[3], const float dir[3], float tmax, const float tri[9],
+                                           float* t, float* u, float* v);
+
+/* ray_aabb: org + t*dir, t >= 0; segment_aabb: org + t*delta, t in [0, 1];
+   vs the closed box [lo, hi]. On a hit return 1 and write the entry and exit
+   parameters and the outward normal of the entry face ((0, 0, 0) when org is
+   inside; at an edge or corner any face met there); else return 0. */
+ISECT_PLUGIN_EXPORT int isect_ray_aabb(const float org[3], const float dir[3], const float lo[3], const float hi[3],
+                                       float* t_enter, float* t_exit, float normal[3]);
+ISECT_PLUGIN_EXPORT int isect_segment_aabb(const float org[3], const float delta[3], const float lo[3],
+                                           const float hi[3], float* t_enter, float* t_exit, float normal[3]);
+
+/* aabb_plane: the side of the plane n . x = d the closed box is on: 1 front
+   (least n . x >= d, so touching from the front and lying in the plane are
+   front), -1 back (greatest n . x <= d), 0 straddling. */
+ISECT_PLUGIN_EXPORT int isect_aabb_plane(const float lo[3], const float hi[3], const float n[3], float d);
+
+/* aabb_plane_overlap: 1 if the closed box meets the plane n . x = d. */
+ISECT_PLUGIN_EXPORT int isect_aabb_plane_overlap(const float lo[3], const float hi[3], const float n[3], float d);
+
+/* aabb_aabb: 1 if the closed boxes a and b meet, and then their
+   intersection box in out_lo, out_hi; else 0. */
+ISECT_PLUGIN_EXPORT int isect_aabb_aabb(const float a_lo[3], const float a_hi[3], const float b_lo[3],
+                                        const float b_hi[3], float out_lo[3], float out_hi[3]);
+
+/* sphere_aabb: 1 if the closed ball (c, r) meets the closed box; always
+   writes the point of the box nearest c and whether c lies in the box. */
+ISECT_PLUGIN_EXPORT int isect_sphere_aabb(const float lo[3], const float hi[3], const float c[3], float r,
+                                          float closest[3], int* contains);
+
+/* moving_aabb: the box [m_lo, m_hi] moves by t*d, t in [0, 1], against the
+   stationary box [s_lo, s_hi]. Returns 1 and the first contact time, or 0. */
+ISECT_PLUGIN_EXPORT int isect_moving_aabb(const float s_lo[3], const float s_hi[3], const float m_lo[3],
+                                          const float m_hi[3], const float d[3], float* t);
+
+/* moving_aabb_plane: the box moves by t*dir, t >= 0, against the plane
+   n . x = d, from either side. Returns 1 and the first contact time, or 0. */
+ISECT_PLUGIN_EXPORT int isect_moving_aabb_plane(const float lo[3], const float hi[3], const float n[3], float d,
+                                                const float dir[3], float* t);
+
+/* transformed_aabb: a box containing the image of [lo, hi] under
+   p' = m p + t (m row-major: p'_i = m[3i] p_0 + m[3i+1] p_1 + m[3i+2] p_2 + t_i). */
+ISECT_PLUGIN_EXPORT void isect_transformed_aabb(const float lo[3], const float hi[3], const float m[9],
+                                                const float t[3], float out_lo[3], float out_hi[3]);
+
+/* triangle_measures: returns 0 for a degenerate triangle, else 1 and writes
+   out[0] area, out[1] u, out[2] v (barycentrics of p's projection: of b, of
+   c), out[3..5] circumcentre, out[6] circumradius, out[7] the signed
+   distance of p along (b - a) x (c - a). */
+ISECT_PLUGIN_EXPORT int isect_triangle_measures(const float tri[9], const float p[3], float out[8]);
+
+/* polygon_measures: a polygon of 5 vertices. Writes out[0..2] Newell's
+   normal N, out[3] the plane offset (the average of p_i . N), out[4] the
+   signed distance of q along N / |N|. Returns 1 if, seen along N, every
+   vertex is on the left of or on every edge (convex), else 0. */
+ISECT_PLUGIN_EXPORT int isect_polygon_measures(const float poly[15], const float q[3], float out[5]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ISECT_PLUGIN_H */

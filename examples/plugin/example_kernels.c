@@ -1,0 +1,61 @@
+/* An example isect plugin in C: a box-box test and a ray-triangle test
+ * (Möller-Trumbore in double, two-sided, no epsilon). Build it with
+ * isect_add_plugin() from isect's CMake package, then
+ *     ./isect check --plugin build/examples/plugin/example_kernels.so
+ */
+#include <math.h>
+
+#include "isect/plugin.h"
+
+int isect_abi_version(void) { return ISECT_ABI_VERSION; }
+
+const char* isect_kernel_name(void) { return "example_kernels"; }
+
+int isect_aabb_aabb(const float a_lo[3], const float a_hi[3], const float b_lo[3], const float b_hi[3],
+                    float out_lo[3], float out_hi[3]) {
+    for (int i = 0; i < 3; ++i) {
+        if (a_lo[i] > b_hi[i] || b_lo[i] > a_hi[i]) return 0;
+        out_lo[i] = a_lo[i] > b_lo[i] ? a_lo[i] : b_lo[i];
+        out_hi[i] = a_hi[i] < b_hi[i] ? a_hi[i] : b_hi[i];
+    }
+    return 1;
+}
+
+static void sub(const float* a, const float* b, double* out) {
+    for (int i = 0; i < 3; ++i) out[i] = (double)a[i] - b[i];
+}
+
+static void cross(const double* a, const double* b, double* out) {
+    out[0] = a[1] * b[2] - a[2] * b[1];
+    out[1] = a[2] * b[0] - a[0] * b[2];
+    out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static double dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+int isect_ray_triangle(const float org[3], const float dir[3], float tmax, const float tri[9], float* t, float* u,
+                       float* v) {
+    double e1[3], e2[3], s[3], p[3], q[3];
+    const double d[3] = {dir[0], dir[1], dir[2]};
+    sub(tri + 3, tri, e1);
+    sub(tri + 6, tri, e2);
+    sub(org, tri, s);
+    cross(d, e2, p);
+    double det = dot(e1, p);
+    if (det < 0) {
+        det = -det;
+        for (int i = 0; i < 3; ++i) s[i] = -s[i];
+    }
+    if (!(det > 0)) return 0;
+    const double uu = dot(s, p);
+    if (uu < 0 || uu > det) return 0;
+    cross(s, e1, q);
+    const double vv = dot(d, q);
+    if (vv < 0 || uu + vv > det) return 0;
+    const double tt = dot(e2, q);
+    if (tt < 0 || tt > (double)tmax * det) return 0;
+    *t = (float)(tt / det);
+    *u = (float)(uu / det);
+    *v = (float)(vv / det);
+    return 1;
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# isect check --plugin: a good plugin in every report format, and plugins
+# that crash, hang, answer garbage or export nothing, each with a clear
+# report and the right exit code (0 holds, 1 broken, 2 cannot check).
+set -u
+isect=$1
+example=$2
+plugins=$3
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+fail=0
+expect() {  # expect CODE PATTERN -- command...
+    local code=$1 pattern=$2
+    shift 3
+    local text rc
+    text=$("$@" 2>&1)
+    rc=$?
+    if [ "$rc" != "$code" ]; then
+        echo "FAIL: '$*' exited $rc, expected $code"; echo "$text" | tail -20; fail=1
+    elif ! grep -qE -- "$pattern" <<<"$text"; then
+        echo "FAIL: '$*' output lacks /$pattern/"; echo "$text" | tail -20; fail=1
+    else
+        echo "ok: $* -> $rc"
+    fi
+}
+common=(--cases 400 --seed 3 --quiet --out "$out" --timeout-ms 500)
+expect 0 "the contract holds for every family checked" -- "$isect" check --plugin "$example" "${common[@]}"
+expect 0 '"verdict": "holds"' -- "$isect" check --plugin "$example" --format json "${common[@]}"
+"$isect" check --plugin "$example" --format json "${common[@]}" | python3 -m json.tool >/dev/null ||
+    { echo "FAIL: --format json is not JSON"; fail=1; }
+expect 0 '<testsuite name="isect check example_kernels' -- "$isect" check --plugin "$example" --format junit "${common[@]}"
+expect 0 '\| ray_triangle \| 400 \|' -- "$isect" check --plugin "$example" --format markdown "${common[@]}"
+expect 1 "crash: signal 11" -- "$isect" check --plugin "$plugins/isect_test_crash.so" "${common[@]}"
+expect 0 "1 passed" -- "$isect" replay "$out/isect_test_crash_so-aabb_aabb-3.case"
+expect 1 "stopped at the first hang \(no answer within 500 ms\)" -- "$isect" check --plugin "$plugins/isect_test_hang.so" "${common[@]}"
+expect 1 '<failure message=".*hang: no answer within 500 ms' -- "$isect" check --plugin "$plugins/isect_test_hang.so" --format junit "${common[@]}"
+expect 1 "answer 7 is not one of the family's answers" -- "$isect" check --plugin "$plugins/isect_test_garbage.so" "${common[@]}"
+expect 2 "exports none of the family functions" -- "$isect" check --plugin "$plugins/isect_test_nosym.so" "${common[@]}"
+expect 2 "does not export isect_sphere_aabb" -- "$isect" check --plugin "$example" --family sphere_aabb "${common[@]}"
+expect 2 "cannot load" -- "$isect" check --plugin "$0" "${common[@]}"
+expect 2 "no such file" -- "$isect" check --plugin "$out/none.so" "${common[@]}"
+expect 2 "is not exact, conservative or tolerant=K" -- "$isect" check --plugin "$example" --contract sloppy
+exit $fail
