@@ -15,27 +15,6 @@
 
 namespace isect::check {
 
-size_t Family::size() const {
-    size_t n = 0;
-    for (const InputKey& k : inputs) n += size_t(k.count);
-    return n;
-}
-
-size_t Family::offset(const std::string& key) const {
-    size_t n = 0;
-    for (const InputKey& k : inputs) {
-        if (k.key == key) return n;
-        n += size_t(k.count);
-    }
-    throw std::out_of_range("family " + name + " has no key " + key);
-}
-
-int Family::answer_index(const std::string& a) const {
-    for (size_t i = 0; i < answers.size(); ++i)
-        if (answers[i] == a) return int(i);
-    return -1;
-}
-
 std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const {
     const bool is_broken = kernel.rfind("broken:", 0) == 0;
     for (const FamilyKernel& k : is_broken ? broken() : kernels())

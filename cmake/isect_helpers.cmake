@@ -15,11 +15,4 @@ function(isect_add_test name)
   endif()
 endfunction()
 
-# isect_add_plugin(NAME SOURCES...)
-# Builds a plugin for `isect check --plugin`: a shared module NAME.so with
-# isect/plugin.h on its include path, exporting only what the header marks.
-function(isect_add_plugin name)
-  add_library(${name} MODULE ${ARGN})
-  target_link_libraries(${name} PRIVATE isect::core)
-  set_target_properties(${name} PROPERTIES PREFIX "" C_VISIBILITY_PRESET hidden CXX_VISIBILITY_PRESET hidden)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/isect_plugin.cmake)

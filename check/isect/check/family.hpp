@@ -113,10 +113,26 @@ struct Family {
     /// One generator mix by kind, or every mix for "".
     std::function<rc::Gen<Generated>(const std::string& kind)> gen;
 
-    size_t size() const;
+    size_t size() const {
+        size_t n = 0;
+        for (const InputKey& k : inputs) n += size_t(k.count);
+        return n;
+    }
     /// The offset of a key's first float; throws std::out_of_range.
-    size_t offset(const std::string& key) const;
-    int answer_index(const std::string& name) const;  ///< -1 when unknown
+    size_t offset(const std::string& key) const {
+        size_t n = 0;
+        for (const InputKey& k : inputs) {
+            if (k.key == key) return n;
+            n += size_t(k.count);
+        }
+        throw std::out_of_range("family " + name + " has no key " + key);
+    }
+    /// The index of an answer's name; -1 when unknown.
+    int answer_index(const std::string& a) const {
+        for (size_t i = 0; i < answers.size(); ++i)
+            if (answers[i] == a) return int(i);
+        return -1;
+    }
     std::optional<FamilyKernel> find_kernel(const std::string& name) const;  ///< built-in or broken:NAME
 };
 
