@@ -19,9 +19,26 @@ namespace {
 
 using Invoke = Answer (*)(void* fn, const float* in);
 
+/// Every output starts as this NaN; one still holding it was not computed.
+const float kUnset = [] {
+    const uint32_t bits = 0x7fc1dea5u;
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+}();
+
+bool unset(float x) {
+    uint32_t bits;
+    std::memcpy(&bits, &x, 4);
+    return bits == 0x7fc1dea5u;
+}
+
 Answer hit_values(int ret, std::initializer_list<float> values) {
     Answer a{ret, {}};
-    for (float v : values) a.values.push_back(v);
+    for (float v : values) {
+        if (unset(v)) a.unprovided |= uint64_t(1) << a.values.size();
+        a.values.push_back(unset(v) ? 0.0 : double(v));
+    }
     return a;
 }
 
@@ -35,19 +52,19 @@ const struct {
      }},
     {"ray_triangle",
      [](void* fn, const float* in) {
-         float t = 0, u = 0, v = 0;
+         float t = kUnset, u = kUnset, v = kUnset;
          const int r = reinterpret_cast<decltype(&isect_ray_triangle)>(fn)(in, in + 3, in[6], in + 7, &t, &u, &v);
          return hit_values(r, {t, u, v});
      }},
     {"ray_aabb",
      [](void* fn, const float* in) {
-         float t0 = 0, t1 = 0, n[3] = {0, 0, 0};
+         float t0 = kUnset, t1 = kUnset, n[3] = {kUnset, kUnset, kUnset};
          const int r = reinterpret_cast<decltype(&isect_ray_aabb)>(fn)(in, in + 3, in + 6, in + 9, &t0, &t1, n);
          return hit_values(r, {t0, t1, n[0], n[1], n[2]});
      }},
     {"segment_aabb",
      [](void* fn, const float* in) {
-         float t0 = 0, t1 = 0, n[3] = {0, 0, 0};
+         float t0 = kUnset, t1 = kUnset, n[3] = {kUnset, kUnset, kUnset};
          const int r = reinterpret_cast<decltype(&isect_segment_aabb)>(fn)(in, in + 3, in + 6, in + 9, &t0, &t1, n);
          return hit_values(r, {t0, t1, n[0], n[1], n[2]});
      }},
@@ -62,46 +79,47 @@ const struct {
      }},
     {"aabb_aabb",
      [](void* fn, const float* in) {
-         float lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+         float lo[3] = {kUnset, kUnset, kUnset}, hi[3] = {kUnset, kUnset, kUnset};
          const int r = reinterpret_cast<decltype(&isect_aabb_aabb)>(fn)(in, in + 3, in + 6, in + 9, lo, hi);
          return hit_values(r, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
      }},
     {"sphere_aabb",
      [](void* fn, const float* in) {
-         float q[3] = {0, 0, 0};
-         int contains = 0;
+         float q[3] = {kUnset, kUnset, kUnset};
+         int contains = -1;
          const int r = reinterpret_cast<decltype(&isect_sphere_aabb)>(fn)(in, in + 3, in + 6, in[9], q, &contains);
          Answer a = hit_values(r, {q[0], q[1], q[2]});
-         a.values.push_back(contains);
+         if (contains == -1) a.unprovided |= uint64_t(1) << 3;
+         a.values.push_back(contains == -1 ? 0 : contains);
          return a;
      }},
     {"moving_aabb",
      [](void* fn, const float* in) {
-         float t = 0;
+         float t = kUnset;
          const int r = reinterpret_cast<decltype(&isect_moving_aabb)>(fn)(in, in + 3, in + 6, in + 9, in + 12, &t);
          return hit_values(r, {t});
      }},
     {"moving_aabb_plane",
      [](void* fn, const float* in) {
-         float t = 0;
+         float t = kUnset;
          const int r = reinterpret_cast<decltype(&isect_moving_aabb_plane)>(fn)(in, in + 3, in + 6, in[9], in + 10, &t);
          return hit_values(r, {t});
      }},
     {"transformed_aabb",
      [](void* fn, const float* in) {
-         float lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+         float lo[3] = {kUnset, kUnset, kUnset}, hi[3] = {kUnset, kUnset, kUnset};
          reinterpret_cast<decltype(&isect_transformed_aabb)>(fn)(in, in + 3, in + 6, in + 15, lo, hi);
          return hit_values(0, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
      }},
     {"triangle_measures",
      [](void* fn, const float* in) {
-         float out[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+         float out[8] = {kUnset, kUnset, kUnset, kUnset, kUnset, kUnset, kUnset, kUnset};
          const int r = reinterpret_cast<decltype(&isect_triangle_measures)>(fn)(in, in + 9, out);
          return hit_values(r, {out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]});
      }},
     {"polygon_measures",
      [](void* fn, const float* in) {
-         float out[5] = {0, 0, 0, 0, 0};
+         float out[5] = {kUnset, kUnset, kUnset, kUnset, kUnset};
          const int r = reinterpret_cast<decltype(&isect_polygon_measures)>(fn)(in, in + 15, out);
          return hit_values(r, {out[0], out[1], out[2], out[3], out[4]});
      }},
@@ -212,7 +230,7 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
         const Answer a = invoker(f->name)(fns[header[0]], floats.data());
         const int32_t answer = a.answer;
         const uint32_t n = uint32_t(a.values.size());
-        if (!write_all(out, &answer, 4) || !write_all(out, &n, 4) ||
+        if (!write_all(out, &answer, 4) || !write_all(out, &n, 4) || !write_all(out, &a.unprovided, 8) ||
             !write_all(out, a.values.data(), n * sizeof(double)))
             _exit(0);
     }
@@ -304,12 +322,14 @@ Answer PluginHost::call(const Family& f, const float* in) {
     bool timed_out = false;
     int32_t answer = 0;
     uint32_t n = 0;
+    uint64_t unprovided = 0;
     const bool sent = write_all(to_child_, header, sizeof header) && write_all(to_child_, in, f.size() * sizeof(float));
     const bool ok = sent && read_all(from_child_, &answer, 4, timeout_ms_, &timed_out) &&
-                    read_all(from_child_, &n, 4, timeout_ms_, &timed_out) && n <= 64;
+                    read_all(from_child_, &n, 4, timeout_ms_, &timed_out) && n <= 64 &&
+                    read_all(from_child_, &unprovided, 8, timeout_ms_, &timed_out);
     std::vector<double> values(ok ? n : 0);
     if (ok && read_all(from_child_, values.data(), n * sizeof(double), timeout_ms_, &timed_out))
-        return Answer{answer, values};
+        return Answer{answer, values, unprovided};
     // The worker died, hung or said something malformed: say which, and
     // start a fresh one for the next call.
     std::string why;

@@ -281,6 +281,12 @@ int main(int argc, char** argv) {
     CLI::App* replay = app.add_subcommand("replay", "Check case files: references reproduce expect, kernels keep contracts");
     replay->add_option("paths", replay_paths, "Case files or folders (searched for *.case)")->required();
     replay->add_flag("-v,--verbose", verbose, "Print every case, not only failures");
+    PluginCheckArgs replay_plugin;
+    bool expect_broken = false;
+    replay->add_option("--plugin", replay_plugin.path, "Replay against a plugin's kernel instead of the built-in ones");
+    replay->add_option("--contract", replay_plugin.contract, "With --plugin: the contract (default tolerant=1)");
+    replay->add_option("--error", replay_plugin.error_e, "With --plugin: numbers within E x 2^-24 S (default 16)");
+    replay->add_flag("--expect-broken", expect_broken, "With --plugin: every case must break the contract");
 
     // Campaign defaults: this checkout's seeds and corpus; the fuzz targets
     // where ./isect builds them (build-fuzz/, clang), unless ISECT_FUZZ_DIR says.
@@ -341,5 +347,6 @@ int main(int argc, char** argv) {
     if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out);
     if (*encode) return run_encode(encode_paths, encode_out);
     if (*kernels_cmd) return run_kernels();
+    if (!replay_plugin.path.empty()) return run_plugin_replay(replay_plugin, replay_paths, expect_broken);
     return run_replay(replay_paths, verbose);
 }

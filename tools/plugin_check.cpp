@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "isect/check/case_file.hpp"
 #include "isect/check/plugin.hpp"
 #include "report.hpp"
 
@@ -235,6 +236,58 @@ int run_plugin_check(const PluginCheckArgs& args) {
     for (const FamilyResult& r : results)
         if (!r.report.holds()) return 1;
     return 0;
+}
+
+int run_plugin_replay(const PluginCheckArgs& args, const std::vector<std::string>& paths, bool expect_broken) {
+    const auto contract = check::Contract::parse(args.contract);
+    if (!contract) {
+        std::cerr << "isect replay: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
+        return 2;
+    }
+    std::unique_ptr<check::PluginHost> host;
+    try {
+        host = std::make_unique<check::PluginHost>(args.path, args.timeout_ms);
+    } catch (const std::exception& e) {
+        std::cerr << "isect replay: " << e.what() << "\n";
+        return 2;
+    }
+    std::vector<check::CaseError> errors;
+    size_t as_expected = 0, not_as_expected = 0;
+    for (const std::string& file : check::expand_case_paths(paths, errors)) {
+        const check::ReadResult r = check::read_case_file(file);
+        if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&r)) {
+            errors.insert(errors.end(), errs->begin(), errs->end());
+            continue;
+        }
+        const check::Case& c = std::get<check::Case>(r);
+        const Family* f = nullptr;
+        check::Floats in;
+        if (const auto* fc = std::get_if<check::FamilyCase>(&c)) {
+            f = fc->family;
+            in = fc->in;
+        } else {
+            const auto& tc = std::get<check::AabbTriangleCase>(c);
+            f = &check::aabb_triangle_family();
+            in.assign(tc.box.lo.begin(), tc.box.lo.end());
+            in.insert(in.end(), tc.box.hi.begin(), tc.box.hi.end());
+            for (const Vec3f& v : tc.tri.v) in.insert(in.end(), v.begin(), v.end());
+        }
+        const auto& exported = host->info().families;
+        if (std::find(exported.begin(), exported.end(), f->name) == exported.end()) {
+            errors.push_back({file, 0, host->info().name + " does not export isect_" + f->name});
+            continue;
+        }
+        const check::FamilyJudgement j = check::judge(*f, host->kernel(*f, *contract, args.error_e), in, f->truth(in.data()));
+        const bool ok = j.violates == expect_broken;
+        (ok ? as_expected : not_as_expected)++;
+        std::cout << (ok ? "ok    " : "FAIL  ") << file << ": "
+                  << (j.violates ? "breaks " + contract->str() + ": " + j.why : "keeps " + contract->str()) << "\n";
+    }
+    for (const check::CaseError& e : errors) std::cerr << "error: " << e.str() << "\n";
+    std::cout << "replay --plugin " << host->info().name << ": " << as_expected << " as expected, " << not_as_expected
+              << " not, " << errors.size() << " errors\n";
+    if (!errors.empty()) return 2;
+    return not_as_expected ? 1 : 0;
 }
 
 }  // namespace isect::tool

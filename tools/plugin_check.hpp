@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace isect::tool {
 
@@ -26,5 +27,12 @@ struct PluginCheckArgs {
 /// Exit 0 when the contract holds for every family checked, 1 when it is
 /// broken (a crash or a hang breaks it), 2 on a usage or loading error.
 int run_plugin_check(const PluginCheckArgs& args);
+
+/// `isect replay --plugin PATH [--contract C] [--expect-broken] CASES...`:
+/// the plugin's kernel on each case of a family it exports. Exit 0 when it
+/// keeps the contract on every case (with expect_broken: when it breaks it
+/// on every case, as a corpus case that backs a verdict must), 1 otherwise,
+/// 2 on unreadable files or a plugin that cannot be loaded.
+int run_plugin_replay(const PluginCheckArgs& args, const std::vector<std::string>& paths, bool expect_broken);
 
 }  // namespace isect::tool

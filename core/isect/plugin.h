@@ -4,7 +4,9 @@
  * the family functions below; `isect check --plugin PATH` checks every
  * family it exports against the exact references, under the contract given
  * on the command line. All sets are closed: touching counts as meeting.
- * Inputs are floats; a function must not keep pointers past its return. It
+ * Inputs are floats; a function must not keep pointers past its return.
+ * Outputs a kernel does not compute (an exit parameter, say) may be left
+ * untouched: isect then does not check them. It
  * runs in a child process of the checker, so a crash, a hang or a bad
  * answer becomes a finding, never the checker's failure.
  *

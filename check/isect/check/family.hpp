@@ -46,6 +46,9 @@ struct InputKey {
 struct Answer {
     int answer = 0;
     std::vector<double> values;
+    /// Bit i set: the kernel did not compute values[i] (a plugin left that
+    /// output untouched); it is not checked.
+    uint64_t unprovided = 0;
 };
 
 /// A kernel under test. The contract is about the answer; the numbers must
