@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Check every seed specimen under every contract, keep each counterexample
+as a corpus case, and print the README's verdict table.
+
+usage: run_table.py ISECT_BINARY SPECIMEN_DIR [--seconds N] [--seed N]
+
+Counterexamples go to corpus/FAMILY/specimen-PLUGIN-CONTRACT.case (the
+contract without '=' or '.'); ctest replays each against its specimen and
+requires the contract to break (examples/specimens/CMakeLists.txt).
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+CONTRACTS = ["exact", "conservative", "tolerant=1"]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("isect")
+    ap.add_argument("specimens")
+    ap.add_argument("--seconds", type=float, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    rows = []
+    for so in sorted(f for f in os.listdir(args.specimens) if f.endswith(".so")):
+        plugin = so[:-3]
+        for contract in CONTRACTS:
+            with tempfile.TemporaryDirectory() as out:
+                cmd = [args.isect, "check", "--plugin", os.path.join(args.specimens, so), "--contract", contract,
+                       "--seconds", str(args.seconds), "--seed", str(args.seed), "--format", "json", "--out", out,
+                       "--quiet"]
+                run = subprocess.run(cmd, capture_output=True, text=True)
+                if run.returncode not in (0, 1):
+                    print(run.stderr, file=sys.stderr)
+                    return 2
+                report = json.loads(run.stdout)
+                for fam in report["families"]:
+                    case = ""
+                    if fam.get("counterexample"):
+                        tag = contract.replace("=", "").replace(".", "_")
+                        dest = os.path.join("corpus", fam["family"], f"specimen-{plugin}-{tag}.case")
+                        os.makedirs(os.path.join(root, "corpus", fam["family"]), exist_ok=True)
+                        shutil.copy(fam["counterexample"], os.path.join(root, dest))
+                        case = dest
+                    rows.append((plugin, fam["family"], contract, fam, case))
+    print(f"`run_table.py` with --seconds {args.seconds} --seed {args.seed} per specimen, family and contract:\n")
+    print("| specimen | family | contract | verdict | wrong answers / cases | measured K | counterexample |")
+    print("|---|---|---|---|---:|---:|---|")
+    for plugin, family, contract, fam, case in rows:
+        k = fam["measured_k"]
+        k = "-" if fam["wrong_answers"] == 0 else (k if isinstance(k, str) else f"{k:.3g}")
+        verdict = "holds" if fam["verdict"] == "holds" else "**broken**: " + fam.get("why", "")
+        link = f"[{os.path.basename(case)}]({case})" if case else ""
+        print(f"| {plugin} | {family} | {contract} | {verdict} | {fam['wrong_answers']} / {fam['cases']} | {k} | {link} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
