@@ -7,10 +7,15 @@
 //   ISECT_FUZZ_KERNEL   comma-separated kernel names (default: the built-in
 //                       ones); "broken:NAME" plants a known bug
 //   ISECT_FUZZ_MUTATOR  "plain" turns the float-aware mutator off
+//   ISECT_FUZZ_PLUGIN   a plugin (isect/plugin.h) whose isect_aabb_triangle
+//                       is fuzzed instead, in process (a crash in it is a
+//                       libFuzzer crash, kept as an artifact), under
+//   ISECT_FUZZ_CONTRACT its contract (default tolerant=1)
 // Built with a plain main (replay_main.cpp) it replays files and folders, so
 // gcc builds run the same code over the corpus.
 #include <cstdio>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <sstream>
 #include <string>
 
@@ -20,8 +25,36 @@ namespace {
 
 using isect::check::AabbTriangleKernel;
 
+/// The plugin's isect_aabb_triangle as a kernel, loaded in this process.
+const AabbTriangleKernel* plugin_kernel(const char* path) {
+    void* lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    using Version = int (*)();
+    using Test = int (*)(const float*, const float*, const float*);
+    const auto version = lib ? reinterpret_cast<Version>(dlsym(lib, "isect_abi_version")) : nullptr;
+    const auto test = lib ? reinterpret_cast<Test>(dlsym(lib, "isect_aabb_triangle")) : nullptr;
+    if (!version || version() != 1 || !test) {
+        std::fprintf(stderr, "fuzz_aabb_triangle: %s is not an isect plugin (ABI 1) exporting isect_aabb_triangle%s%s\n",
+                     path, lib ? "" : ": ", lib ? "" : dlerror());
+        std::exit(2);
+    }
+    const char* contract_env = std::getenv("ISECT_FUZZ_CONTRACT");
+    const auto contract = isect::check::Contract::parse(contract_env ? contract_env : "tolerant=1");
+    if (!contract) {
+        std::fprintf(stderr, "fuzz_aabb_triangle: ISECT_FUZZ_CONTRACT '%s' is not a contract\n", contract_env);
+        std::exit(2);
+    }
+    static const AabbTriangleKernel k{"plugin", *contract, [test](const isect::Aabb& b, const isect::Triangle& t) {
+                                          float tri[9];
+                                          for (int v = 0; v < 3; ++v)
+                                              for (int c = 0; c < 3; ++c) tri[3 * v + c] = t.v[size_t(v)][size_t(c)];
+                                          return test(b.lo.data(), b.hi.data(), tri) != 0;
+                                      }};
+    return &k;
+}
+
 std::vector<const AabbTriangleKernel*> selected_kernels() {
     std::vector<const AabbTriangleKernel*> out;
+    if (const char* plugin = std::getenv("ISECT_FUZZ_PLUGIN"); plugin && *plugin) return {plugin_kernel(plugin)};
     const char* env = std::getenv("ISECT_FUZZ_KERNEL");
     if (!env || !*env) {
         for (const AabbTriangleKernel& k : isect::check::aabb_triangle_kernels()) out.push_back(&k);

@@ -1,6 +1,9 @@
 #include "campaign.hpp"
 
+#include <algorithm>
 #include <csignal>
+#include <memory>
+#include <optional>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -16,6 +19,7 @@
 #include "isect/check/aabb_triangle.hpp"
 #include "isect/check/case_file.hpp"
 #include "isect/check/family.hpp"
+#include "isect/check/plugin.hpp"
 #include "isect/check/runner.hpp"
 
 namespace isect::tool {
@@ -192,10 +196,44 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
 
 int run_fuzz(const FuzzArgs& args) {
     if (args.family != "aabb_triangle") {
-        std::cerr << "isect fuzz: no fuzz target for family '" << args.family << "' (aabb_triangle)\n";
+        std::cerr << "isect fuzz: no fuzz target for family '" << args.family
+                  << "' (aabb_triangle; the other families are checked by isect check, with --plugin too)\n";
         return 2;
     }
-    const auto kernels = kernels_for(args.kernel);
+    // A plugin is fuzzed in process by the target; its findings are judged
+    // again here through a worker process, so a crash stays a kept input.
+    std::unique_ptr<check::PluginHost> host;
+    std::optional<AabbTriangleKernel> plugin_kernel;
+    if (!args.plugin.empty()) {
+        const auto contract = check::Contract::parse(args.contract);
+        if (!contract) {
+            std::cerr << "isect fuzz: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
+            return 2;
+        }
+        try {
+            host = std::make_unique<check::PluginHost>(args.plugin, 2000);
+        } catch (const std::exception& e) {
+            std::cerr << "isect fuzz: " << e.what() << "\n";
+            return 2;
+        }
+        const auto& exported = host->info().families;
+        if (std::find(exported.begin(), exported.end(), "aabb_triangle") == exported.end()) {
+            std::cerr << "isect fuzz: " << args.plugin << " does not export isect_aabb_triangle, the family with a "
+                      << "fuzz target; use isect check --plugin for the others\n";
+            return 2;
+        }
+        check::PluginHost* h = host.get();
+        plugin_kernel = AabbTriangleKernel{host->info().name, *contract, [h](const isect::Aabb& b, const isect::Triangle& t) {
+                                               float in[15];
+                                               for (int i = 0; i < 3; ++i) {
+                                                   in[i] = b.lo[size_t(i)];
+                                                   in[3 + i] = b.hi[size_t(i)];
+                                                   for (int v = 0; v < 3; ++v) in[6 + 3 * v + i] = t.v[size_t(v)][size_t(i)];
+                                               }
+                                               return h->call(check::aabb_triangle_family(), in).answer == 1;
+                                           }};
+    }
+    const auto kernels = plugin_kernel ? std::vector<const AabbTriangleKernel*>{&*plugin_kernel} : kernels_for(args.kernel);
     if (kernels.empty()) {
         std::cerr << "isect fuzz: no kernel named '" << args.kernel << "'\n";
         return 2;
@@ -220,7 +258,9 @@ int run_fuzz(const FuzzArgs& args) {
                                      pool.string()};
     if (!args.dict.empty() && fs::exists(args.dict)) argv.insert(argv.begin() + 1, "-dict=" + args.dict);
     if (!args.seeds.empty()) argv.push_back(args.seeds);
-    std::cerr << "isect fuzz: " << args.family << ", kernel " << (args.kernel.empty() ? "built-in" : args.kernel)
+    const std::string who = !args.plugin.empty() ? "plugin " + args.plugin + " (" + args.contract + ")"
+                            : args.kernel.empty() ? "built-in" : args.kernel;
+    std::cerr << "isect fuzz: " << args.family << ", kernel " << who
               << ", " << args.minutes << " min on " << args.jobs << " job(s)\n";
 
     int pipefd[2];
@@ -233,6 +273,10 @@ int run_fuzz(const FuzzArgs& args) {
         close(pipefd[0]);
         close(pipefd[1]);
         if (!args.kernel.empty()) setenv("ISECT_FUZZ_KERNEL", args.kernel.c_str(), 1);
+        if (!args.plugin.empty()) {
+            setenv("ISECT_FUZZ_PLUGIN", fs::absolute(args.plugin).c_str(), 1);
+            setenv("ISECT_FUZZ_CONTRACT", args.contract.c_str(), 1);
+        }
         if (args.plain_mutator) setenv("ISECT_FUZZ_MUTATOR", "plain", 1);
         std::vector<char*> cargv;
         for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
@@ -290,8 +334,8 @@ int run_fuzz(const FuzzArgs& args) {
         }
         const AabbTriangleInput small = minimise(kernels, input, f->signature);
         const auto g = finding_on(kernels, small);
-        const std::string origin = "found by isect fuzz (" + args.family + ", kernel " +
-                                   (args.kernel.empty() ? "built-in" : args.kernel) + "), minimised\n" + g->message +
+        const std::string origin = "found by isect fuzz (" + args.family + ", kernel " + who + "), minimised\n" +
+                                   g->message +
                                    "\nsignature: " + f->signature;
         const fs::path path = fs::path(args.corpus) / file_name_for(f->signature);
         std::ofstream(path) << check::format_input(small, g->exact, origin);

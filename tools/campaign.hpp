@@ -17,6 +17,8 @@ struct FuzzArgs {
     std::string corpus;       ///< where new cases go (corpus/<family>)
     std::string work;         ///< libFuzzer's own corpus and artifacts
     bool plain_mutator = false;
+    std::string plugin;       ///< fuzz a plugin's isect_aabb_triangle instead
+    std::string contract = "tolerant=1";  ///< the plugin's contract
 };
 
 /// Runs a campaign; returns the exit code (0 nothing new, 1 findings, 2 usage).

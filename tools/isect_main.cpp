@@ -303,6 +303,8 @@ int main(int argc, char** argv) {
     fuzz->add_option("--corpus", fuzz_args.corpus, "Where new cases go (default: corpus/FAMILY)");
     fuzz->add_option("--work", fuzz_args.work, "libFuzzer's pool and artifacts (default: build-fuzz/campaign_FAMILY)");
     fuzz->add_flag("--plain-mutator", fuzz_args.plain_mutator, "libFuzzer's mutations only (for comparisons)");
+    fuzz->add_option("--plugin", fuzz_args.plugin, "Fuzz a plugin's isect_aabb_triangle (findings go to --corpus, default findings/)");
+    fuzz->add_option("--contract", fuzz_args.contract, "With --plugin: its contract (default tolerant=1)");
 
     std::string minimize_path, minimize_kernel, minimize_out;
     CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing case to the simplest one that still fails");
@@ -338,7 +340,8 @@ int main(int argc, char** argv) {
     if (*check) return run_check(check_args);
     if (*fuzz) {
         if (fuzz_args.target.empty()) fuzz_args.target = fuzz_dir + "/fuzz_" + fuzz_args.family;
-        if (fuzz_args.corpus.empty()) fuzz_args.corpus = source + "/corpus/" + fuzz_args.family;
+        if (fuzz_args.corpus.empty())
+            fuzz_args.corpus = fuzz_args.plugin.empty() ? source + "/corpus/" + fuzz_args.family : "findings";
         if (fuzz_args.work.empty()) fuzz_args.work = fuzz_dir + "/../campaign_" + fuzz_args.family;
         fuzz_args.seeds = source + "/fuzz/seeds/" + fuzz_args.family;
         fuzz_args.dict = source + "/fuzz/" + fuzz_args.family + ".dict";
