@@ -5,21 +5,7 @@
 set -u
 isect=$1
 data=$2
-fail=0
-expect() {  # expect CODE PATTERN -- command...
-    local code=$1 pattern=$2
-    shift 3
-    local out rc
-    out=$("$@" 2>&1)
-    rc=$?
-    if [ "$rc" != "$code" ]; then
-        echo "FAIL: '$*' exited $rc, expected $code"; echo "$out"; fail=1
-    elif ! grep -qE -- "$pattern" <<<"$out"; then
-        echo "FAIL: '$*' output lacks /$pattern/"; echo "$out"; fail=1
-    else
-        echo "ok: $* -> $rc"
-    fi
-}
+source "$(dirname "$0")/expect.sh"
 expect 0 "1 passed, 0 failed, 0 errors" -- "$isect" replay "$data/good"
 expect 2 "bad/not_a_float.case:4: box.hi: '1.0.0' is not a number" -- "$isect" replay "$data/good" "$data/bad"
 expect 2 "1 passed, 1 failed, 2 errors" -- "$isect" replay "$data/good" "$data/bad" "$data/wrong_expect.case"

@@ -8,21 +8,7 @@ example=$2
 plugins=$3
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-fail=0
-expect() {  # expect CODE PATTERN -- command...
-    local code=$1 pattern=$2
-    shift 3
-    local text rc
-    text=$("$@" 2>&1)
-    rc=$?
-    if [ "$rc" != "$code" ]; then
-        echo "FAIL: '$*' exited $rc, expected $code"; echo "$text" | tail -20; fail=1
-    elif ! grep -qE -- "$pattern" <<<"$text"; then
-        echo "FAIL: '$*' output lacks /$pattern/"; echo "$text" | tail -20; fail=1
-    else
-        echo "ok: $* -> $rc"
-    fi
-}
+source "$(dirname "$0")/expect.sh"
 common=(--cases 400 --seed 3 --quiet --out "$out" --timeout-ms 500)
 expect 0 "the contract holds for every family checked" -- "$isect" check --plugin "$example" "${common[@]}"
 expect 0 '"verdict": "holds"' -- "$isect" check --plugin "$example" --format json "${common[@]}"

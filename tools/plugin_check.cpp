@@ -183,6 +183,16 @@ void print(const PluginCheckArgs& args, const check::PluginInfo& info, const che
     out << (holds ? "the contract holds for every family checked\n" : "the contract is BROKEN\n");
 }
 
+/// The plugin loaded in its worker, or nullptr after saying why on stderr.
+std::unique_ptr<check::PluginHost> open_host(const PluginCheckArgs& args, const char* command) {
+    try {
+        return std::make_unique<check::PluginHost>(args.path, args.timeout_ms);
+    } catch (const std::exception& e) {
+        std::cerr << "isect " << command << ": " << e.what() << "\n";
+        return nullptr;
+    }
+}
+
 }  // namespace
 
 int run_plugin_check(const PluginCheckArgs& args) {
@@ -195,13 +205,8 @@ int run_plugin_check(const PluginCheckArgs& args) {
         std::cerr << "isect check: --format '" << args.format << "' is not text, markdown, json or junit\n";
         return 2;
     }
-    std::unique_ptr<check::PluginHost> host;
-    try {
-        host = std::make_unique<check::PluginHost>(args.path, args.timeout_ms);
-    } catch (const std::exception& e) {
-        std::cerr << "isect check: " << e.what() << "\n";
-        return 2;
-    }
+    const std::unique_ptr<check::PluginHost> host = open_host(args, "check");
+    if (!host) return 2;
     const check::PluginInfo& info = host->info();
     std::vector<const Family*> run;
     for (const Family* f : check::plugin_families())
@@ -244,13 +249,8 @@ int run_plugin_replay(const PluginCheckArgs& args, const std::vector<std::string
         std::cerr << "isect replay: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
         return 2;
     }
-    std::unique_ptr<check::PluginHost> host;
-    try {
-        host = std::make_unique<check::PluginHost>(args.path, args.timeout_ms);
-    } catch (const std::exception& e) {
-        std::cerr << "isect replay: " << e.what() << "\n";
-        return 2;
-    }
+    const std::unique_ptr<check::PluginHost> host = open_host(args, "replay");
+    if (!host) return 2;
     std::vector<check::CaseError> errors;
     size_t as_expected = 0, not_as_expected = 0;
     for (const std::string& file : check::expand_case_paths(paths, errors)) {
