@@ -184,6 +184,13 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
 
 [[noreturn]] void worker(const std::string& path, int in, int out) {
     dup2(2, 1);  // a plugin's printf must not reach the report
+    // A crash in the plugin must end the worker by its signal, also when
+    // the checker runs under a sanitizer that installed its own handlers.
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
+        struct sigaction dfl = {};
+        dfl.sa_handler = SIG_DFL;
+        sigaction(sig, &dfl, nullptr);
+    }
     void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     const auto fail = [&](const std::string& why) {
         const uint8_t status = 1;
