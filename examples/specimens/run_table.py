@@ -6,7 +6,10 @@ usage: run_table.py ISECT_BINARY SPECIMEN_DIR [--seconds N] [--seed N]
 
 Counterexamples go to corpus/FAMILY/specimen-PLUGIN-CONTRACT.case (the
 contract without '=' or '.'); ctest replays each against its specimen and
-requires the contract to break (examples/specimens/CMakeLists.txt).
+requires the contract to break (examples/specimens/CMakeLists.txt). A
+verdict "holds" is backed by specimen-PLUGIN-CONTRACT-holds.case: the first
+of the family's hand-made trap cases on which the specimen keeps the
+contract, which ctest replays requiring that it still does.
 """
 import argparse
 import json
@@ -17,6 +20,24 @@ import sys
 import tempfile
 
 CONTRACTS = ["exact", "conservative", "tolerant=1"]
+
+
+def backing_case(isect, so, plugin, contract, family, root):
+    """Copies the first trap case of the family that the specimen keeps."""
+    folder = os.path.join(root, "corpus", family)
+    for name in sorted(os.listdir(folder)):
+        if name.startswith("specimen-") or not name.endswith(".case"):
+            continue
+        path = os.path.join(folder, name)
+        run = subprocess.run([isect, "replay", "--plugin", so, "--contract", contract, path], capture_output=True)
+        if run.returncode == 0:
+            tag = contract.replace("=", "").replace(".", "_")
+            dest = os.path.join("corpus", family, f"specimen-{plugin}-{tag}-holds.case")
+            with open(path) as src, open(os.path.join(root, dest), "w") as out:
+                out.write(f"# {plugin} keeps {contract} here (and on every generated case); from {name}:\n")
+                out.write(src.read())
+            return dest
+    return ""
 
 
 def main() -> int:
@@ -42,6 +63,9 @@ def main() -> int:
                 report = json.loads(run.stdout)
                 for fam in report["families"]:
                     case = ""
+                    if fam["verdict"] == "holds":
+                        case = backing_case(args.isect, os.path.join(args.specimens, so), plugin, contract,
+                                            fam["family"], root)
                     if fam.get("counterexample"):
                         tag = contract.replace("=", "").replace(".", "_")
                         dest = os.path.join("corpus", fam["family"], f"specimen-{plugin}-{tag}.case")
