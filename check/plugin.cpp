@@ -235,11 +235,15 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
             !read_all(in, floats.data(), floats.size() * sizeof(float), -1, nullptr) || !fns[header[0]])
             _exit(3);
         const Answer a = invoker(f->name)(fns[header[0]], floats.data());
+        // One write per reply: answer, count, unprovided mask, values.
         const int32_t answer = a.answer;
         const uint32_t n = uint32_t(a.values.size());
-        if (!write_all(out, &answer, 4) || !write_all(out, &n, 4) || !write_all(out, &a.unprovided, 8) ||
-            !write_all(out, a.values.data(), n * sizeof(double)))
-            _exit(0);
+        std::vector<char> reply(16 + n * sizeof(double));
+        std::memcpy(reply.data(), &answer, 4);
+        std::memcpy(reply.data() + 4, &n, 4);
+        std::memcpy(reply.data() + 8, &a.unprovided, 8);
+        std::memcpy(reply.data() + 16, a.values.data(), n * sizeof(double));
+        if (!write_all(out, reply.data(), reply.size())) _exit(0);
     }
 }
 
@@ -325,17 +329,25 @@ Answer PluginHost::call(const Family& f, const float* in) {
     if (pid_ < 0) start();
     uint32_t index = 0;
     while (index < plugin_families().size() && plugin_families()[index] != &f) ++index;
+    // One write per request: family index, count, floats.
+    std::vector<char> request(8 + f.size() * sizeof(float));
     const uint32_t header[2] = {index, uint32_t(f.size())};
+    std::memcpy(request.data(), header, 8);
+    std::memcpy(request.data() + 8, in, f.size() * sizeof(float));
     bool timed_out = false;
+    char head[16];
+    const bool ok = write_all(to_child_, request.data(), request.size()) &&
+                    read_all(from_child_, head, 16, timeout_ms_, &timed_out);
     int32_t answer = 0;
     uint32_t n = 0;
     uint64_t unprovided = 0;
-    const bool sent = write_all(to_child_, header, sizeof header) && write_all(to_child_, in, f.size() * sizeof(float));
-    const bool ok = sent && read_all(from_child_, &answer, 4, timeout_ms_, &timed_out) &&
-                    read_all(from_child_, &n, 4, timeout_ms_, &timed_out) && n <= 64 &&
-                    read_all(from_child_, &unprovided, 8, timeout_ms_, &timed_out);
-    std::vector<double> values(ok ? n : 0);
-    if (ok && read_all(from_child_, values.data(), n * sizeof(double), timeout_ms_, &timed_out))
+    if (ok) {
+        std::memcpy(&answer, head, 4);
+        std::memcpy(&n, head + 4, 4);
+        std::memcpy(&unprovided, head + 8, 8);
+    }
+    std::vector<double> values(ok && n <= 64 ? n : 0);
+    if (ok && n <= 64 && read_all(from_child_, values.data(), n * sizeof(double), timeout_ms_, &timed_out))
         return Answer{answer, values, unprovided};
     // The worker died, hung or said something malformed: say which, and
     // start a fresh one for the next call.
