@@ -242,7 +242,7 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
         std::memcpy(reply.data(), &answer, 4);
         std::memcpy(reply.data() + 4, &n, 4);
         std::memcpy(reply.data() + 8, &a.unprovided, 8);
-        std::memcpy(reply.data() + 16, a.values.data(), n * sizeof(double));
+        if (n) std::memcpy(reply.data() + 16, a.values.data(), n * sizeof(double));  // data() may be null at 0
         if (!write_all(out, reply.data(), reply.size())) _exit(0);
     }
 }
