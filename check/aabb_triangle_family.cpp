@@ -7,6 +7,7 @@
 #include "family_common.hpp"
 #include "isect/check/aabb_triangle.hpp"
 #include "isect/check/plugin.hpp"
+#include "isect/ref/aabb_triangle.hpp"
 
 namespace isect::check {
 
@@ -50,7 +51,9 @@ Family make() {
         const AabbTriangleInput i = input_of(in);
         return Truth{aabb_triangle_truth(i.box, i.tri) ? 1 : 0, {}};
     };
-    f.cgal = [](const float* in) { return double(aabb_triangle_truth(detail::box_at(in), detail::tri_at(in + 6))); };
+    f.cgal = [](const float* in) {
+        return double(ref::aabb_triangle_cgal(ref::exact(detail::box_at(in)), ref::exact(detail::tri_at(in + 6))));
+    };
     f.in_band = [](const float* in, const Truth& t, int, double k) {
         const AabbTriangleInput i = input_of(in);
         return aabb_triangle_in_band(i.box, i.tri, t.answer == 1, k);

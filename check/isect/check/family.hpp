@@ -207,7 +207,6 @@ struct FamilyKernelReport {
     uint64_t violations = 0;
     double measured_k = 0;   ///< smallest K covering every differing answer
     double measured_e = 0;   ///< largest error of the numbers, in units of 2^-24 S
-    std::string worst_output;
     std::optional<Floats> counterexample;
     std::string counterexample_why;
     uint64_t first_violation_case = 0;
