@@ -14,10 +14,13 @@ cmake -S "$src" -B "$build" -G Ninja \
     -DISECT_BUILD_FUZZ=ON -DISECT_FUZZ_ENGINE="$LIB_FUZZING_ENGINE"
 cmake --build "$build" -j"$(nproc)"
 
+# Every family's target, with its seeds (fuzz/seeds/FAMILY, byte inputs of
+# the corpus cases), the float dictionary and its options. 128 bytes hold the
+# slot layout of the widest family (2 + 5 x 18).
 for family in $(cd "$src/fuzz/seeds" && ls); do
     name=fuzz_$family
     cp "$build/fuzz/$name" "$OUT/$name"
     (cd "$src/fuzz/seeds/$family" && zip -q -j "$OUT/${name}_seed_corpus.zip" ./*)
-    cp "$src/fuzz/$family.dict" "$OUT/$name.dict"
-    printf '[libfuzzer]\nmax_len = 77\n' > "$OUT/$name.options"
+    cp "$src/fuzz/floats.dict" "$OUT/$name.dict"
+    printf '[libfuzzer]\nmax_len = 128\n' > "$OUT/$name.options"
 done

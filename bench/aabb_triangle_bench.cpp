@@ -9,16 +9,19 @@
 //    flat boxes); half the work is on the boundary.
 #include <benchmark/benchmark.h>
 #include <random>
-#include <rapidcheck.h>
 
-#include "isect/check/aabb_triangle.hpp"
+#include "isect/check/family_gen.hpp"
 #include "isect/ref/aabb_triangle.hpp"
 
 namespace {
 
 using isect::Aabb;
 using isect::Triangle;
-using isect::check::AabbTriangleInput;
+
+struct AabbTriangleInput {
+    Aabb box;
+    Triangle tri;
+};
 
 constexpr size_t kPairs = 4096;
 
@@ -53,10 +56,18 @@ std::vector<AabbTriangleInput> random_pairs(bool candidates_only) {
 }
 
 std::vector<AabbTriangleInput> degenerate_pairs() {
-    const rc::Gen<AabbTriangleInput> gen = isect::check::gen_aabb_triangle("grid");
-    rc::Random random(2024);
+    isect::check::RandomSource source(2024);
     std::vector<AabbTriangleInput> out;
-    for (size_t i = 0; i < kPairs; ++i) out.push_back(gen(random.split(), rc::kNominalSize).value());
+    for (size_t i = 0; i < kPairs; ++i) {
+        const isect::check::Floats in = isect::check::generate(isect::check::aabb_triangle_family(), source, "grid").in;
+        AabbTriangleInput p;
+        for (int k = 0; k < 3; ++k) {
+            p.box.lo[k] = in[size_t(k)];
+            p.box.hi[k] = in[size_t(3 + k)];
+            for (int v = 0; v < 3; ++v) p.tri.v[size_t(v)][size_t(k)] = in[size_t(6 + 3 * v + k)];
+        }
+        out.push_back(p);
+    }
     return out;
 }
 

@@ -6,9 +6,8 @@
 // measures that alone. bench/family_ratios.py turns one run into the
 // README's table.
 #include <benchmark/benchmark.h>
-#include <rapidcheck.h>
-
-#include "isect/check/family.hpp"
+#include <memory>
+#include "isect/check/family_gen.hpp"
 
 namespace {
 
@@ -16,10 +15,9 @@ using isect::check::Family;
 using isect::check::Floats;
 
 std::vector<Floats> inputs(const Family& f) {
-    rc::Random random(2026);
-    const auto gen = f.gen("");
+    isect::check::RandomSource source(2026);
     std::vector<Floats> out;
-    while (out.size() < 2048) out.push_back(gen(random.split(), rc::kNominalSize).value().in);
+    while (out.size() < 2048) out.push_back(isect::check::generate(f, source).in);
     return out;
 }
 

@@ -1,5 +1,4 @@
 // The aabb_aabb family: closed box vs closed box, and their intersection box.
-#include <rapidcheck.h>
 
 #include "family_common.hpp"
 #include "isect/aabb_aabb.hpp"
@@ -88,31 +87,31 @@ std::vector<FamilyKernel> broken() {
              }}};
 }
 
-gen::Mixes mixes() {
+std::vector<Mix> mixes() {
     using gen::put;
     return {
-        {"grid", [] {  // small grids: touching faces, edges, corners; flat and point boxes
+        {"grid", 1, [](Source& s) {  // small grids: touching faces, edges, corners; flat and point boxes
              Floats in;
-             put(in, gen::grid_box(3));
-             put(in, gen::grid_box(3));
+             put(in, gen::grid_box(s, 3));
+             put(in, gen::grid_box(s, 3));
              return in;
          }},
-        {"uniform", [] {
-             const int e = *rc::gen::inRange(-8, 9);
+        {"uniform", 1, [](Source& s) {
+             const int e = s.range(-8, 9);
              Floats in;
              for (int k = 0; k < 2; ++k) {
-                 const Vec3f p{gen::uniform(e), gen::uniform(e), gen::uniform(e)};
-                 const Vec3f q{gen::uniform(e), gen::uniform(e), gen::uniform(e)};
+                 const Vec3f p{gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+                 const Vec3f q{gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
                  put(in, gen::box_between(p, q));
              }
              return in;
          }},
-        {"touching", [] {  // b starts exactly where a ends on one axis
-             const Aabb a = gen::grid_box(4);
-             Aabb b = gen::grid_box(4);
-             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+        {"touching", 1, [](Source& s) {  // b starts exactly where a ends on one axis
+             const Aabb a = gen::grid_box(s, 4);
+             Aabb b = gen::grid_box(s, 4);
+             const size_t axis = s.range<size_t>(0, 3);
              const float width = b.hi[axis] - b.lo[axis];
-             if (*rc::gen::arbitrary<bool>()) {
+             if (s.coin()) {
                  b.lo[axis] = a.hi[axis];
                  b.hi[axis] = a.hi[axis] + width;
              } else {
@@ -130,7 +129,7 @@ gen::Mixes mixes() {
 Family make() {
     Family f;
     f.name = "aabb_aabb";
-    f.inputs = {{"a.lo", 3}, {"a.hi", 3}, {"b.lo", 3}, {"b.hi", 3}};
+    f.inputs = {{"a.lo", 3, Role::box_lo}, {"a.hi", 3, Role::box_hi}, {"b.lo", 3, Role::box_lo}, {"b.hi", 3, Role::box_hi}};
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, true};
     f.values.assign(std::begin(kValues), std::end(kValues));
@@ -149,7 +148,7 @@ Family make() {
     f.value_error = value_error;
     f.kernels = kernels;
     f.broken = broken;
-    gen::use_mixes(f, self, mixes);
+    f.mixes = mixes();
     return f;
 }
 

@@ -1,7 +1,6 @@
 // The aabb_plane families: which side of a plane a closed box is on
 // (aabb_plane, seed 001's classifyPlane) and whether they meet
 // (aabb_plane_overlap, seed 003). One input layout for both.
-#include <rapidcheck.h>
 
 #include "family_common.hpp"
 #include "isect/aabb_plane.hpp"
@@ -123,8 +122,8 @@ bool overlap_strict(const Aabb& box, const Plane& p) {
     return std::fabs(s) < r;
 }
 
-Vec3f nonzero(Vec3f n) {
-    if (n[0] == 0 && n[1] == 0 && n[2] == 0) n[size_t(*rc::gen::inRange(0, 3))] = 1;
+Vec3f nonzero(Source& s, Vec3f n) {
+    if (n[0] == 0 && n[1] == 0 && n[2] == 0) n[size_t(s.range(0, 3))] = 1;
     return n;
 }
 
@@ -143,33 +142,33 @@ float dot_corner(const Aabb& b, const Vec3f& n, int corner) {
     return d;
 }
 
-gen::Mixes mixes() {
+std::vector<Mix> mixes() {
     return {
-        {"grid", [] { return layout(gen::grid_box(3), nonzero(gen::grid_point(2)), gen::grid(6)); }},
-        {"touching", [] {  // the plane through a corner: touching, or through an edge or face
-             const Aabb b = gen::grid_box(3);
-             const Vec3f n = nonzero(gen::grid_point(2));
-             return layout(b, n, dot_corner(b, n, *rc::gen::inRange(0, 8)));
+        {"grid", 1, [](Source& s) { return layout(gen::grid_box(s, 3), nonzero(s, gen::grid_point(s, 2)), gen::grid(s, 6)); }},
+        {"touching", 1, [](Source& s) {  // the plane through a corner: touching, or through an edge or face
+             const Aabb b = gen::grid_box(s, 3);
+             const Vec3f n = nonzero(s, gen::grid_point(s, 2));
+             return layout(b, n, dot_corner(b, n, s.range(0, 8)));
          }},
-        {"axis", [] {  // an axis normal, the box flat in the plane or touching it
-             Aabb b = gen::grid_box(3);
+        {"axis", 1, [](Source& s) {  // an axis normal, the box flat in the plane or touching it
+             Aabb b = gen::grid_box(s, 3);
              Vec3f n{0, 0, 0};
-             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
-             n[axis] = *rc::gen::element(1.0f, -1.0f, 2.0f, -0.5f);
-             if (*rc::gen::arbitrary<bool>()) b.hi[axis] = b.lo[axis];
-             return layout(b, n, n[axis] * (*rc::gen::arbitrary<bool>() ? b.lo[axis] : b.hi[axis]));
+             const size_t axis = s.range<size_t>(0, 3);
+             n[axis] = s.pick(1.0f, -1.0f, 2.0f, -0.5f);
+             if (s.coin()) b.hi[axis] = b.lo[axis];
+             return layout(b, n, n[axis] * (s.coin() ? b.lo[axis] : b.hi[axis]));
          }},
-        {"diagonal", [] {  // 45-degree normals through a corner
-             const Aabb b = gen::grid_box(3);
-             Vec3f n = {*rc::gen::element(1.0f, -1.0f), *rc::gen::element(1.0f, -1.0f), *rc::gen::element(0.0f, 1.0f)};
-             return layout(b, n, dot_corner(b, n, *rc::gen::inRange(0, 8)));
+        {"diagonal", 1, [](Source& s) {  // 45-degree normals through a corner
+             const Aabb b = gen::grid_box(s, 3);
+             Vec3f n = {s.pick(1.0f, -1.0f), s.pick(1.0f, -1.0f), s.pick(0.0f, 1.0f)};
+             return layout(b, n, dot_corner(b, n, s.range(0, 8)));
          }},
-        {"uniform", [] {  // random box and normal, d = n . (a point of the box), rounded
-             const int e = *rc::gen::inRange(-8, 9);
-             const Aabb b = gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
-                                             {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
-             const Vec3f n = nonzero({gen::uniform(0), gen::uniform(0), gen::uniform(0)});
-             const int c = *rc::gen::inRange(0, 8);
+        {"uniform", 1, [](Source& s) {  // random box and normal, d = n . (a point of the box), rounded
+             const int e = s.range(-8, 9);
+             const Aabb b = gen::box_between({gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)},
+                                             {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)});
+             const Vec3f n = nonzero(s, {gen::uniform(s, 0), gen::uniform(s, 0), gen::uniform(s, 0)});
+             const int c = s.range(0, 8);
              return layout(b, n, float(double(n[0]) * (c & 1 ? b.hi[0] : b.lo[0]) +
                                        double(n[1]) * (c & 2 ? b.hi[1] : b.lo[1]) +
                                        double(n[2]) * (c & 4 ? b.hi[2] : b.lo[2])));
@@ -180,7 +179,7 @@ gen::Mixes mixes() {
 Family common(const std::string& name) {
     Family f;
     f.name = name;
-    f.inputs = {{"box.lo", 3}, {"box.hi", 3}, {"n", 3}, {"d", 1}};
+    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"n", 3, Role::normal}, {"d", 1, Role::offset}};
     f.values = {};
     f.references = "rational (Boost) and cgal (Plane_3)";
     f.value_error = [](const float*, const Truth&, const Answer&) { return ValueError{}; };
@@ -202,7 +201,7 @@ Family make_classify() {
             classify_kernel("broken:touching_straddles", "exact", classify_touching_straddles),
             classify_kernel("broken:sign_slip", "exact", classify_sign_slip)};
     };
-    gen::use_mixes(f, classify_family, mixes);
+    f.mixes = mixes();
     return f;
 }
 
@@ -223,7 +222,7 @@ Family make_overlap() {
             overlap_kernel("broken:absolute_epsilon", "tolerant=1", overlap_absolute_epsilon),
             overlap_kernel("broken:touching_misses", "exact", overlap_strict)};
     };
-    gen::use_mixes(f, overlap_family, mixes);
+    f.mixes = mixes();
     return f;
 }
 

@@ -1,16 +1,22 @@
-#include "isect/check/aabb_triangle.hpp"
-
-#include <algorithm>
+// The aabb_triangle family: closed box vs closed triangle, yes or no.
 #include <cmath>
 #include <optional>
-#include <ostream>
 
-#include "isect/check/case_file.hpp"
+#include "family_common.hpp"
+#include "isect/aabb_triangle.hpp"
+#include "isect/check/family_gen.hpp"
 #include "isect/ref/aabb_triangle.hpp"
 
 namespace isect::check {
 
 namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& self();
+
+// Layout: box.lo 0..2, box.hi 3..5, tri 6..14.
 
 /// Both references on a rational box; they must agree.
 bool exact_answer(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
@@ -22,161 +28,52 @@ bool exact_answer(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
     return clip;
 }
 
-}  // namespace
+Truth truth(const float* in) { return {yes(exact_answer(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))), {}}; }
 
-bool aabb_triangle_truth(const Aabb& box, const Triangle& tri) {
-    if (!aabb_triangle_in_domain(box, tri))
-        throw std::domain_error("aabb_triangle: no exact answer outside the domain (non-finite value or lo > hi)");
-    return exact_answer(ref::exact(box), ref::exact(tri));
-}
-
-float largest_magnitude(const Aabb& box, const Triangle& tri) {
-    float m = 0;
+/// Exact, not a superset: moving every input by delta can flip the answer
+/// iff the box grown by delta and the box shrunk by delta (empty when it
+/// inverts) have different exact answers (moving the triangle instead is
+/// the same as moving the box the other way). Shrinking decides a false
+/// miss, growing a false hit; both are monotone in K.
+bool in_band(const float* in, const Truth& t, int, double k) {
+    if (!(k > 0)) return false;
+    const Rational delta = exact_delta(self(), in, k);
+    if (delta == 0) return false;
+    ref::ExactAabb moved = ref::exact(box_at(in));
+    const bool exact = t.answer == 1;
     for (int i = 0; i < 3; ++i) {
-        m = std::max({m, std::fabs(box.lo[i]), std::fabs(box.hi[i])});
-        for (const Vec3f& p : tri.v) m = std::max(m, std::fabs(p[i]));
+        moved.lo[i] += exact ? delta : Rational(-delta);
+        moved.hi[i] += exact ? Rational(-delta) : delta;
     }
-    return m;
+    return exact_answer(moved, ref::exact(tri_at(in + 6))) != exact;
 }
 
-namespace {
-
-/// Whether moving the box by delta = K 2^-24 M flips the exact answer:
-/// shrinking for a false miss, growing for a false hit (monotone in K).
-bool flips(const ref::ExactAabb& box, const ref::ExactTriangle& tri, float m, bool exact, double k) {
-    const ref::Rational delta = ref::Rational(k) * ref::Rational(std::ldexp(1.0, -24)) * ref::Rational(double(m));
-    ref::ExactAabb moved = box;
-    for (int i = 0; i < 3; ++i) {
-        moved.lo[i] += exact ? delta : -delta;
-        moved.hi[i] += exact ? -delta : delta;
-    }
-    return exact_answer(moved, tri) != exact;
-}
-
-}  // namespace
-
-bool aabb_triangle_in_band(const Aabb& box, const Triangle& tri, bool exact, double k) {
-    const float m = largest_magnitude(box, tri);
-    if (m == 0 || !(k > 0)) return false;
-    return flips(ref::exact(box), ref::exact(tri), m, exact, k);
-}
-
-double aabb_triangle_band(const Aabb& box, const Triangle& tri, bool exact) {
-    const float m = largest_magnitude(box, tri);
-    if (m == 0) return INFINITY;  // delta is zero for every K
-    const ref::ExactAabb ebox = ref::exact(box);
-    const ref::ExactTriangle etri = ref::exact(tri);
-    const auto f = [&](double log2k) { return flips(ebox, etri, m, exact, std::exp2(log2k)); };
-    constexpr double kLow = -64, kHigh = 64;
-    if (f(kLow)) return 0;
-    if (!f(kHigh)) return INFINITY;
-    double lo = kLow, hi = kHigh;
-    for (int i = 0; i < 40; ++i) {
-        const double mid = 0.5 * (lo + hi);
-        (f(mid) ? hi : lo) = mid;
-    }
-    return std::exp2(hi);
-}
-
-Judgement judge(const AabbTriangleKernel& kernel, const AabbTriangleInput& in, bool exact) {
-    Judgement j;
-    j.exact = exact;
-    j.kernel = kernel.fn(in.box, in.tri);
-    if (j.disagrees()) j.band_k = aabb_triangle_band(in.box, in.tri, exact);
-    return j;
-}
-
-bool violates(const AabbTriangleKernel& kernel, const AabbTriangleInput& in, bool exact) {
-    const bool answer = kernel.fn(in.box, in.tri);
-    if (answer == exact) return false;
-    switch (kernel.contract.kind) {
-        case Contract::Kind::exact: return true;
-        case Contract::Kind::conservative: return !answer;
-        case Contract::Kind::tolerant: return !aabb_triangle_in_band(in.box, in.tri, exact, kernel.contract.k);
-    }
-    return true;
-}
-
-AabbTriangleInput apply(const Symmetry& s, const AabbTriangleInput& in) {
-    static constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    const int* p = kPerms[s.perm];
-    AabbTriangleInput out = in;
-    for (int i = 0; i < 3; ++i) {
-        const bool flip = (s.mirror >> i) & 1;
-        const int src = p[i];
-        out.box.lo[i] = flip ? -in.box.hi[src] : in.box.lo[src];
-        out.box.hi[i] = flip ? -in.box.lo[src] : in.box.hi[src];
-        for (int k = 0; k < 3; ++k) out.tri.v[k][i] = flip ? -in.tri.v[k][src] : in.tri.v[k][src];
-    }
-    return out;
-}
-
-namespace {
-
-template <class F> void for_each_coord(AabbTriangleInput& in, F f) {
-    for (int i = 0; i < 3; ++i) {
-        f(in.box.lo[i]);
-        f(in.box.hi[i]);
-        for (Vec3f& p : in.tri.v) f(p[i]);
-    }
-}
-
-}  // namespace
-
-AabbTriangleInput scale_pow2(const AabbTriangleInput& in, int k) {
-    AabbTriangleInput out = in;
-    for_each_coord(out, [k](float& x) { x = std::ldexp(x, k); });
-    return out;
-}
-
-bool scaling_is_exact(const AabbTriangleInput& in, int k) {
-    AabbTriangleInput copy = in;
-    bool exact = true;
-    for_each_coord(copy, [&](float& x) {
-        const float y = std::ldexp(x, k);
-        // An inexact result can only be a rounded subnormal, and scaling it
-        // back then misses x.
-        if (!std::isfinite(y) || std::ldexp(y, -k) != x) exact = false;
-    });
-    return exact;
-}
-
-AabbTriangleInput rotate_vertices(const AabbTriangleInput& in) {
-    AabbTriangleInput out = in;
-    out.tri.v = {in.tri.v[1], in.tri.v[2], in.tri.v[0]};
-    return out;
-}
-
-AabbTriangleInput reverse_vertices(const AabbTriangleInput& in) {
-    AabbTriangleInput out = in;
-    out.tri.v = {in.tri.v[2], in.tri.v[1], in.tri.v[0]};
-    return out;
-}
-
-std::string aabb_triangle_deciding_axis(const Aabb& box, const Triangle& tri) {
-    const ref::ExactAabb b = ref::exact(box);
-    const ref::ExactTriangle t = ref::exact(tri);
-    // The gap along axis x, in units of box growth: growing the box by g on
-    // every side widens its projection by g |x|_1, so gap / |x|_1 is how far
-    // the box must grow before this axis stops separating. The deciding axis
-    // is the one with the widest such gap (ties: the first in the usual order).
-    const auto gap = [&](const ref::Point& x) -> std::optional<ref::Rational> {
-        const ref::Rational norm = abs(x[0]) + abs(x[1]) + abs(x[2]);
+/// Which of the 13 axes separates the closed sets most robustly (the widest
+/// gap per unit of box growth), decided exactly: "face x", "normal", "edge
+/// x*f1" (e_x cross the second edge), or "meet" when nothing separates.
+std::string deciding_axis(const float* in, const Truth&, int) {
+    const ref::ExactAabb b = ref::exact(box_at(in));
+    const ref::ExactTriangle t = ref::exact(tri_at(in + 6));
+    // Growing the box by g on every side widens its projection on x by
+    // g |x|_1, so gap / |x|_1 is how far it must grow before x stops
+    // separating. Ties go to the first axis in the usual order.
+    const auto gap = [&](const ref::Point& x) -> std::optional<Rational> {
+        const Rational norm = abs(x[0]) + abs(x[1]) + abs(x[2]);
         if (norm == 0) return std::nullopt;
-        ref::Rational p[3], bmin = 0, bmax = 0;
+        Rational p[3], bmin = 0, bmax = 0;
         for (int k = 0; k < 3; ++k) p[k] = x[0] * t.v[k][0] + x[1] * t.v[k][1] + x[2] * t.v[k][2];
         for (int i = 0; i < 3; ++i) {
-            const ref::Rational lo = x[i] * b.lo[i], hi = x[i] * b.hi[i];
+            const Rational lo = x[i] * b.lo[i], hi = x[i] * b.hi[i];
             bmin += lo < hi ? lo : hi;
             bmax += lo < hi ? hi : lo;
         }
-        const ref::Rational g = std::max(std::min({p[0], p[1], p[2]}) - bmax, bmin - std::max({p[0], p[1], p[2]}));
+        const Rational g = std::max(std::min({p[0], p[1], p[2]}) - bmax, bmin - std::max({p[0], p[1], p[2]}));
         if (g <= 0) return std::nullopt;
-        return ref::Rational(g / norm);
+        return Rational(g / norm);
     };
     const char* names = "xyz";
-    std::string best = "none";
-    ref::Rational widest = 0;
+    std::string best = "meet";
+    Rational widest = 0;
     const auto consider = [&](const ref::Point& x, const std::string& name) {
         const auto g = gap(x);
         if (g && *g > widest) {
@@ -202,25 +99,333 @@ std::string aabb_triangle_deciding_axis(const Aabb& box, const Triangle& tri) {
     return best;
 }
 
-void showValue(const AabbTriangleInput& in, std::ostream& os) {
-    if (!aabb_triangle_in_domain(in.box, in.tri)) {
-        os << "\n" << format_input(in, false, std::string("generator ") + in.kind + "; outside the domain, expect is meaningless");
-        return;
-    }
-    try {
-        os << "\n" << format_input(in, aabb_triangle_truth(in.box, in.tri), std::string("generator ") + in.kind);
-    } catch (const ReferenceMismatch& e) {
-        os << "\n" << format_input(in, false, std::string("generator ") + in.kind + "; " + e.what());
-    }
+// --- The fast exact oracle -------------------------------------------------------
+
+/// a + b rounded down (dir < 0) or up (dir > 0): TwoSum gives the exact
+/// error of the rounded sum, whose sign says which way it rounded.
+double add_directed(double a, double b, int dir) {
+    const double s = a + b;
+    const double bb = s - a;
+    const double err = (a - (s - bb)) + (b - bb);  // a + b == s + err exactly
+    if (dir < 0 && err < 0) return std::nextafter(s, -INFINITY);
+    if (dir > 0 && err > 0) return std::nextafter(s, INFINITY);
+    return s;
 }
 
-std::string format_input(const AabbTriangleInput& in, bool expect_overlap, const std::string& origin) {
-    AabbTriangleCase c;
-    c.origin = origin;
-    c.box = in.box;
-    c.tri = in.tri;
-    c.expect_overlap = expect_overlap;
-    return format_case(c);
+std::optional<FastTruth> fast_truth(const float* in) {
+    return FastTruth{yes(ref::aabb_triangle_cgal_fast(box_at(in), tri_at(in + 6))), {}, {}};
 }
+
+/// A false miss is in the band iff the box shrunk by delta misses, a false
+/// hit iff the box grown by delta hits. Rounding is directed so the box
+/// tested contains the shrunk box (if it misses, so does the shrunk one), or
+/// lies in the grown box (if it hits, so does the grown one); delta rounds
+/// down. Proves "in band"; never proves "outside".
+Tri fast_in_band(const float* in, const FastTruth& t, int, double k) {
+    const double x = std::ldexp(largest_magnitude(Floats(in, in + 15)), -24);
+    double delta = k * x;
+    if (std::fma(k, x, -delta) < 0) delta = std::nextafter(delta, 0.0);
+    if (!(delta > 0) || !std::isfinite(delta)) return Tri::unknown;
+    const bool exact = t.answer == 1;
+    std::array<double, 3> lo, hi;
+    for (int i = 0; i < 3; ++i) {
+        lo[i] = exact ? add_directed(in[i], delta, -1) : add_directed(in[i], -delta, +1);
+        hi[i] = exact ? add_directed(in[3 + i], -delta, +1) : add_directed(in[3 + i], delta, -1);
+        if (!std::isfinite(lo[i]) || !std::isfinite(hi[i])) return Tri::unknown;
+    }
+    return ref::aabb_triangle_cgal_fast(lo, hi, tri_at(in + 6)) != exact ? Tri::yes : Tri::unknown;
+}
+
+// --- Kernels and planted bugs ------------------------------------------------------
+
+using TestFn = bool (*)(const Aabb&, const Triangle&);
+
+FamilyKernel kernel(const std::string& name, const std::string& contract, TestFn fn) {
+    return {name, *Contract::parse(contract), 0, [fn](const float* in) { return Answer{yes(fn(box_at(in), tri_at(in + 6))), {}}; }};
+}
+
+/// The normal test as isect first shipped it: only v0 projected onto the
+/// computed normal, as if every vertex projected alike. True for a real
+/// normal; for a collinear triangle the computed normal is rounding noise.
+/// Returns true when it separates.
+bool normal_one_vertex_separates(const Aabb& box, const Triangle& tri) {
+    Vec3d c, h, v[3];
+    for (int i = 0; i < 3; ++i) {
+        c[i] = 0.5 * (double(box.lo[i]) + box.hi[i]);
+        h[i] = 0.5 * (double(box.hi[i]) - box.lo[i]);
+        for (int k = 0; k < 3; ++k) v[k][i] = tri.v[k][i] - c[i];
+    }
+    const Vec3d f0{v[1][0] - v[0][0], v[1][1] - v[0][1], v[1][2] - v[0][2]};
+    const Vec3d f1{v[2][0] - v[1][0], v[2][1] - v[1][1], v[2][2] - v[1][2]};
+    const Vec3d n = cross(f0, f1);
+    const double d = dot(n, v[0]);
+    const double r = h[0] * std::fabs(n[0]) + h[1] * std::fabs(n[1]) + h[2] * std::fabs(n[2]);
+    return d > r || d < -r;
+}
+
+/// Planted bug: sat without the nine edge axes, seed 002's trap (its +-10
+/// case is a false hit).
+bool sat_without_edge_axes(const Aabb& box, const Triangle& tri) {
+    return !isect::detail::face_axes_separate(box, tri) && !normal_one_vertex_separates(box, tri);
+}
+
+/// Planted bug: the triangle-normal test in float, as seed 000 computes it:
+/// n . v is a product of three inputs and overflows to inf above about 2^42,
+/// or flushes to zero below about 2^-50.
+bool sat_normal_in_float(const Aabb& box, const Triangle& tri) {
+    if (isect::detail::face_axes_separate(box, tri)) return false;
+    Vec3f c, h, v[3];
+    for (int i = 0; i < 3; ++i) {
+        c[i] = 0.5f * (box.lo[i] + box.hi[i]);
+        h[i] = 0.5f * (box.hi[i] - box.lo[i]);
+        for (int k = 0; k < 3; ++k) v[k][i] = tri.v[k][i] - c[i];
+    }
+    const Vec3f f0{v[1][0] - v[0][0], v[1][1] - v[0][1], v[1][2] - v[0][2]};
+    const Vec3f f1{v[2][0] - v[1][0], v[2][1] - v[1][1], v[2][2] - v[1][2]};
+    const Vec3f n{f0[1] * f1[2] - f0[2] * f1[1], f0[2] * f1[0] - f0[0] * f1[2], f0[0] * f1[1] - f0[1] * f1[0]};
+    const float d = n[0] * v[0][0] + n[1] * v[0][1] + n[2] * v[0][2];
+    const float r = h[0] * std::fabs(n[0]) + h[1] * std::fabs(n[1]) + h[2] * std::fabs(n[2]);
+    if (d > r || d < -r) return false;
+    return aabb_triangle_sat(box, tri);  // the rest as shipped
+}
+
+/// Planted bug: an absolute epsilon added to every box radius "for
+/// robustness": right at unit scale, false hits once the scene is small.
+bool sat_absolute_epsilon(const Aabb& box, const Triangle& tri) {
+    Aabb grown = box;
+    for (int i = 0; i < 3; ++i) {
+        grown.lo[i] -= 1e-6f;
+        grown.hi[i] += 1e-6f;
+    }
+    return aabb_triangle_sat(grown, tri);
+}
+
+/// Planted bug: sat as isect first shipped it (corpus:
+/// sat_collinear_garbage_normal, found by the fuzzer).
+bool sat_normal_one_vertex(const Aabb& box, const Triangle& tri) {
+    return !normal_one_vertex_separates(box, tri) && aabb_triangle_sat(box, tri);
+}
+
+/// Planted bug: the conservative kernel with seed 002's edge-axis
+/// comparison: touching on an edge axis (boxMax <= triMin) separates, so a
+/// triangle touching a box edge with an edge of its own is missed.
+bool conservative_touching_separates(const Aabb& box, const Triangle& tri) {
+    if (!aabb_triangle_conservative(box, tri)) return false;
+    Vec3d v[3];
+    for (int k = 0; k < 3; ++k)
+        for (int i = 0; i < 3; ++i) v[k][i] = tri.v[k][i];
+    const Vec3d f[3] = {sub(tri.v[1], tri.v[0]), sub(tri.v[2], tri.v[1]), sub(tri.v[0], tri.v[2])};
+    for (const Vec3d& e : f) {
+        for (const Vec3d& x : {Vec3d{0, -e[2], e[1]}, Vec3d{e[2], 0, -e[0]}, Vec3d{-e[1], e[0], 0}}) {
+            if (x[0] == 0 && x[1] == 0 && x[2] == 0) continue;
+            double bmin = 0, bmax = 0;
+            for (int i = 0; i < 3; ++i) {
+                bmin += std::min(x[i] * box.lo[i], x[i] * box.hi[i]);
+                bmax += std::max(x[i] * box.lo[i], x[i] * box.hi[i]);
+            }
+            const double p0 = dot(x, v[0]), p1 = dot(x, v[1]), p2 = dot(x, v[2]);
+            if (bmax <= min3(p0, p1, p2) || bmin >= max3(p0, p1, p2)) return false;
+        }
+    }
+    return true;
+}
+
+// --- Constructions ------------------------------------------------------------------
+
+Floats layout(const Aabb& b, const Triangle& t) {
+    Floats in;
+    gen::put(in, b);
+    gen::put(in, t);
+    return in;
+}
+
+/// Uniform: 24-bit mantissas at a common random exponent. A quarter of the
+/// triangles are slivers: the third vertex is v0 + t (v1 - v0) rounded to
+/// float, collinear but for the rounding.
+Floats make_uniform(Source& s) {
+    const int e = s.range(-8, 9);
+    const Aabb box = gen::uniform_box(s, e);
+    Triangle tri;
+    for (Vec3f& v : tri.v) v = gen::uniform_point(s, e);
+    if (s.range(0, 4) == 0) {
+        const float t = s.pick(0.5f, -1.0f, 0.3f, 0.7f, 2.0f);
+        for (int i = 0; i < 3; ++i) tri.v[2][i] = tri.v[0][i] + t * (tri.v[1][i] - tri.v[0][i]);
+    }
+    return layout(box, tri);
+}
+
+/// Grid-snapped near-degenerate constructions, at a scale of 2^-3..2^3.
+Floats make_grid(Source& s) {
+    const Vec3f p = gen::grid_point(s, 3), q = gen::grid_point(s, 3);
+    const Aabb b = gen::box_between(p, q);  // flat on an axis when p and q share it
+    Triangle tri;
+    auto& v = tri.v;
+    for (Vec3f& x : v) x = gen::grid_point(s, 4);
+    switch (s.range(0, 11)) {
+        case 0: break;
+        case 1: v[1] = v[0]; break;                 // repeated vertex: a segment
+        case 2: v[2] = v[1] = v[0]; break;          // a point
+        case 3: {                                   // collinear, third vertex outside the edge
+            const int m = s.pick(2, -2, -1, 3);
+            for (int i = 0; i < 3; ++i) v[2][i] = v[0][i] + float(m) * (v[1][i] - v[0][i]);
+            break;
+        }
+        case 4:                                     // collinear, third vertex inside the edge
+            for (int i = 0; i < 3; ++i) v[2][i] = 0.5f * (v[0][i] + v[1][i]);
+            break;
+        case 5: {                                   // an edge parallel to an axis
+            const int axis = s.range(0, 3);
+            v[1] = v[0];
+            v[1][axis] = gen::grid(s, 4);
+            break;
+        }
+        case 6:                                     // a vertex on a box corner
+            for (int i = 0; i < 3; ++i) v[0][i] = s.coin() ? b.lo[i] : b.hi[i];
+            break;
+        case 7:                                     // a vertex on a box edge or face
+            for (int i = 0; i < 3; ++i) {
+                const int pick = s.range(0, 3);
+                v[0][i] = pick == 0 ? b.lo[i] : pick == 1 ? b.hi[i] : v[0][i];
+            }
+            break;
+        case 8: {                                   // triangle in a face's plane
+            const int axis = s.range(0, 3);
+            const float plane = s.coin() ? b.lo[axis] : b.hi[axis];
+            for (Vec3f& x : v) x[axis] = plane;
+            break;
+        }
+        case 9: {                                   // an edge along a box edge's line
+            const int axis = s.range(0, 3);
+            for (int i = 0; i < 3; ++i)
+                if (i != axis) v[0][i] = v[1][i] = s.coin() ? b.lo[i] : b.hi[i];
+            break;
+        }
+        case 10: {                                  // a sliver: collinear, then one coordinate a few ulps off
+            const int m = s.pick(2, -2, -1, 3);
+            for (int i = 0; i < 3; ++i) v[2][i] = v[0][i] + float(m) * (v[1][i] - v[0][i]);
+            float& x = v[2][s.range(0, 3)];
+            for (int steps = s.range(1, 4); steps > 0; --steps) x = std::nextafter(x, s.coin() ? INFINITY : -INFINITY);
+            break;
+        }
+    }
+    Floats in = layout(b, tri);
+    const int k = int(s.range(0, 7)) - 3;
+    for (float& x : in) x = std::ldexp(x, k);
+    return in;
+}
+
+/// Seed 002's family: a triangle by a box edge that no face separates, with
+/// only the edge axis (1,1,0) (up to symmetry) left to decide. a >= b keeps
+/// the near vertices on or beyond the plane x + y = 2s; a == b touches it.
+Floats make_pm10(Source& s) {
+    const int n = s.range(1, 17);
+    const auto pair = [&s] {
+        const int a = s.range(1, 5);
+        return std::pair<int, int>{a, s.range(1, a + 1)};
+    };
+    const auto [a1, b1] = pair();
+    const auto [a2, b2] = pair();
+    const auto z = [&s, n] { return float(s.range(-n, n + 11)); };
+    const float fn = float(n);
+    Triangle tri;
+    tri.v[0] = {fn + float(a1), fn - float(b1), z()};
+    tri.v[1] = {fn - float(b2), fn + float(a2), z()};
+    const float x2 = fn + float(s.range(0, 11)), y2 = fn + float(s.range(0, 11));
+    tri.v[2] = {x2, y2, z()};
+    Floats in = layout({{-fn, -fn, -fn}, {fn, fn, fn}}, tri);
+    // Any of the 48 symmetries of the cube, then 2^k.
+    const int perm = s.range(0, 6), mirror = s.range(0, 8), k = s.range(-4, 5);
+    static constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    Floats out(15);
+    for (int i = 0; i < 3; ++i) {
+        const int src = kPerms[perm][i];
+        const bool flip = (mirror >> i) & 1;
+        out[size_t(i)] = flip ? -in[size_t(3 + src)] : in[size_t(src)];
+        out[size_t(3 + i)] = flip ? -in[size_t(src)] : in[size_t(3 + src)];
+        for (int v = 0; v < 3; ++v) out[size_t(6 + 3 * v + i)] = flip ? -in[size_t(6 + 3 * v + src)] : in[size_t(6 + 3 * v + src)];
+    }
+    for (float& x : out) x = std::ldexp(x, k);
+    return out;
+}
+
+/// Exactly collinear triangles of full-precision coordinates through a point
+/// of the box, often much longer than the box, some box bounds of unrelated
+/// exponents: the computed normal is pure rounding noise, and the vertices'
+/// projections on it differ by more than the box radius (how the fuzzer found
+/// corpus/aabb_triangle/sat_collinear_garbage_normal).
+Floats make_collinear(Source& s) {
+    Floats in = make_uniform(s);
+    for (int i = 0; i < 3; ++i)
+        if (s.coin()) in[size_t(3 + i)] = std::ldexp(in[size_t(3 + i)], -s.range(10, 60));
+    for (int i = 0; i < 3; ++i)
+        if (in[size_t(i)] > in[size_t(3 + i)]) std::swap(in[size_t(i)], in[size_t(3 + i)]);
+    const int longer = s.range(0, 13);  // a segment up to 2^12 times the box
+    for (int i = 0; i < 3; ++i) {
+        float& v0 = in[size_t(6 + i)];
+        float& v1 = in[size_t(9 + i)];
+        float& v2 = in[size_t(12 + i)];
+        // v0 = v1 - d and v2 = v1 + d exactly: d with its last mantissa bit
+        // clear, and v1 (a point of the box) a multiple of d's doubled ulp.
+        float d = std::ldexp(v2 - v1, longer);
+        const float step = 2 * (std::nextafter(std::fabs(d), INFINITY) - std::fabs(d));
+        d = step > 0 && std::isfinite(step) ? std::round(d / step) * step : 0.0f;
+        const float t = float(s.range(1, 8)) / 8;
+        const float lo = in[size_t(i)], hi = in[size_t(3 + i)];
+        float mid = lo + t * (hi - lo);
+        if (step > 0 && std::fabs(mid) < std::fabs(d)) mid = std::round(mid / step) * step;
+        const float a = mid - d, c = mid + d;
+        const bool exact = double(a) + double(c) == 2.0 * double(mid) && double(c) - double(mid) == double(d);
+        v1 = mid;
+        v0 = exact ? a : mid;  // else the coordinate is shared: still collinear
+        v2 = exact ? c : mid;
+    }
+    return in;
+}
+
+Family make() {
+    Family f;
+    f.name = "aabb_triangle";
+    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"tri", 9, Role::polygon}};
+    f.answers = {"disjoint", "overlap"};
+    f.answer_has_values = {false, false};
+    f.references = "clip (Boost rationals, the triangle clipped by the box's half-spaces) and cgal (Triangle_3 x Iso_cuboid_3)";
+    f.domain = [](const float* in) {
+        std::string why = first_non_finite(self(), in);
+        if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
+        return why;
+    };
+    f.truth = truth;
+    f.fast_truth = fast_truth;
+    f.fast_in_band = fast_in_band;
+    f.cgal = [](const float* in) {
+        return double(ref::aabb_triangle_cgal(ref::exact(box_at(in)), ref::exact(tri_at(in + 6))));
+    };
+    f.in_band = in_band;
+    f.value_error = [](const float*, const Truth&, const Answer&) { return ValueError{}; };
+    f.deciding = deciding_axis;
+    f.kernels = [] {
+        return std::vector<FamilyKernel>{kernel("sat", "tolerant=1", aabb_triangle_sat),
+                                         kernel("conservative", "conservative", aabb_triangle_conservative)};
+    };
+    f.broken = [] {
+        return std::vector<FamilyKernel>{
+            kernel("broken:sat_without_edge_axes", "tolerant=1", sat_without_edge_axes),
+            kernel("broken:sat_normal_in_float", "tolerant=1", sat_normal_in_float),
+            kernel("broken:sat_absolute_epsilon", "tolerant=1", sat_absolute_epsilon),
+            kernel("broken:sat_normal_one_vertex", "tolerant=1", sat_normal_one_vertex),
+            kernel("broken:conservative_touching_separates", "conservative", conservative_touching_separates)};
+    };
+    f.mixes = {{"uniform", 2, make_uniform}, {"grid", 4, make_grid}, {"pm10", 2, make_pm10}, {"collinear", 1, make_collinear}};
+    return f;
+}
+
+const Family& self() {
+    static const Family f = make();
+    return f;
+}
+
+}  // namespace
+
+const Family& aabb_triangle_family() { return self(); }
 
 }  // namespace isect::check

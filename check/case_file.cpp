@@ -13,12 +13,6 @@
 
 namespace isect::check {
 
-// The generic families live in isect_check (family.cpp), with RapidCheck;
-// the fuzz targets link only isect_check_core and read aabb_triangle cases.
-// Weak references keep both: without family.cpp they are null.
-const Family* find_family(const std::string& name) __attribute__((weak));
-const std::vector<const Family*>& families() __attribute__((weak));
-
 std::string CaseError::str() const {
     return path + ":" + std::to_string(line) + ": " + message;
 }
@@ -63,14 +57,6 @@ struct Entry {
     std::vector<std::string> values;
 };
 
-struct KeySpec {
-    const char* key;
-    size_t count;
-};
-
-/// The keys of the aabb_triangle family, besides family and expect.
-constexpr KeySpec kAabbTriangleKeys[] = {{"box.lo", 3}, {"box.hi", 3}, {"tri", 9}};
-
 /// Reads a float key into out, appending errors.
 void read_floats(const std::string& path, const std::string& key, const Entry& e, float* out,
                  std::vector<CaseError>& errors) {
@@ -80,80 +66,7 @@ void read_floats(const std::string& path, const std::string& key, const Entry& e
     }
 }
 
-/// Domain of aabb_triangle: finite values and lo <= hi.
-void check_aabb_triangle_domain(const std::string& path, const std::map<std::string, Entry>& keys,
-                                const AabbTriangleCase& c, std::vector<CaseError>& errors) {
-    const auto finite = [&](const char* key, const float* v, size_t n) {
-        for (size_t i = 0; i < n; ++i)
-            if (!std::isfinite(v[i]))
-                errors.push_back({path, keys.at(key).line,
-                                  std::string(key) + ": '" + format_float(v[i]) +
-                                      "' is outside the domain of aabb_triangle (finite values only)"});
-    };
-    finite("box.lo", c.box.lo.data(), 3);
-    finite("box.hi", c.box.hi.data(), 3);
-    finite("tri", c.tri.v[0].data(), 3);
-    finite("tri", c.tri.v[1].data(), 3);
-    finite("tri", c.tri.v[2].data(), 3);
-    for (int i = 0; i < 3; ++i)
-        if (c.box.lo[i] > c.box.hi[i])
-            errors.push_back({path, keys.at("box.hi").line,
-                              "box.hi: '" + format_float(c.box.hi[i]) + "' is below box.lo '" +
-                                  format_float(c.box.lo[i]) + "' on axis " + "xyz"[i] + " (lo <= hi required)"});
-}
-
-ReadResult decode_aabb_triangle(const std::string& path, const std::string& origin,
-                                const std::map<std::string, Entry>& keys) {
-    std::vector<CaseError> errors;
-    AabbTriangleCase c;
-    c.path = path;
-    c.origin = origin;
-    float tri[9] = {};
-    float* targets[] = {c.box.lo.data(), c.box.hi.data(), tri};
-    bool counts_ok = true;
-    for (size_t k = 0; k < std::size(kAabbTriangleKeys); ++k) {
-        const KeySpec& spec = kAabbTriangleKeys[k];
-        const auto it = keys.find(spec.key);
-        if (it == keys.end()) {
-            errors.push_back({path, 0, std::string("missing key '") + spec.key + "'"});
-            counts_ok = false;
-            continue;
-        }
-        if (it->second.values.size() != spec.count) {
-            errors.push_back({path, it->second.line,
-                              std::string(spec.key) + ": takes " + std::to_string(spec.count) + " numbers, found " +
-                                  std::to_string(it->second.values.size())});
-            counts_ok = false;
-            continue;
-        }
-        read_floats(path, spec.key, it->second, targets[k], errors);
-    }
-    for (int k = 0; k < 3; ++k)
-        for (int i = 0; i < 3; ++i) c.tri.v[k][i] = tri[3 * k + i];
-
-    const auto expect = keys.find("expect");
-    if (expect == keys.end()) {
-        errors.push_back({path, 0, "missing key 'expect'"});
-    } else if (expect->second.values.size() != 1 ||
-               (expect->second.values[0] != "overlap" && expect->second.values[0] != "disjoint")) {
-        std::string got;
-        for (const auto& v : expect->second.values) got += (got.empty() ? "" : " ") + v;
-        errors.push_back({path, expect->second.line, "expect: '" + got + "' is not 'overlap' or 'disjoint'"});
-    } else {
-        c.expect_overlap = expect->second.values[0] == "overlap";
-    }
-
-    std::set<std::string> known = {"family", "expect"};
-    for (const KeySpec& spec : kAabbTriangleKeys) known.insert(spec.key);
-    for (const auto& [key, entry] : keys)
-        if (!known.count(key)) errors.push_back({path, entry.line, "unknown key '" + key + "' for aabb_triangle"});
-
-    if (errors.empty() && counts_ok) check_aabb_triangle_domain(path, keys, c, errors);
-    if (!errors.empty()) return errors;
-    return Case{c};
-}
-
-/// Any family of the generic engine: its keys, expect, expect.VALUE lines.
+/// A case of family f: its keys, expect, expect.VALUE lines.
 ReadResult decode_family(const Family& f, const std::string& path, const std::string& origin,
                          const std::map<std::string, Entry>& keys) {
     std::vector<CaseError> errors;
@@ -206,14 +119,30 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
     for (const auto& [key, entry] : keys)
         if (!known.count(key)) errors.push_back({path, entry.line, "unknown key '" + key + "' for " + f.name});
     if (errors.empty() && counts_ok) {
-        const std::string why = f.domain(c.in.data());
-        if (!why.empty()) {
+        // Every value the family refuses on its own (a NaN, an infinity),
+        // then what it refuses of the rest (lo > hi, a zero normal).
+        const auto line_of = [&](const std::string& why) {
             const auto key = keys.find(why.substr(0, why.find(':')));
-            errors.push_back({path, key == keys.end() ? 0 : key->second.line, why});
+            return key == keys.end() ? 0 : key->second.line;
+        };
+        Floats rest = c.in;
+        std::set<std::string> named;
+        for (size_t i = 0; i < c.in.size(); ++i) {
+            if (std::isfinite(c.in[i])) continue;
+            Floats alone = c.in;
+            for (size_t j = 0; j < alone.size(); ++j)
+                if (j != i && !std::isfinite(alone[j])) alone[j] = 0;
+            const std::string why = f.domain(alone.data());
+            if (why.empty()) continue;  // this one is allowed (tmax = inf)
+            errors.push_back({path, line_of(why), why});
+            named.insert(why.substr(0, why.find(':')));
+            rest[i] = 0;
         }
+        const std::string why = f.domain(rest.data());
+        if (!why.empty() && !named.count(why.substr(0, why.find(':')))) errors.push_back({path, line_of(why), why});
     }
     if (!errors.empty()) return errors;
-    return Case{c};
+    return c;
 }
 
 }  // namespace
@@ -254,24 +183,16 @@ ReadResult parse_case(const std::string& text, const std::string& path) {
         return errors;
     }
     const auto& fam = family->second.values;
-    if (fam.size() == 1 && fam[0] == "aabb_triangle") {
-        ReadResult r = decode_aabb_triangle(path, origin, keys);
-        if (errors.empty()) return r;
-        if (auto* more = std::get_if<std::vector<CaseError>>(&r)) errors.insert(errors.end(), more->begin(), more->end());
-        return errors;
-    }
-    const bool generic = &find_family != nullptr && &families != nullptr;
-    if (fam.size() == 1 && generic)
+    if (fam.size() == 1)
         if (const Family* f = find_family(fam[0])) {
             ReadResult r = decode_family(*f, path, origin, keys);
             if (errors.empty()) return r;
             if (auto* more = std::get_if<std::vector<CaseError>>(&r)) errors.insert(errors.end(), more->begin(), more->end());
             return errors;
         }
-    std::string got, known = "aabb_triangle";
+    std::string got, known;
     for (const auto& v : fam) got += (got.empty() ? "" : " ") + v;
-    if (generic)
-        for (const Family* f : families()) known += ", " + f->name;
+    for (const Family* f : families()) known += (known.empty() ? "" : ", ") + f->name;
     errors.push_back({path, family->second.line, "family: '" + got + "' is not a known family (" + known + ")"});
     return errors;
 }
@@ -303,21 +224,6 @@ std::vector<std::string> expand_case_paths(const std::vector<std::string>& args,
         }
     }
     return files;
-}
-
-std::string format_case(const AabbTriangleCase& c) {
-    std::ostringstream out;
-    std::istringstream origin(c.origin);
-    for (std::string line; std::getline(origin, line);) out << "# " << line << "\n";
-    const auto vec = [](const Vec3f& v) {
-        return format_float(v[0]) + " " + format_float(v[1]) + " " + format_float(v[2]);
-    };
-    out << "family  aabb_triangle\n";
-    out << "box.lo  " << vec(c.box.lo) << "\n";
-    out << "box.hi  " << vec(c.box.hi) << "\n";
-    out << "tri     " << vec(c.tri.v[0]) << "   " << vec(c.tri.v[1]) << "   " << vec(c.tri.v[2]) << "\n";
-    out << "expect  " << (c.expect_overlap ? "overlap" : "disjoint") << "\n";
-    return out.str();
 }
 
 }  // namespace isect::check

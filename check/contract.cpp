@@ -27,16 +27,6 @@ std::optional<Contract> Contract::parse(const std::string& text) {
     return Contract{Kind::tolerant, k};
 }
 
-bool allowed(const Contract& contract, const Judgement& j) {
-    if (!j.disagrees()) return true;
-    switch (contract.kind) {
-        case Contract::Kind::exact: return false;
-        case Contract::Kind::conservative: return j.false_hit();
-        case Contract::Kind::tolerant: return contract.k > 0 && j.band_k <= contract.k;
-    }
-    return false;
-}
-
 std::string format_k(double k) {
     if (k == 0) return "0";
     if (std::isinf(k)) return "inf";

@@ -51,14 +51,19 @@ inline ref::Rational exact_delta(const Family& f, const float* in, double k) {
 }
 
 /// Error of one output in units of 2^-24 S; NaN output or a NaN scale is
-/// +inf. S = 0 (an exact output) makes any difference +inf.
+/// +inf. S = 0 (an exact output) makes any difference +inf. S = +inf (an
+/// output that no float computation can get right, such as a circumcentre
+/// of a sliver whose normal is below rounding) lets any value but NaN pass.
+/// Any other S is at least 2^-126: an exact value below the float range (an
+/// area of 1e-77) may come back as 0 or a subnormal.
 inline double units(double got, double exact, double scale) {
     if (got == exact) return 0;
     if (std::isnan(got)) return std::numeric_limits<double>::infinity();
+    if (std::isinf(scale) && scale > 0) return 0;
     const double diff = std::fabs(got - exact);
     if (diff == 0) return 0;
     if (!(scale > 0)) return std::numeric_limits<double>::infinity();
-    return diff / std::ldexp(scale, -24);
+    return diff / std::ldexp(std::max(scale, 0x1p-126), -24);
 }
 
 /// Keeps the worst output.

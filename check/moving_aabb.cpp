@@ -1,6 +1,5 @@
 // The moving_aabb and moving_aabb_plane families: first time of contact of a
 // moving box with a stationary box (t in [0, 1]) and with a plane (t >= 0).
-#include <rapidcheck.h>
 
 #include "family_common.hpp"
 #include "isect/check/family_gen.hpp"
@@ -116,35 +115,35 @@ Floats box_layout(const Aabb& s, const Aabb& m, const Vec3f& d) {
     return in;
 }
 
-gen::Mixes box_mixes() {
+std::vector<Mix> box_mixes() {
     return {
-        {"grid", [] { return box_layout(gen::grid_box(3), gen::grid_box(3), gen::grid_point(6)); }},
-        {"touch_end", [] {  // first contact exactly at t = 1, or at t = 1/2
-             const Aabb s = gen::grid_box(3), m = gen::grid_box(3);
-             Vec3f d = gen::grid_point(2);
-             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
-             const float scale = *rc::gen::element(1.0f, 2.0f);
-             d[axis] = *rc::gen::arbitrary<bool>() ? (s.lo[axis] - m.hi[axis]) * scale : (s.hi[axis] - m.lo[axis]) * scale;
-             return box_layout(s, m, d);
+        {"grid", 1, [](Source& s) { return box_layout(gen::grid_box(s, 3), gen::grid_box(s, 3), gen::grid_point(s, 6)); }},
+        {"touch_end", 1, [](Source& s) {  // first contact exactly at t = 1, or at t = 1/2
+             const Aabb st = gen::grid_box(s, 3), m = gen::grid_box(s, 3);
+             Vec3f d = gen::grid_point(s, 2);
+             const size_t axis = s.range<size_t>(0, 3);
+             const float scale = s.pick(1.0f, 2.0f);
+             d[axis] = s.coin() ? (st.lo[axis] - m.hi[axis]) * scale : (st.hi[axis] - m.lo[axis]) * scale;
+             return box_layout(st, m, d);
          }},
-        {"touch_start", [] {  // touching at t = 0, moving apart, along, or into
-             const Aabb s = gen::grid_box(3);
-             Aabb m = gen::grid_box(3);
-             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+        {"touch_start", 1, [](Source& s) {  // touching at t = 0, moving apart, along, or into
+             const Aabb st = gen::grid_box(s, 3);
+             Aabb m = gen::grid_box(s, 3);
+             const size_t axis = s.range<size_t>(0, 3);
              const float w = m.hi[axis] - m.lo[axis];
-             m.lo[axis] = s.hi[axis];
-             m.hi[axis] = s.hi[axis] + w;
-             Vec3f d = gen::grid_point(3);
-             if (*rc::gen::arbitrary<bool>()) d[axis] = *rc::gen::element(0.0f, -0.0f);
-             return box_layout(s, m, d);
+             m.lo[axis] = st.hi[axis];
+             m.hi[axis] = st.hi[axis] + w;
+             Vec3f d = gen::grid_point(s, 3);
+             if (s.coin()) d[axis] = s.pick(0.0f, -0.0f);
+             return box_layout(st, m, d);
          }},
-        {"uniform", [] {
-             const int e = *rc::gen::inRange(-8, 9);
-             const auto box = [e] {
-                 return gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
-                                         {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+        {"uniform", 1, [](Source& s) {
+             const int e = s.range(-8, 9);
+             const auto box = [e, &s] {
+                 return gen::box_between({gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)},
+                                         {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)});
              };
-             return box_layout(box(), box(), {gen::uniform(e + 1), gen::uniform(e + 1), gen::uniform(e + 1)});
+             return box_layout(box(), box(), {gen::uniform(s, e + 1), gen::uniform(s, e + 1), gen::uniform(s, e + 1)});
          }},
     };
 }
@@ -247,41 +246,41 @@ Floats plane_layout(const Aabb& b, const Vec3f& n, float d, const Vec3f& dir) {
     return in;
 }
 
-Vec3f nonzero(Vec3f n) {
-    if (n[0] == 0 && n[1] == 0 && n[2] == 0) n[size_t(*rc::gen::inRange(0, 3))] = 1;
+Vec3f nonzero(Source& s, Vec3f n) {
+    if (n[0] == 0 && n[1] == 0 && n[2] == 0) n[size_t(s.range(0, 3))] = 1;
     return n;
 }
 
-gen::Mixes plane_mixes() {
+std::vector<Mix> plane_mixes() {
     return {
-        {"grid", [] { return plane_layout(gen::grid_box(3), nonzero(gen::grid_point(2)), gen::grid(6), gen::grid_point(2)); }},
-        {"touch_start", [] {  // the plane through a corner at t = 0
-             const Aabb b = gen::grid_box(3);
-             const Vec3f n = nonzero(gen::grid_point(2));
-             const int c = *rc::gen::inRange(0, 8);
+        {"grid", 1, [](Source& s) { return plane_layout(gen::grid_box(s, 3), nonzero(s, gen::grid_point(s, 2)), gen::grid(s, 6), gen::grid_point(s, 2)); }},
+        {"touch_start", 1, [](Source& s) {  // the plane through a corner at t = 0
+             const Aabb b = gen::grid_box(s, 3);
+             const Vec3f n = nonzero(s, gen::grid_point(s, 2));
+             const int c = s.range(0, 8);
              float d = 0;
              for (int i = 0; i < 3; ++i) d += n[i] * ((c >> i) & 1 ? b.hi[i] : b.lo[i]);
-             return plane_layout(b, n, d, gen::grid_point(2));
+             return plane_layout(b, n, d, gen::grid_point(s, 2));
          }},
-        {"parallel", [] {  // moving parallel to the plane: n . dir = 0
-             const Aabb b = gen::grid_box(3);
-             const Vec3f n = nonzero(gen::grid_point(2));
-             const Vec3f dir{n[1], -n[0], *rc::gen::element(0.0f, -0.0f)};
-             return plane_layout(b, n, gen::grid(6), dir);
+        {"parallel", 1, [](Source& s) {  // moving parallel to the plane: n . dir = 0
+             const Aabb b = gen::grid_box(s, 3);
+             const Vec3f n = nonzero(s, gen::grid_point(s, 2));
+             const Vec3f dir{n[1], -n[0], s.pick(0.0f, -0.0f)};
+             return plane_layout(b, n, gen::grid(s, 6), dir);
          }},
-        {"axis", [] {  // axis normals and unit directions, as seed 001 assumes
-             const Aabb b = gen::grid_box(3);
+        {"axis", 1, [](Source& s) {  // axis normals and unit directions, as seed 001 assumes
+             const Aabb b = gen::grid_box(s, 3);
              Vec3f n{0, 0, 0}, dir{0, 0, 0};
-             n[size_t(*rc::gen::inRange(0, 3))] = *rc::gen::element(1.0f, -1.0f);
-             dir[size_t(*rc::gen::inRange(0, 3))] = *rc::gen::element(1.0f, -1.0f);
-             return plane_layout(b, n, gen::grid(5), dir);
+             n[size_t(s.range(0, 3))] = s.pick(1.0f, -1.0f);
+             dir[size_t(s.range(0, 3))] = s.pick(1.0f, -1.0f);
+             return plane_layout(b, n, gen::grid(s, 5), dir);
          }},
-        {"uniform", [] {
-             const int e = *rc::gen::inRange(-8, 9);
-             const Aabb b = gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
-                                             {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
-             return plane_layout(b, nonzero({gen::uniform(0), gen::uniform(0), gen::uniform(0)}), gen::uniform(e + 1),
-                                 {gen::uniform(0), gen::uniform(0), gen::uniform(0)});
+        {"uniform", 1, [](Source& s) {
+             const int e = s.range(-8, 9);
+             const Aabb b = gen::box_between({gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)},
+                                             {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)});
+             return plane_layout(b, nonzero(s, {gen::uniform(s, 0), gen::uniform(s, 0), gen::uniform(s, 0)}), gen::uniform(s, e + 1),
+                                 {gen::uniform(s, 0), gen::uniform(s, 0), gen::uniform(s, 0)});
          }},
     };
 }
@@ -289,7 +288,8 @@ gen::Mixes plane_mixes() {
 Family make_box() {
     Family f;
     f.name = "moving_aabb";
-    f.inputs = {{"stationary.lo", 3}, {"stationary.hi", 3}, {"moving.lo", 3}, {"moving.hi", 3}, {"d", 3}};
+    f.inputs = {{"stationary.lo", 3, Role::box_lo}, {"stationary.hi", 3, Role::box_hi}, {"moving.lo", 3, Role::box_lo},
+                {"moving.hi", 3, Role::box_hi}, {"d", 3, Role::vector}};
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.values = {"t"};
@@ -311,14 +311,15 @@ Family make_box() {
         return std::vector<FamilyKernel>{box_kernel("broken:seed_z_check", "tolerant=1", seed_z_check),
                                          box_kernel("broken:strict_contact", "exact", strict_contact)};
     };
-    gen::use_mixes(f, box_family, box_mixes);
+    f.mixes = box_mixes();
     return f;
 }
 
 Family make_plane() {
     Family f;
     f.name = "moving_aabb_plane";
-    f.inputs = {{"box.lo", 3}, {"box.hi", 3}, {"n", 3}, {"d", 1}, {"dir", 3}};
+    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"n", 3, Role::normal}, {"d", 1, Role::offset},
+                {"dir", 3, Role::vector}};
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.values = {"t"};
@@ -341,7 +342,7 @@ Family make_plane() {
         return std::vector<FamilyKernel>{plane_kernel("broken:seed_front_only", "tolerant=1", seed_front_only),
                                          plane_kernel("broken:far_corner", "tolerant=1", far_corner)};
     };
-    gen::use_mixes(f, plane_family, plane_mixes);
+    f.mixes = plane_mixes();
     return f;
 }
 

@@ -1,6 +1,7 @@
 #include "isect/check/plugin.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <dlfcn.h>
@@ -211,13 +212,13 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
         if (const char* n = named()) name = n;
     std::vector<void*> fns;
     std::vector<std::string> exported;
-    for (const Family* f : plugin_families()) {
+    for (const Family* f : families()) {
         fns.push_back(dlsym(lib, ("isect_" + f->name).c_str()));
         if (fns.back()) exported.push_back(f->name);
     }
     if (exported.empty()) {
         std::string all;
-        for (const Family* f : plugin_families()) all += (all.empty() ? "isect_" : ", isect_") + f->name;
+        for (const Family* f : families()) all += (all.empty() ? "isect_" : ", isect_") + f->name;
         fail("exports none of the family functions (" + all + ")");
     }
     const uint8_t ok = 0;
@@ -226,10 +227,14 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
     const uint32_t count = uint32_t(exported.size());
     write_all(out, &count, 4);
     for (const std::string& e : exported) write_string(out, e);
+    double domain[2] = {0, 0};  // lo, hi; 0 0 when not declared
+    if (auto declared = reinterpret_cast<void (*)(double*, double*)>(dlsym(lib, "isect_domain")))
+        declared(&domain[0], &domain[1]);
+    write_all(out, domain, sizeof domain);
     for (;;) {
         uint32_t header[2];
         if (!read_all(in, header, sizeof header, -1, nullptr)) _exit(0);
-        const Family* f = header[0] < plugin_families().size() ? plugin_families()[header[0]] : nullptr;
+        const Family* f = header[0] < families().size() ? families()[header[0]] : nullptr;
         std::vector<float> floats(header[1]);
         if (!f || floats.size() != f->size() ||
             !read_all(in, floats.data(), floats.size() * sizeof(float), -1, nullptr) || !fns[header[0]])
@@ -253,6 +258,22 @@ std::string signal_name(int sig) {
 }
 
 }  // namespace
+
+FamilyKernel plugin_kernel_in_process(const std::string& path, const Family& f, const Contract& contract,
+                                      double error_e) {
+    void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!lib) throw std::runtime_error(path + ": cannot load: " + dlerror());
+    const auto version = reinterpret_cast<int (*)()>(dlsym(lib, "isect_abi_version"));
+    if (!version || version() != ISECT_ABI_VERSION)
+        throw std::runtime_error(path + ": not an isect plugin of ABI version " + std::to_string(ISECT_ABI_VERSION));
+    void* fn = dlsym(lib, ("isect_" + f.name).c_str());
+    if (!fn) throw std::runtime_error(path + " does not export isect_" + f.name);
+    std::string name = path.substr(path.find_last_of('/') + 1);
+    if (auto named = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_kernel_name")))
+        if (const char* n = named()) name = n;
+    const Invoke invoke = invoker(f.name);
+    return {name, contract, error_e, [fn, invoke](const float* in) { return invoke(fn, in); }};
+}
 
 PluginHost::PluginHost(const std::string& path, int timeout_ms) : path_(path), timeout_ms_(timeout_ms) {
     std::signal(SIGPIPE, SIG_IGN);  // a dead worker must not take the checker with it
@@ -310,6 +331,22 @@ void PluginHost::start() {
         if (!read_string(from_child_, f, 1000)) break;
         families.push_back(f);
     }
+    double domain[2] = {0, 0};
+    if (!read_all(from_child_, domain, sizeof domain, 1000, nullptr)) {
+        stop();
+        throw std::runtime_error(path_ + ": broken worker handshake");
+    }
+    if (domain[0] != 0 || domain[1] != 0) {
+        if (!(domain[0] > 0) || !(domain[1] >= domain[0]) || !std::isfinite(domain[1])) {
+            stop();
+            throw std::runtime_error(path_ + ": isect_domain() declared [" + std::to_string(domain[0]) + ", " +
+                                     std::to_string(domain[1]) + "]; it must be 0 < lo <= hi, finite");
+        }
+        Domain d;
+        d.lo = domain[0];
+        d.hi = domain[1];
+        info_.domain = d;
+    }
     info_.name = name;
     info_.families = families;
 }
@@ -328,7 +365,7 @@ void PluginHost::stop() {
 Answer PluginHost::call(const Family& f, const float* in) {
     if (pid_ < 0) start();
     uint32_t index = 0;
-    while (index < plugin_families().size() && plugin_families()[index] != &f) ++index;
+    while (index < families().size() && families()[index] != &f) ++index;
     // One write per request: family index, count, floats.
     std::vector<char> request(8 + f.size() * sizeof(float));
     const uint32_t header[2] = {index, uint32_t(f.size())};

@@ -1,7 +1,6 @@
 // The ray_triangle family: o + t d, t in [0, tmax], vs a closed triangle,
 // two-sided; on a hit the least t and the barycentrics u (of b), v (of c).
 #include <limits>
-#include <rapidcheck.h>
 
 #include "family_common.hpp"
 #include "isect/check/family_gen.hpp"
@@ -178,61 +177,61 @@ Floats layout(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& t) {
     return in;
 }
 
-float any_tmax() { return *rc::gen::element(INFINITY, INFINITY, 1.0f, 2.0f, 0.5f, 0.0f); }
+float any_tmax(Source& s) { return s.pick(INFINITY, INFINITY, 1.0f, 2.0f, 0.5f, 0.0f); }
 
-Vec3f nonzero(Vec3f d) {
-    if (d[0] == 0 && d[1] == 0 && d[2] == 0) d[size_t(*rc::gen::inRange(0, 3))] = 1;
+Vec3f nonzero(Source& s, Vec3f d) {
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0) d[size_t(s.range(0, 3))] = 1;
     return d;
 }
 
-Triangle grid_triangle(int n) { return {{gen::grid_point(n), gen::grid_point(n), gen::grid_point(n)}}; }
+Triangle grid_triangle(Source& s, int n) { return {{gen::grid_point(s, n), gen::grid_point(s, n), gen::grid_point(s, n)}}; }
 
-gen::Mixes mixes() {
+std::vector<Mix> mixes() {
     return {
-        {"grid", [] { return layout(gen::grid_point(4), nonzero(gen::grid_point(2)), any_tmax(), grid_triangle(3)); }},
-        {"edge", [] {  // aimed exactly at a vertex or an edge's midpoint, reached at t = 1 or 1/2
-             const Triangle t = grid_triangle(3);
-             const int i = *rc::gen::inRange(0, 3), j = *rc::gen::inRange(0, 3);
+        {"grid", 1, [](Source& s) { return layout(gen::grid_point(s, 4), nonzero(s, gen::grid_point(s, 2)), any_tmax(s), grid_triangle(s, 3)); }},
+        {"edge", 1, [](Source& s) {  // aimed exactly at a vertex or an edge's midpoint, reached at t = 1 or 1/2
+             const Triangle t = grid_triangle(s, 3);
+             const int i = s.range(0, 3), j = s.range(0, 3);
              Vec3f target;
              for (int k = 0; k < 3; ++k) target[k] = 0.5f * (t.v[i][k] + t.v[j][k]);
-             const Vec3f o = gen::grid_point(4);
-             const float s = *rc::gen::element(1.0f, 2.0f);
-             const Vec3f d{(target[0] - o[0]) * s, (target[1] - o[1]) * s, (target[2] - o[2]) * s};
-             return layout(o, nonzero(d), *rc::gen::element(INFINITY, 1.0f, 0.5f), t);
+             const Vec3f o = gen::grid_point(s, 4);
+             const float scale = s.pick(1.0f, 2.0f);
+             const Vec3f d{(target[0] - o[0]) * scale, (target[1] - o[1]) * scale, (target[2] - o[2]) * scale};
+             return layout(o, nonzero(s, d), s.pick(INFINITY, 1.0f, 0.5f), t);
          }},
-        {"coplanar", [] {  // triangle and ray in a plane z = c
-             const float c = gen::grid(2);
-             Triangle t = grid_triangle(3);
+        {"coplanar", 1, [](Source& s) {  // triangle and ray in a plane z = c
+             const float c = gen::grid(s, 2);
+             Triangle t = grid_triangle(s, 3);
              for (Vec3f& v : t.v) v[2] = c;
-             Vec3f o = gen::grid_point(4), d = nonzero(gen::grid_point(2));
+             Vec3f o = gen::grid_point(s, 4), d = nonzero(s, gen::grid_point(s, 2));
              o[2] = c;
-             d[2] = *rc::gen::element(0.0f, -0.0f);
-             return layout(o, nonzero(d), any_tmax(), t);
+             d[2] = s.pick(0.0f, -0.0f);
+             return layout(o, nonzero(s, d), any_tmax(s), t);
          }},
-        {"sliver", [] {  // nearly collinear: the third vertex rounded off the line of the other two
-             const int e = *rc::gen::inRange(-4, 5);
+        {"sliver", 1, [](Source& s) {  // nearly collinear: the third vertex rounded off the line of the other two
+             const int e = s.range(-4, 5);
              Triangle t;
-             t.v[0] = {gen::uniform(e), gen::uniform(e), gen::uniform(e)};
-             t.v[1] = {gen::uniform(e), gen::uniform(e), gen::uniform(e)};
-             const float s = *rc::gen::element(0.3f, 0.5f, 0.7f, 1.5f);
-             for (int k = 0; k < 3; ++k) t.v[2][k] = t.v[0][k] + s * (t.v[1][k] - t.v[0][k]);
-             const Vec3f o{gen::uniform(e + 1), gen::uniform(e + 1), gen::uniform(e + 1)};
+             t.v[0] = {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+             t.v[1] = {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+             const float scale = s.pick(0.3f, 0.5f, 0.7f, 1.5f);
+             for (int k = 0; k < 3; ++k) t.v[2][k] = t.v[0][k] + scale * (t.v[1][k] - t.v[0][k]);
+             const Vec3f o{gen::uniform(s, e + 1), gen::uniform(s, e + 1), gen::uniform(s, e + 1)};
              Vec3f target;
              for (int k = 0; k < 3; ++k) target[k] = 0.5f * (t.v[0][k] + t.v[2][k]);
-             return layout(o, nonzero({target[0] - o[0], target[1] - o[1], target[2] - o[2]}), INFINITY, t);
+             return layout(o, nonzero(s, {target[0] - o[0], target[1] - o[1], target[2] - o[2]}), INFINITY, t);
          }},
-        {"uniform", [] {  // aimed at a point of the triangle with random barycentrics
-             const int e = *rc::gen::inRange(-8, 9);
+        {"uniform", 1, [](Source& s) {  // aimed at a point of the triangle with random barycentrics
+             const int e = s.range(-8, 9);
              Triangle t;
-             for (Vec3f& v : t.v) v = {gen::uniform(e), gen::uniform(e), gen::uniform(e)};
-             const float u = float(*rc::gen::inRange(-2, 11)) / 8, v = float(*rc::gen::inRange(-2, 11)) / 8;
+             for (Vec3f& v : t.v) v = {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+             const float u = float(s.range(-2, 11)) / 8, v = float(s.range(-2, 11)) / 8;
              Vec3f target;
              for (int k = 0; k < 3; ++k)
                  target[k] = (1 - u - v) * t.v[0][k] + u * t.v[1][k] + v * t.v[2][k];
-             const Vec3f o{gen::uniform(e + 1), gen::uniform(e + 1), gen::uniform(e + 1)};
-             const float s = *rc::gen::element(1.0f, 1.25f, 4.0f);
-             return layout(o, nonzero({(target[0] - o[0]) * s, (target[1] - o[1]) * s, (target[2] - o[2]) * s}),
-                           *rc::gen::element(INFINITY, 1.0f), t);
+             const Vec3f o{gen::uniform(s, e + 1), gen::uniform(s, e + 1), gen::uniform(s, e + 1)};
+             const float scale = s.pick(1.0f, 1.25f, 4.0f);
+             return layout(o, nonzero(s, {(target[0] - o[0]) * scale, (target[1] - o[1]) * scale, (target[2] - o[2]) * scale}),
+                           s.pick(INFINITY, 1.0f), t);
          }},
     };
 }
@@ -240,7 +239,7 @@ gen::Mixes mixes() {
 Family make() {
     Family f;
     f.name = "ray_triangle";
-    f.inputs = {{"org", 3}, {"dir", 3}, {"tmax", 1}, {"tri", 9}};
+    f.inputs = {{"org", 3, Role::point}, {"dir", 3, Role::vector}, {"tmax", 1, Role::parameter}, {"tri", 9, Role::polygon}};
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.values = {"t", "u", "v"};
@@ -271,7 +270,7 @@ Family make() {
         return std::vector<FamilyKernel>{kernel("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon),
                                          kernel("broken:swapped_uv", "tolerant=1", 1, swapped_uv)};
     };
-    gen::use_mixes(f, self, mixes);
+    f.mixes = mixes();
     return f;
 }
 

@@ -1,6 +1,5 @@
 // The sphere_aabb family: closed ball vs closed box, with the centre's
 // containment and the box's nearest point to it as the numbers.
-#include <rapidcheck.h>
 
 #include "family_common.hpp"
 #include "isect/check/family_gen.hpp"
@@ -103,37 +102,37 @@ Floats layout(const Aabb& b, const Vec3f& c, float r) {
     return in;
 }
 
-gen::Mixes mixes() {
+std::vector<Mix> mixes() {
     return {
-        {"grid", [] { return layout(gen::grid_box(3), gen::grid_point(5), float(*rc::gen::inRange(0, 6))); }},
-        {"tangent", [] {  // the ball touches a face, an edge or a corner exactly
-             const Aabb b = gen::grid_box(3);
+        {"grid", 1, [](Source& s) { return layout(gen::grid_box(s, 3), gen::grid_point(s, 5), float(s.range(0, 6))); }},
+        {"tangent", 1, [](Source& s) {  // the ball touches a face, an edge or a corner exactly
+             const Aabb b = gen::grid_box(s, 3);
              // Offsets whose length is an integer: a face (0,0,1), edges (3,4,0),
              // corners (1,2,2), (2,3,6).
              static const float offsets[][4] = {{0, 0, 1, 1}, {3, 4, 0, 5}, {1, 2, 2, 3}, {2, 3, 6, 7}};
-             const auto& o = offsets[*rc::gen::inRange(0, 4)];
-             const int perm = *rc::gen::inRange(0, 3);
-             const float s = *rc::gen::element(1.0f, 0.5f, 3.0f);
+             const auto& o = offsets[s.range(0, 4)];
+             const int perm = s.range(0, 3);
+             const float scale = s.pick(1.0f, 0.5f, 3.0f);
              Vec3f c;
              for (int i = 0; i < 3; ++i) {
-                 const bool high = *rc::gen::arbitrary<bool>();
-                 const float off = o[(i + perm) % 3] * s;
+                 const bool high = s.coin();
+                 const float off = o[(i + perm) % 3] * scale;
                  c[i] = high ? b.hi[i] + off : b.lo[i] - off;
              }
-             return layout(b, c, o[3] * s);
+             return layout(b, c, o[3] * scale);
          }},
-        {"inside", [] {  // the centre in the box or on its boundary
-             const Aabb b = gen::grid_box(4);
+        {"inside", 1, [](Source& s) {  // the centre in the box or on its boundary
+             const Aabb b = gen::grid_box(s, 4);
              Vec3f c;
-             for (int i = 0; i < 3; ++i) c[i] = *rc::gen::element(b.lo[i], b.hi[i], 0.5f * (b.lo[i] + b.hi[i]));
-             return layout(b, c, float(*rc::gen::inRange(0, 3)));
+             for (int i = 0; i < 3; ++i) c[i] = s.pick(b.lo[i], b.hi[i], 0.5f * (b.lo[i] + b.hi[i]));
+             return layout(b, c, float(s.range(0, 3)));
          }},
-        {"uniform", [] {
-             const int e = *rc::gen::inRange(-8, 9);
-             const Aabb b = gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
-                                             {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
-             return layout(b, {gen::uniform(e + 1), gen::uniform(e + 1), gen::uniform(e + 1)},
-                           std::fabs(gen::uniform(e)));
+        {"uniform", 1, [](Source& s) {
+             const int e = s.range(-8, 9);
+             const Aabb b = gen::box_between({gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)},
+                                             {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)});
+             return layout(b, {gen::uniform(s, e + 1), gen::uniform(s, e + 1), gen::uniform(s, e + 1)},
+                           std::fabs(gen::uniform(s, e)));
          }},
     };
 }
@@ -141,7 +140,7 @@ gen::Mixes mixes() {
 Family make() {
     Family f;
     f.name = "sphere_aabb";
-    f.inputs = {{"box.lo", 3}, {"box.hi", 3}, {"c", 3}, {"r", 1}};
+    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"c", 3, Role::point}, {"r", 1, Role::length}};
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {true, true};
     f.values.assign(std::begin(kValues), std::end(kValues));
@@ -166,7 +165,7 @@ Family make() {
                                          kernel("broken:closest_wrong_face", "tolerant=1", sphere_aabb_overlap,
                                                 closest_wrong_face)};
     };
-    gen::use_mixes(f, self, mixes);
+    f.mixes = mixes();
     return f;
 }
 

@@ -1,7 +1,6 @@
 // The transformed_aabb family: the float box of a box under an affine map.
 // No yes/no answer: the box must contain the exact image and be tight.
 #include <limits>
-#include <rapidcheck.h>
 
 #include "family_common.hpp"
 #include "isect/check/family_gen.hpp"
@@ -133,15 +132,15 @@ Floats layout(const Aabb& b, const std::array<Vec3f, 3>& m, const Vec3f& t) {
     return in;
 }
 
-gen::Mixes mixes() {
+std::vector<Mix> mixes() {
     return {
-        {"grid", [] {
-             return layout(gen::grid_box(3), {gen::grid_point(2), gen::grid_point(2), gen::grid_point(2)},
-                           gen::grid_point(4));
+        {"grid", 1, [](Source& s) {
+             return layout(gen::grid_box(s, 3), {gen::grid_point(s, 2), gen::grid_point(s, 2), gen::grid_point(s, 2)},
+                           gen::grid_point(s, 4));
          }},
-        {"rotation45", [] {  // a 45-degree rotation about a random axis: inexact entries
+        {"rotation45", 1, [](Source& s) {  // a 45-degree rotation about a random axis: inexact entries
              const float c = 0.70710678f;
-             const size_t axis = *rc::gen::inRange<size_t>(0, 3);
+             const size_t axis = s.range<size_t>(0, 3);
              std::array<Vec3f, 3> m{};
              const size_t u = (axis + 1) % 3, v = (axis + 2) % 3;
              m[axis][axis] = 1;
@@ -149,35 +148,35 @@ gen::Mixes mixes() {
              m[u][v] = -c;
              m[v][u] = c;
              m[v][v] = c;
-             return layout(gen::grid_box(4), m, gen::grid_point(3));
+             return layout(gen::grid_box(s, 4), m, gen::grid_point(s, 3));
          }},
-        {"sign_flip", [] {  // permutations with sign flips: exact, and -0 entries
+        {"sign_flip", 1, [](Source& s) {  // permutations with sign flips: exact, and -0 entries
              std::array<Vec3f, 3> m{};
              int perm[] = {0, 1, 2};
-             for (int k = 2; k > 0; --k) std::swap(perm[k], perm[*rc::gen::inRange(0, k + 1)]);
+             for (int k = 2; k > 0; --k) std::swap(perm[k], perm[s.range(0, k + 1)]);
              for (int i = 0; i < 3; ++i) {
-                 for (int j = 0; j < 3; ++j) m[size_t(i)][size_t(j)] = *rc::gen::element(0.0f, -0.0f);
-                 m[size_t(i)][size_t(perm[i])] = *rc::gen::element(1.0f, -1.0f);
+                 for (int j = 0; j < 3; ++j) m[size_t(i)][size_t(j)] = s.pick(0.0f, -0.0f);
+                 m[size_t(i)][size_t(perm[i])] = s.pick(1.0f, -1.0f);
              }
-             return layout(gen::grid_box(4), m, gen::grid_point(3));
+             return layout(gen::grid_box(s, 4), m, gen::grid_point(s, 3));
          }},
-        {"mixed_scale", [] {  // rows and columns of very different magnitudes
+        {"mixed_scale", 1, [](Source& s) {  // rows and columns of very different magnitudes
              std::array<Vec3f, 3> m;
              for (Vec3f& r : m)
-                 for (float& x : r) x = std::ldexp(gen::uniform(0), *rc::gen::inRange(-40, 41));
-             const int e = *rc::gen::inRange(-20, 21);
-             return layout(gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
-                                            {gen::uniform(e), gen::uniform(e), gen::uniform(e)}),
-                           m, {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+                 for (float& x : r) x = std::ldexp(gen::uniform(s, 0), s.range(-40, 41));
+             const int e = s.range(-20, 21);
+             return layout(gen::box_between({gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)},
+                                            {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)}),
+                           m, {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)});
          }},
-        {"uniform", [] {
-             const int e = *rc::gen::inRange(-8, 9);
+        {"uniform", 1, [](Source& s) {
+             const int e = s.range(-8, 9);
              std::array<Vec3f, 3> m;
              for (Vec3f& r : m)
-                 for (float& x : r) x = gen::uniform(0);
-             return layout(gen::box_between({gen::uniform(e), gen::uniform(e), gen::uniform(e)},
-                                            {gen::uniform(e), gen::uniform(e), gen::uniform(e)}),
-                           m, {gen::uniform(e), gen::uniform(e), gen::uniform(e)});
+                 for (float& x : r) x = gen::uniform(s, 0);
+             return layout(gen::box_between({gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)},
+                                            {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)}),
+                           m, {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)});
          }},
     };
 }
@@ -185,7 +184,7 @@ gen::Mixes mixes() {
 Family make() {
     Family f;
     f.name = "transformed_aabb";
-    f.inputs = {{"box.lo", 3}, {"box.hi", 3}, {"m", 9}, {"t", 3}};
+    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"m", 9, Role::matrix}, {"t", 3, Role::vector}};
     f.answers = {"box"};
     f.answer_has_values = {true};
     f.safe_answer = 0;
@@ -207,7 +206,7 @@ Family make() {
         return std::vector<FamilyKernel>{kernel("broken:seed_float_nearest", 3, seed_float_nearest),
                                          kernel("broken:transposed", 3, transposed)};
     };
-    gen::use_mixes(f, self, mixes);
+    f.mixes = mixes();
     return f;
 }
 

@@ -8,12 +8,13 @@ function(isect_add_plugin name)
 endfunction()
 
 # isect_add_plugin_check(TEST_NAME PLUGIN target [CONTRACT c] [FAMILY f]
-#                        [SECONDS n] [SEED n] [OUT dir])
+#                        [SECONDS n] [SEED n] [OUT dir] [DOMAIN lo:hi])
 # A ctest test that runs `isect check --plugin` on a plugin target: it
 # passes while the contract holds, fails when it is broken, and leaves the
 # counterexamples in OUT (default: TEST_NAME-findings in the build tree).
+# DOMAIN declares the magnitudes the kernel is meant for (2^-20:2^20, say).
 function(isect_add_plugin_check name)
-  cmake_parse_arguments(P "" "PLUGIN;CONTRACT;FAMILY;SECONDS;SEED;OUT" "" ${ARGN})
+  cmake_parse_arguments(P "" "PLUGIN;CONTRACT;FAMILY;SECONDS;SEED;OUT;DOMAIN" "" ${ARGN})
   if(NOT P_CONTRACT)
     set(P_CONTRACT tolerant=1)
   endif()
@@ -30,6 +31,9 @@ function(isect_add_plugin_check name)
   endif()
   if(P_SEED)
     list(APPEND args --seed ${P_SEED})
+  endif()
+  if(P_DOMAIN)
+    list(APPEND args --domain ${P_DOMAIN})
   endif()
   add_test(NAME ${name} COMMAND ${ISECT_EXECUTABLE} ${args})
 endfunction()

@@ -1,8 +1,8 @@
 // A plain main for the fuzz targets: replays files and folders through
 // LLVMFuzzerTestOneInput, so every compiler runs the targets' code. A .case
-// file is read in the corpus format and encoded; any other file is raw fuzz
-// bytes. Exit 0 when every input ran (a finding aborts), 2 when a file cannot
-// be read.
+// file is read in the corpus format and encoded (it must be of the target's
+// family); any other file is raw fuzz bytes. Exit 0 when every input ran (a
+// finding aborts), 2 when a file cannot be read.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -12,8 +12,8 @@
 #include <variant>
 #include <vector>
 
-#include "isect/check/aabb_triangle.hpp"
 #include "isect/check/case_file.hpp"
+#include "isect/check/fuzz.hpp"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***);
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
@@ -28,8 +28,13 @@ bool replay_file(const std::filesystem::path& path) {
             for (const auto& e : *errors) std::fprintf(stderr, "error: %s\n", e.str().c_str());
             return false;
         }
-        const auto& c = std::get<isect::check::AabbTriangleCase>(std::get<isect::check::Case>(r));
-        bytes = isect::check::encode_aabb_triangle({c.box, c.tri, "case"});
+        const auto& c = std::get<isect::check::FamilyCase>(r);
+        if (c.family->name != ISECT_FUZZ_FAMILY) {
+            std::fprintf(stderr, "error: %s:0: a case of %s, not of %s\n", path.string().c_str(), c.family->name.c_str(),
+                         ISECT_FUZZ_FAMILY);
+            return false;
+        }
+        bytes = isect::check::encode_fuzz(*c.family, c.in);
     } else {
         std::ifstream in(path, std::ios::binary);
         if (!in) {

@@ -1,10 +1,17 @@
-// The claims every family of the generic engine makes, as RapidCheck
-// properties over its generators (shrunk counterexamples print as case
-// files): the two references agree; every built-in kernel keeps its
-// contract, answer and numbers; every planted bug is caught.
+// The claims every family makes, as RapidCheck properties over its
+// generators (shrunk counterexamples print as case files): the references
+// agree, with each other and with the fast oracle; every built-in kernel
+// keeps its contract, answer and numbers; every planted bug is caught, by a
+// property and by isect check; the exact answer is invariant under the
+// symmetries of the input, and a kernel's answer changes under them only
+// where its contract allows; the fuzz layout round-trips; input outside the
+// domain is survived.
+#include <cstring>
+#include <iomanip>
 #include <rapidcheck.h>
 
 #include "isect/check/family.hpp"
+#include "isect/check/fuzz.hpp"
 #include "property.hpp"
 
 namespace isect::check {
@@ -17,12 +24,16 @@ void showValue(const Generated& g, std::ostream& os) {
 
 namespace {
 
+using props::expect_property;
+using props::expect_property_fails;
+using props::gen_family;
+
 class FamilyProperty : public ::testing::TestWithParam<const Family*> {};
 
 TEST_P(FamilyProperty, referencesAgreeOnEveryGeneratedInput) {
     const Family& f = *GetParam();
-    props::expect_property(20000, [&] {
-        const Generated g = *f.gen("");
+    expect_property(20000, [&] {
+        const Generated g = *gen_family(f);
         RC_TAG(g.kind);
         try {
             f.truth(g.in.data());
@@ -32,11 +43,41 @@ TEST_P(FamilyProperty, referencesAgreeOnEveryGeneratedInput) {
     });
 }
 
+TEST_P(FamilyProperty, fastOracleAgreesWithTheReferences) {
+    const Family& f = *GetParam();
+    if (!f.fast_truth) GTEST_SKIP() << f.name << " has no fast oracle";
+    expect_property(20000, [&] {
+        const Generated g = *gen_family(f);
+        RC_TAG(g.kind);
+        const auto fast = f.fast_truth(g.in.data());
+        RC_CLASSIFY(!fast, "fast oracle undecided");
+        if (fast) RC_ASSERT(fast->answer == f.truth(g.in.data()).answer);
+    });
+}
+
+TEST_P(FamilyProperty, fastBandProofImpliesTheExactBand) {
+    const Family& f = *GetParam();
+    if (!f.fast_truth || !f.fast_in_band) GTEST_SKIP() << f.name << " has no fast band test";
+    expect_property(5000, [&] {
+        const Generated g = *gen_family(f);
+        const double k = *rc::gen::element(1.0, 0.5, 3.0, 1e-6, 1e3);
+        const auto fast = f.fast_truth(g.in.data());
+        RC_PRE(fast.has_value());
+        const Truth truth = f.truth(g.in.data());
+        for (int answer = 0; answer < int(f.answers.size()); ++answer) {
+            if (answer == truth.answer) continue;
+            const Tri proved = f.fast_in_band(g.in.data(), *fast, answer, k);
+            RC_CLASSIFY(proved != Tri::unknown, "decided fast");
+            if (proved != Tri::unknown) RC_ASSERT((proved == Tri::yes) == f.in_band(g.in.data(), truth, answer, k));
+        }
+    });
+}
+
 TEST_P(FamilyProperty, builtinKernelsKeepTheirContracts) {
     const Family& f = *GetParam();
     const std::vector<FamilyKernel> kernels = f.kernels();
-    props::expect_property(20000, [&] {
-        const Generated g = *f.gen("");
+    expect_property(20000, [&] {
+        const Generated g = *gen_family(f);
         RC_TAG(g.kind);
         const Truth truth = f.truth(g.in.data());
         for (const FamilyKernel& k : kernels) {
@@ -50,16 +91,173 @@ TEST_P(FamilyProperty, plantedBugsBreakTheirContracts) {
     const Family& f = *GetParam();
     for (const FamilyKernel& k : f.broken()) {
         SCOPED_TRACE(k.name);
-        props::expect_property_fails(200000, [&] {
-            const Generated g = *f.gen("");
+        expect_property_fails(200000, [&] {
+            const Generated g = *gen_family(f);
             RC_ASSERT(!judge(f, k, g.in, f.truth(g.in.data())).violates);
         });
     }
 }
 
+TEST_P(FamilyProperty, plantedBugsAreCaughtByIsectCheck) {
+    const Family& f = *GetParam();
+    for (const FamilyKernel& k : f.broken()) {
+        FamilyCheckOptions options;
+        options.max_cases = 20000;  // not scaled: the finding must come within this many
+        options.seed = 1;
+        options.stop_at_first = true;
+        options.minimize_classes = 1;
+        const FamilyCheckReport report = run_family_check(f, {k}, options);
+        ASSERT_EQ(report.kernels.size(), 1u);
+        EXPECT_GT(report.kernels[0].violations, 0u) << k.name << " was not caught in 20000 cases";
+        if (!report.kernels[0].classes.empty())
+            std::cout << "minimised counterexample for " << k.name << ":\n"
+                      << format_family_case(f, report.kernels[0].classes[0].witness, report.kernels[0].classes[0].why)
+                      << std::endl;
+    }
+}
+
+/// A random symmetry of the input: permutation, mirror, scale 2^k, a small
+/// exact translation, vertex rotation and reversal.
+Symmetry any_symmetry() {
+    Symmetry s;
+    s.perm = *rc::gen::inRange(0, 6);
+    s.mirror = *rc::gen::inRange(0, 8);
+    s.scale = *rc::gen::inRange(-40, 41);
+    if (*rc::gen::arbitrary<bool>())
+        for (float& t : s.translate) t = float(*rc::gen::inRange(-4, 5)) * 0.25f;
+    s.rotate = *rc::gen::inRange(0, 5);
+    s.reverse = *rc::gen::arbitrary<bool>();
+    return s;
+}
+
+TEST_P(FamilyProperty, exactAnswerInvariantUnderSymmetriesScalingTranslationAndVertexOrder) {
+    const Family& f = *GetParam();
+    expect_property(5000, [&] {
+        const Generated g = *gen_family(f);
+        const Symmetry s = any_symmetry();
+        const auto moved = transformed(f, g.in, s);
+        // RC_PRE decomposes its expression: && inside it would not short-circuit.
+        const bool applies = moved.has_value() && f.domain(moved->data()).empty();
+        RC_PRE(applies);
+        RC_ASSERT(f.truth(g.in.data()).answer == f.truth(moved->data()).answer);
+    });
+}
+
+/// Which symmetries each built-in kernel keeps, measured; wherever an
+/// answer changes, the kernel must keep its contract on both inputs.
+TEST_P(FamilyProperty, kernelsChangeTheirAnswerUnderSymmetriesOnlyWithinTheirContract) {
+    const Family& f = *GetParam();
+    const int cases = props::scaled(20000);
+    RandomSource source(20261122);
+    std::vector<Floats> inputs;
+    for (int i = 0; i < cases; ++i) inputs.push_back(generate(f, source).in);
+    struct Move {
+        const char* name;
+        Symmetry s;
+    };
+    const Move moves[] = {{"mirror", {0, 5, 0, {0, 0, 0}, 0, false}},
+                          {"permute", {4, 0, 0, {0, 0, 0}, 0, false}},
+                          {"scale 2^7", {0, 0, 7, {0, 0, 0}, 0, false}},
+                          {"translate", {0, 0, 0, {0.5f, -1, 0.25f}, 0, false}},
+                          {"rotate", {0, 0, 0, {0, 0, 0}, 1, false}},
+                          {"reverse", {0, 0, 0, {0, 0, 0}, 0, true}}};
+    std::cout << std::left << std::setw(28) << "kernel";
+    for (const Move& m : moves) std::cout << std::setw(13) << m.name;
+    std::cout << "\n";
+    for (const FamilyKernel& k : f.kernels()) {
+        std::cout << std::setw(28) << k.name;
+        for (const Move& m : moves) {
+            int changed = 0, applied = 0;
+            for (const Floats& in : inputs) {
+                const auto moved = transformed(f, in, m.s);
+                if (!moved || !f.domain(moved->data()).empty()) continue;
+                ++applied;
+                if (k.fn(in.data()).answer == k.fn(moved->data()).answer) continue;
+                ++changed;
+                EXPECT_FALSE(judge(f, k, in, f.truth(in.data())).violates) << k.name << " / " << m.name;
+                EXPECT_FALSE(judge(f, k, *moved, f.truth(moved->data())).violates) << k.name << " / " << m.name;
+            }
+            std::cout << std::setw(13) << (applied == 0 ? "-" : changed == 0 ? "kept" : std::to_string(changed) + " chg");
+        }
+        std::cout << "\n";
+    }
+    std::cout << "(answers changed by each move, out of " << cases << " generated inputs; - where it never applies)\n";
+}
+
+TEST_P(FamilyProperty, inputOutsideTheDomainIsSurvivedByEveryKernel) {
+    const Family& f = *GetParam();
+    const std::vector<FamilyKernel> kernels = f.kernels();
+    expect_property(5000, [&] {
+        props::RcSource s;
+        const Floats in = out_of_domain(f, s);
+        RC_ASSERT(!f.domain(in.data()).empty());
+        // No exact answer to hold them to: they must return, and (checked by
+        // the sanitizer builds) without undefined behaviour.
+        for (const FamilyKernel& k : kernels) {
+            const Answer a = k.fn(in.data());
+            RC_ASSERT(a.answer == k.fn(in.data()).answer);
+        }
+    });
+}
+
+TEST_P(FamilyProperty, fuzzBytesRoundTripEveryInput) {
+    const Family& f = *GetParam();
+    expect_property(5000, [&] {
+        const Generated g = *gen_family(f);
+        const std::vector<uint8_t> bytes = encode_fuzz(f, g.in);
+        RC_ASSERT(bytes.size() == fuzz_bytes(f));
+        const Floats back = decode_fuzz(f, bytes.data(), bytes.size());
+        RC_ASSERT(std::memcmp(back.data(), g.in.data(), g.in.size() * sizeof(float)) == 0);
+    });
+}
+
+TEST_P(FamilyProperty, mutatorKeepsTheLayoutAndNeverCrashes) {
+    const Family& f = *GetParam();
+    expect_property(5000, [&] {
+        std::vector<uint8_t> bytes = *rc::gen::container<std::vector<uint8_t>>(rc::gen::arbitrary<uint8_t>());
+        const size_t size = bytes.size();
+        bytes.resize(std::max<size_t>(size, 160));
+        const size_t n = mutate_fuzz(f, bytes.data(), size, bytes.size(), *rc::gen::arbitrary<unsigned>());
+        RC_ASSERT(n == 0 || n == fuzz_bytes(f));
+        const Floats in = decode_fuzz(f, bytes.data(), n ? n : size);
+        RC_ASSERT(in.size() == f.size());
+    });
+}
+
+TEST_P(FamilyProperty, declaredDomainHoldsEveryGeneratedAndDecodedInput) {
+    const Family& f = *GetParam();
+    std::string why;
+    const Domain domain = *Domain::parse("2^-20:2^20", why);
+    expect_property(5000, [&] {
+        const Generated g = *gen_family(f, "", domain);
+        RC_ASSERT(domain.outside(f, g.in.data()).empty());
+        RC_ASSERT(f.domain(g.in.data()).empty());
+        const std::vector<uint8_t> bytes = *rc::gen::container<std::vector<uint8_t>>(rc::gen::arbitrary<uint8_t>());
+        const Floats in = decode_fuzz(f, bytes.data(), bytes.size(), domain);
+        if (f.domain(in.data()).empty()) RC_ASSERT(domain.outside(f, in.data()).empty());
+    });
+}
+
 std::string name_of(const ::testing::TestParamInfo<const Family*>& info) { return info.param->name; }
 
 INSTANTIATE_TEST_SUITE_P(Families, FamilyProperty, ::testing::ValuesIn(families()), name_of);
+
+/// The claims in core/isect/aabb_triangle.hpp: mirroring and scaling by 2^k
+/// are exact on every intermediate value, so sat and conservative keep them.
+TEST(AabbTriangleKernels, keepMirrorsAndPowerOfTwoScalingExactly) {
+    const Family& f = aabb_triangle_family();
+    RandomSource source(7);
+    for (int i = 0; i < props::scaled(50000); ++i) {
+        const Floats in = generate(f, source).in;
+        for (const Symmetry& s : {Symmetry{0, 3, 0, {0, 0, 0}, 0, false}, Symmetry{0, 0, 9, {0, 0, 0}, 0, false},
+                                  Symmetry{0, 7, -5, {0, 0, 0}, 0, false}}) {
+            const auto moved = transformed(f, in, s);
+            if (!moved) continue;
+            for (const FamilyKernel& k : f.kernels())
+                ASSERT_EQ(k.fn(in.data()).answer, k.fn(moved->data()).answer) << k.name << "\n" << show_family_input(f, in);
+        }
+    }
+}
 
 }  // namespace
 }  // namespace isect::check

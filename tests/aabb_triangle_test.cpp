@@ -1,23 +1,23 @@
 // Hand-made aabb_triangle cases, each expanded by the 48 cube symmetries,
 // vertex rotation and reversal, and power-of-two scaling, as CGAL's tests do.
+#include <cmath>
 #include <gtest/gtest.h>
 
-#include "isect/check/aabb_triangle.hpp"
-#include "isect/ref/aabb_triangle.hpp"
+#include "isect/check/family.hpp"
+#include "isect/primitives.hpp"
 
 namespace isect::check {
 namespace {
 
 struct Hand {
     const char* name;
-    AabbTriangleInput in;
+    Floats in;
     bool overlap;
 };
 
-AabbTriangleInput mk(Vec3f lo, Vec3f hi, Vec3f a, Vec3f b, Vec3f c) {
-    AabbTriangleInput in;
-    in.box = {lo, hi};
-    in.tri.v = {a, b, c};
+Floats mk(Vec3f lo, Vec3f hi, Vec3f a, Vec3f b, Vec3f c) {
+    Floats in;
+    for (const Vec3f& v : {lo, hi, a, b, c}) in.insert(in.end(), v.begin(), v.end());
     return in;
 }
 
@@ -38,44 +38,43 @@ const Hand kCases[] = {
 };
 
 TEST(AabbTriangleHandCases, referencesAndKernelsAgreeUnderEveryExpansion) {
+    const Family& f = aabb_triangle_family();
     for (const Hand& h : kCases) {
         for (int perm = 0; perm < 6; ++perm)
             for (int mirror = 0; mirror < 8; ++mirror)
                 for (int order = 0; order < 6; ++order)
                     for (int k : {-100, -20, 0, 7, 60}) {
-                        AabbTriangleInput in = apply({perm, mirror}, h.in);
-                        for (int r = 0; r < order % 3; ++r) in = rotate_vertices(in);
-                        if (order >= 3) in = reverse_vertices(in);
-                        in = scale_pow2(in, k);
-                        const ref::ExactAabb box = ref::exact(in.box);
-                        const ref::ExactTriangle tri = ref::exact(in.tri);
+                        const Symmetry s{perm, mirror, k, {0, 0, 0}, order % 3, order >= 3};
+                        const auto in = transformed(f, h.in, s);
+                        ASSERT_TRUE(in.has_value()) << h.name;
                         SCOPED_TRACE(std::string(h.name) + " perm " + std::to_string(perm) + " mirror " +
                                      std::to_string(mirror) + " order " + std::to_string(order) + " 2^" +
                                      std::to_string(k));
-                        ASSERT_EQ(ref::aabb_triangle_clip(box, tri), h.overlap);
-                        ASSERT_EQ(ref::aabb_triangle_cgal(box, tri), h.overlap);
-                        // These cases are far from the band: every kernel is exact on them.
-                        ASSERT_EQ(aabb_triangle_sat(in.box, in.tri), h.overlap);
+                        ASSERT_EQ(f.truth(in->data()).answer, h.overlap ? 1 : 0);
+                        // These cases are far from the band: every kernel is exact on
+                        // them, and conservative never misses.
+                        ASSERT_EQ(f.find_kernel("sat")->fn(in->data()).answer, h.overlap ? 1 : 0);
                         if (h.overlap) {
-                            ASSERT_TRUE(aabb_triangle_conservative(in.box, in.tri));
+                            ASSERT_EQ(f.find_kernel("conservative")->fn(in->data()).answer, 1);
                         }
                     }
     }
 }
 
 TEST(AabbTriangleBand, touchingNeedsOnlyAnInfinitesimalBand) {
+    const Family& f = aabb_triangle_family();
     const Hand& touching = kCases[1];
-    EXPECT_EQ(aabb_triangle_band(touching.in.box, touching.in.tri, true), 0.0);
+    EXPECT_LE(measured_k(f, touching.in, f.truth(touching.in.data()), 0), 0x1p-40);
     // The seed case is 1/sqrt(2) away along (1,1,0): a box grown by 0.5 per
     // axis reaches it, so K = 0.5 / (2^-24 * 20) ~ 4.2e5.
     const Hand& seed = kCases[0];
-    const double k = aabb_triangle_band(seed.in.box, seed.in.tri, false);
-    EXPECT_NEAR(k, 0.5 * 16777216 / 20, 1);
+    EXPECT_NEAR(measured_k(f, seed.in, f.truth(seed.in.data()), 1), 0.5 * 16777216 / 20, 500);
 }
 
 TEST(AabbTriangleBand, allZeroInputHasNoBand) {
-    const AabbTriangleInput zero{};
-    EXPECT_TRUE(std::isinf(aabb_triangle_band(zero.box, zero.tri, false)));
+    const Family& f = aabb_triangle_family();
+    const Floats zero(15, 0.0f);
+    EXPECT_TRUE(std::isinf(measured_k(f, zero, f.truth(zero.data()), 0)));
 }
 
 }  // namespace

@@ -1,76 +1,335 @@
 #include "report.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+
+#include "isect/check/case_file.hpp"
 
 namespace isect::tool {
 
 namespace {
 
-std::string pad(const std::string& s, size_t width) { return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' '); }
+using check::FailureClass;
+using check::Family;
+using check::FamilyKernelReport;
+using check::format_k;
 
-/// The lines every report starts with: family, cases, time, seed, the
-/// generator mix, and whether the references agreed.
-void print_header(std::ostream& out, const std::string& family, uint64_t cases, double seconds, uint64_t seed,
-                  const std::map<std::string, uint64_t>& mix, uint64_t mismatches, const std::string& message,
-                  const std::string& references) {
-    char line[200];
-    std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s, seed %llu\n", family.c_str(),
-                  (unsigned long long)cases, seconds, (unsigned long long)seed);
-    out << line << "  mix:";
-    for (const auto& [kind, n] : mix) out << " " << kind << " " << (cases ? 100 * n / cases : 0) << "%";
-    out << "\n";
-    if (mismatches)
-        out << "  REFERENCES DISAGREE on " << mismatches << " cases: " << message << "\n";
-    else
-        out << "  references: " << references << " agree on every case\n";
+std::string pad(const std::string& s, size_t width) {
+    return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
+}
+
+/// The parts of a class signature: kernel, contract, what, decided, scale.
+std::vector<std::string> parts(const std::string& signature) {
+    std::vector<std::string> out;
+    std::stringstream in(signature);
+    for (std::string p; std::getline(in, p, '|');) out.push_back(p);
+    while (out.size() < 5) out.push_back("");
+    return out;
+}
+
+std::string verdict(const FamilyKernelReport& k) {
+    if (k.holds()) return "holds";
+    return "BROKEN (" + std::to_string(k.violations) + " violations, " + std::to_string(k.classes.size()) +
+           (k.classes.size() == 1 ? " class)" : " classes)");
+}
+
+std::string wrong(const Family& f, const FamilyKernelReport& k) {
+    if (!f.yes_no() || k.wrong_answers == 0) return std::to_string(k.wrong_answers);
+    return std::to_string(k.wrong_answers) + " (" + std::to_string(k.false_hits) + " / " + std::to_string(k.false_misses) + ")";
+}
+
+std::string error_e(const Family& f, const FamilyKernelReport& k) {
+    return f.values.empty() ? "-" : format_k(k.measured_e) + " / " + format_k(k.error_e);
+}
+
+std::string map_range(int bin) { return bin <= -1000 ? "zero" : "[" + std::to_string(bin) + ", " + std::to_string(bin + 10) + ")"; }
+
+/// The validity map as two tables: by log2 of the largest magnitude, and by
+/// log2 of the smallest feature.
+void print_map(std::ostream& out, const FamilyKernelReport& k) {
+    for (int axis = 0; axis < 2; ++axis) {
+        std::map<int, check::MapCell> rows;
+        for (const auto& [key, cell] : k.map) {
+            check::MapCell& row = rows[axis == 0 ? key.first : key.second];
+            row.cases += cell.cases;
+            row.wrong_answers += cell.wrong_answers;
+            row.violations += cell.violations;
+            row.measured_k = std::max(row.measured_k, cell.measured_k);
+        }
+        out << "    " << pad(axis == 0 ? "log2 M" : "log2 feature", 14) << pad("cases", 10) << pad("wrong", 9)
+            << pad("violations", 12) << "widest K\n";
+        for (const auto& [bin, row] : rows)
+            out << "    " << pad(map_range(bin), 14) << pad(std::to_string(row.cases), 10)
+                << pad(std::to_string(row.wrong_answers), 9) << pad(std::to_string(row.violations), 12)
+                << (row.wrong_answers ? format_k(row.measured_k) : "-") << "\n";
+    }
+}
+
+/// The input lines of a witness, indented.
+std::string witness_lines(const Family& f, const check::Floats& in) {
+    std::string text = check::format_family_case(f, in, check::Truth{}, "");
+    std::string out;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("family", 0) != 0 && line.rfind("expect", 0) != 0) out += "         " + line + "\n";
+    return out;
+}
+
+void print_text(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
+    if (!info.plugin_path.empty()) {
+        out << "isect check --plugin " << info.plugin_path << " (" << info.subject << "), contract "
+            << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x 2^-24 S\n\n";
+    }
+    bool holds = true;
+    for (const FamilyResult& r : results) {
+        const Family& f = *r.family;
+        const check::FamilyCheckReport& rep = r.report;
+        holds = holds && rep.holds();
+        char line[240];
+        std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s (%.0f/s), seed %llu\n", f.name.c_str(),
+                      (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0,
+                      (unsigned long long)info.seed);
+        out << line << "  domain: " << info.domain.str() << "\n  mix:";
+        for (const auto& [kind, n] : rep.mix) out << " " << kind << " " << (rep.cases ? 100 * n / rep.cases : 0) << "%";
+        out << "\n";
+        if (rep.reference_mismatches)
+            out << "  REFERENCES DISAGREE on " << rep.reference_mismatches << " cases: " << rep.mismatch_message
+                << (r.mismatch_path.empty() ? "" : "; written to " + r.mismatch_path) << "\n";
+        else
+            out << "  references: " << f.references << " agree on every case\n";
+        out << "\n"
+            << pad("kernel", 28) << pad("contract", 15) << pad("tried", 10)
+            << pad(f.yes_no() ? "wrong (false hits / misses)" : "wrong answers", f.yes_no() ? 29 : 15)
+            << pad("in band", 10) << pad("measured K", 12) << pad("error E", 18) << "verdict\n";
+        for (const FamilyKernelReport& k : rep.kernels)
+            out << pad(k.name, 28) << pad(k.contract.str(), 15) << pad(std::to_string(k.tried), 10)
+                << pad(wrong(f, k), f.yes_no() ? 29 : 15) << pad(std::to_string(k.in_band), 10)
+                << pad(k.wrong_answers ? format_k(k.measured_k) : "-", 12) << pad(error_e(f, k), 18) << verdict(k)
+                << "\n";
+        for (size_t i = 0; i < rep.kernels.size(); ++i) {
+            const FamilyKernelReport& k = rep.kernels[i];
+            if (k.stopped_at_hang)
+                out << "  " << k.name << ": stopped at the first hang (no answer within " << info.timeout_ms << " ms)"
+                    << (i < r.hang_paths.size() && !r.hang_paths[i].empty() ? ", its input written to " + r.hang_paths[i] : "")
+                    << "\n";
+            if (k.classes.empty()) continue;
+            out << "\n  " << k.name << ": " << k.classes.size() << " failure class" << (k.classes.size() == 1 ? "" : "es")
+                << ", largest first\n";
+            for (size_t c = 0; c < k.classes.size(); ++c) {
+                const FailureClass& fc = k.classes[c];
+                out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.signature);
+                if (fc.measured_k > 0) out << "; widest K " << format_k(fc.measured_k);
+                out << "\n       " << fc.why << "\n";
+                if (c < 3) out << witness_lines(f, fc.witness);
+                if (i < r.class_paths.size() && c < r.class_paths[i].size())
+                    out << "       " << (fc.minimised ? "minimised, " : "as found, ") << "written to "
+                        << r.class_paths[i][c] << "\n";
+            }
+        }
+        if (info.show_maps)
+            for (size_t i = 0; i < rep.kernels.size(); ++i) {
+                out << "\n  validity map of " << rep.kernels[i].name
+                    << " (M the largest input magnitude; feature: " << (f.feature ? "the family's smallest feature" : "the smallest nonzero input")
+                    << ")\n";
+                print_map(out, rep.kernels[i]);
+                if (i < r.map_paths.size() && !r.map_paths[i].empty()) out << "    picture: " << r.map_paths[i] << "\n";
+            }
+        out << "\n";
+    }
+    if (!info.plugin_path.empty())
+        out << (holds ? "the contract holds for every family checked\n" : "the contract is BROKEN\n");
+}
+
+std::string md_cell(std::string s) {
+    for (char& c : s)
+        if (c == '|' || c == '\n') c = ' ';
+    return s;
+}
+
+void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
+    bool holds = true;
+    for (const FamilyResult& r : results) holds = holds && r.report.holds();
+    out << "### isect check: `" << info.subject << "`";
+    if (info.contract) out << ", contract `" << info.contract->str() << "`";
+    out << ": " << (holds ? "holds" : "**broken**") << "\n\n"
+        << "| family | kernel | contract | cases | wrong answers | false hits | false misses | in band | measured K | "
+           "error E | verdict | classes | counterexample |\n"
+        << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|\n";
+    for (const FamilyResult& r : results) {
+        const Family& f = *r.family;
+        for (size_t i = 0; i < r.report.kernels.size(); ++i) {
+            const FamilyKernelReport& k = r.report.kernels[i];
+            std::string classes;
+            for (const FailureClass& c : k.classes)
+                classes += (classes.empty() ? "" : "; ") + std::to_string(c.count) + " x " + describe_class(c.signature);
+            const std::string path = i < r.class_paths.size() && !r.class_paths[i].empty() ? "`" + r.class_paths[i][0] + "`" : "";
+            out << "| " << f.name << " | " << md_cell(k.name) << " | " << k.contract.str() << " | " << k.tried << " | "
+                << k.wrong_answers << " | " << (f.yes_no() ? std::to_string(k.false_hits) : "-") << " | "
+                << (f.yes_no() ? std::to_string(k.false_misses) : "-") << " | " << k.in_band << " | "
+                << (k.wrong_answers ? format_k(k.measured_k) : "-") << " | " << md_cell(error_e(f, k)) << " | "
+                << (k.holds() ? "holds" : "**broken**") << " | " << md_cell(classes) << " | " << path << " |\n";
+        }
+    }
+    out << "\nseed " << info.seed << "; domain " << info.domain.str() << "\n";
+}
+
+nlohmann::json number(double x) {
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    if (std::isnan(x)) return nullptr;
+    return x;
+}
+
+void print_json(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
+    using nlohmann::json;
+    json run;
+    run["subject"] = info.subject;
+    if (!info.plugin_path.empty()) run["plugin"] = info.plugin_path;
+    if (info.contract) {
+        run["contract"] = info.contract->str();
+        run["error_e"] = number(info.error_e);
+    }
+    run["seed"] = info.seed;
+    run["domain"] = info.domain.str();
+    bool holds = true;
+    run["families"] = json::array();
+    for (const FamilyResult& r : results) {
+        const Family& f = *r.family;
+        const check::FamilyCheckReport& rep = r.report;
+        holds = holds && rep.holds();
+        json fam;
+        fam["family"] = f.name;
+        fam["cases"] = rep.cases;
+        fam["seconds"] = rep.seconds;
+        fam["cases_per_second"] = rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0;
+        fam["mix"] = rep.mix;
+        fam["references_agree"] = rep.reference_mismatches == 0;
+        if (rep.reference_mismatches) {
+            fam["reference_mismatches"] = rep.reference_mismatches;
+            fam["mismatch"] = rep.mismatch_message;
+            if (!r.mismatch_path.empty()) fam["mismatch_case"] = r.mismatch_path;
+        }
+        fam["kernels"] = json::array();
+        for (size_t i = 0; i < rep.kernels.size(); ++i) {
+            const FamilyKernelReport& k = rep.kernels[i];
+            json kj;
+            kj["family"] = f.name;
+            kj["kernel"] = k.name;
+            kj["contract"] = k.contract.str();
+            kj["error_e"] = number(k.error_e);
+            kj["cases"] = k.tried;
+            kj["wrong_answers"] = k.wrong_answers;
+            if (f.yes_no()) {
+                kj["false_hits"] = k.false_hits;
+                kj["false_misses"] = k.false_misses;
+            }
+            kj["in_band"] = k.in_band;
+            kj["measured_k"] = number(k.measured_k);
+            kj["measured_e"] = number(k.measured_e);
+            kj["violations"] = k.violations;
+            kj["verdict"] = k.holds() ? "holds" : "broken";
+            if (k.stopped_at_hang) kj["stopped_at_hang"] = true;
+            if (i < r.hang_paths.size() && !r.hang_paths[i].empty()) kj["hang_case"] = r.hang_paths[i];
+            if (i < r.class_paths.size() && !r.class_paths[i].empty()) kj["counterexample"] = r.class_paths[i][0];
+            kj["classes"] = json::array();
+            for (size_t c = 0; c < k.classes.size(); ++c) {
+                const FailureClass& fc = k.classes[c];
+                const auto p = parts(fc.signature);
+                json cj = {{"count", fc.count}, {"what", p[2]},        {"decided", p[3]},
+                           {"scale", p[4]},     {"why", fc.why},       {"measured_k", number(fc.measured_k)},
+                           {"minimised", fc.minimised}, {"witness", fc.witness}};
+                if (i < r.class_paths.size() && c < r.class_paths[i].size()) cj["case"] = r.class_paths[i][c];
+                kj["classes"].push_back(cj);
+            }
+            kj["map"] = json::array();
+            for (const auto& [key, cell] : k.map)
+                kj["map"].push_back({{"log2_m", key.first},
+                                     {"log2_feature", key.second},
+                                     {"cases", cell.cases},
+                                     {"wrong_answers", cell.wrong_answers},
+                                     {"violations", cell.violations},
+                                     {"measured_k", number(cell.measured_k)}});
+            if (i < r.map_paths.size() && !r.map_paths[i].empty()) kj["map_picture"] = r.map_paths[i];
+            fam["kernels"].push_back(kj);
+        }
+        run["families"].push_back(fam);
+    }
+    run["holds"] = holds;
+    out << run.dump(2) << "\n";
+}
+
+std::string xml_escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+void print_junit(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
+    size_t tests = 0, failures = 0;
+    for (const FamilyResult& r : results)
+        for (const FamilyKernelReport& k : r.report.kernels) {
+            ++tests;
+            failures += !k.holds();
+        }
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"isect check "
+        << xml_escape(info.subject) << (info.contract ? " (" + info.contract->str() + ")" : "") << "\" tests=\""
+        << tests << "\" failures=\"" << failures << "\">\n";
+    for (const FamilyResult& r : results) {
+        for (size_t i = 0; i < r.report.kernels.size(); ++i) {
+            const FamilyKernelReport& k = r.report.kernels[i];
+            out << "    <testcase classname=\"" << xml_escape(r.family->name) << "\" name=\"" << xml_escape(k.name)
+                << " (" << k.contract.str() << ")\" time=\"" << r.report.seconds << "\">\n";
+            if (!k.holds()) {
+                std::string body;
+                for (size_t c = 0; c < k.classes.size(); ++c) {
+                    const FailureClass& fc = k.classes[c];
+                    body += std::to_string(fc.count) + " x " + describe_class(fc.signature) + ": " + fc.why + "\n";
+                    body += check::format_family_case(*r.family, fc.witness, check::Truth{}, "");
+                    if (i < r.class_paths.size() && c < r.class_paths[i].size())
+                        body += "written to " + r.class_paths[i][c] + "\n";
+                }
+                const std::string message = k.classes.empty() ? "broken" : k.classes[0].why;
+                out << "      <failure message=\"" << xml_escape(message) << "\">" << xml_escape(body) << "</failure>\n";
+            }
+            out << "      <system-out>" << k.tried << " cases, " << k.wrong_answers << " wrong answers (" << k.in_band
+                << " in band), measured K " << format_k(k.measured_k) << ", domain " << xml_escape(info.domain.str())
+                << "</system-out>\n    </testcase>\n";
+        }
+    }
+    out << "  </testsuite>\n</testsuites>\n";
 }
 
 }  // namespace
 
-void print_check_report(std::ostream& out, const check::CheckReport& report, uint64_t seed) {
-    char line[160];
-    print_header(out, "aabb_triangle", report.cases, report.seconds, seed, report.mix, report.reference_mismatches,
-                 report.mismatch_message, "clip (Boost rationals) and cgal");
-    out << "\n"
-        << pad("kernel", 14) << pad("contract", 15) << pad("tried", 10) << pad("false hits", 12)
-        << pad("false misses", 14) << pad("in band", 14) << pad("measured K", 12) << "verdict\n";
-    for (const check::KernelReport& k : report.kernels) {
-        const std::string in_band = std::to_string(k.in_band) + " (K=" + check::format_k(k.band_k()) + ")";
-        const bool any = k.false_hits + k.false_misses > 0;
-        out << pad(k.name, 14) << pad(k.contract.str(), 15) << pad(std::to_string(k.tried), 10)
-            << pad(std::to_string(k.false_hits), 12) << pad(std::to_string(k.false_misses), 14) << pad(in_band, 14)
-            << pad(any ? check::format_k(k.measured_k) : "-", 12)
-            << (k.holds() ? "holds" : "BROKEN (" + std::to_string(k.violations) + " violations)") << "\n";
-    }
-    for (const check::KernelReport& k : report.kernels) {
-        if (k.holds()) continue;
-        std::snprintf(line, sizeof line, "  %s: first violation at case %llu, after %.3f s\n", k.name.c_str(),
-                      (unsigned long long)k.first_violation_case, k.first_violation_seconds);
-        out << line;
-    }
+bool known_format(const std::string& format) {
+    return format == "text" || format == "markdown" || format == "json" || format == "junit";
 }
 
-void print_family_report(std::ostream& out, const check::Family& f, const check::FamilyCheckReport& report,
-                         uint64_t seed) {
-    print_header(out, f.name, report.cases, report.seconds, seed, report.mix, report.reference_mismatches,
-                 report.mismatch_message, f.references);
-    out << "\n"
-        << pad("kernel", 28) << pad("contract", 15) << pad("tried", 10) << pad("wrong answers", 15)
-        << pad("in band", 10) << pad("measured K", 12) << pad("error E", 18) << "verdict\n";
-    for (const check::FamilyKernelReport& k : report.kernels) {
-        const std::string e = f.values.empty() ? "-"
-                                               : check::format_k(k.measured_e) + " / " + check::format_k(k.error_e);
-        out << pad(k.name, 28) << pad(k.contract.str(), 15) << pad(std::to_string(k.tried), 10)
-            << pad(std::to_string(k.wrong_answers), 15) << pad(std::to_string(k.in_band), 10)
-            << pad(k.wrong_answers ? check::format_k(k.measured_k) : "-", 12) << pad(e, 18)
-            << (k.holds() ? "holds" : "BROKEN (" + std::to_string(k.violations) + " violations)") << "\n";
-    }
-    for (const check::FamilyKernelReport& k : report.kernels)
-        if (!k.holds())
-            out << "  " << k.name << ": first violation at case " << k.first_violation_case << ": "
-                << k.counterexample_why << "\n";
+std::string describe_class(const std::string& signature) {
+    const auto p = parts(signature);
+    std::string out = p[2];
+    if (!p[3].empty()) out += " (" + p[3] + ")";
+    if (!p[4].empty()) out += ", inputs " + p[4];
+    return out;
+}
+
+void print_report(std::ostream& out, const std::string& format, const RunInfo& info,
+                  const std::vector<FamilyResult>& results) {
+    if (format == "markdown") print_markdown(out, info, results);
+    else if (format == "json") print_json(out, info, results);
+    else if (format == "junit") print_junit(out, info, results);
+    else print_text(out, info, results);
 }
 
 }  // namespace isect::tool

@@ -1,20 +1,51 @@
-// How `isect check` prints its report.
+// The report of every check, built-in kernels or a plugin's, in one shape:
+// text (for a person), markdown (a CI job summary), json (tools; fields in
+// docs/reports.md) or junit (CI test reports). Progress goes to stderr, the
+// report to stdout.
 #pragma once
 
+#include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "isect/check/family.hpp"
-#include "isect/check/runner.hpp"
 
 namespace isect::tool {
 
-/// The per-kernel table and the mix, as text.
-void print_check_report(std::ostream& out, const check::CheckReport& report, uint64_t seed);
+/// One family's run and the files written for it.
+struct FamilyResult {
+    const check::Family* family = nullptr;
+    check::FamilyCheckReport report;
+    /// Per kernel, per failure class (in the report's order): the case file
+    /// of its witness.
+    std::vector<std::vector<std::string>> class_paths;
+    std::vector<std::string> hang_paths;  ///< per kernel: the input it hung on, when it stopped there
+    std::string mismatch_path;            ///< the input the references disagreed on
+    std::vector<std::string> map_paths;   ///< per kernel: the validity map picture, when drawn
+    std::string report_domain;            ///< the domain judged, as text
+};
 
-/// The same for a family of the generic engine: per kernel, wrong answers,
-/// how many were in band, the measured K and the measured error E of the
-/// numbers.
-void print_family_report(std::ostream& out, const check::Family& f, const check::FamilyCheckReport& report,
-                         uint64_t seed);
+/// What the whole run was.
+struct RunInfo {
+    std::string subject;      ///< "built-in kernels", or the plugin's name
+    std::string plugin_path;  ///< empty for built-in kernels
+    std::optional<check::Contract> contract;  ///< the contract a plugin is held to
+    double error_e = 0;       ///< and its E
+    uint64_t seed = 0;
+    check::Domain domain;
+    bool show_maps = false;   ///< the validity map tables in the text report
+    int timeout_ms = 0;       ///< a plugin's hang timeout
+};
+
+/// "text", "markdown", "json", "junit"; false for anything else.
+bool known_format(const std::string& format);
+
+void print_report(std::ostream& out, const std::string& format, const RunInfo& info,
+                  const std::vector<FamilyResult>& results);
+
+/// One failure class as a person reads it: "false miss, decided by edge
+/// x*f1, at 2^-20..2^20".
+std::string describe_class(const std::string& signature);
 
 }  // namespace isect::tool

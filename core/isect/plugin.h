@@ -35,6 +35,11 @@ ISECT_PLUGIN_EXPORT int isect_abi_version(void);
 /* Optional: a name for reports (default: the file name). */
 ISECT_PLUGIN_EXPORT const char* isect_kernel_name(void);
 
+/* Optional: the domain the kernels are meant for. Every nonzero input of a
+   judged case then has a magnitude in [*lo, *hi] (zeros always stay in);
+   `isect check --domain LO:HI` overrides it. Without it, every finite float. */
+ISECT_PLUGIN_EXPORT void isect_domain(double* lo, double* hi);
+
 /* aabb_triangle. Closed box [lo, hi] vs closed triangle a = tri[0..2],
    b = tri[3..5], c = tri[6..8]. Returns 1 if they share a point, 0 if not. */
 ISECT_PLUGIN_EXPORT int isect_aabb_triangle(const float lo[3], const float hi[3], const float tri[9]);

@@ -13,11 +13,19 @@
 // Contract: containment, always: the float box contains the exact image
 // (every point of it). And tightness: each face is within 3 x 2^-24 S_i of
 // the exact tight box, S_i = |t_i| + sum_j |m_ij| max(|lo_j|, |hi_j|) +
-// 2^-125 (the last term is one float ulp in the subnormal range). Why:
-// the products are exact in double, the four-term sum rounds three times,
-// within gamma(3) S_i; the kernel moves each face outward by that bound and
-// rounds outward to float: one float ulp, at most 2^-23 |face| (just above a
-// power of two) or 2^-149. Together under 3 x 2^-24 S_i.
+// 2^-125 (the last term is one float ulp in the subnormal range). In fact
+// each face is the tightest float: the products are exact in double, and
+// each face is their sum with t_i, which Shewchuk's Grow-Expansion (TwoSum
+// after TwoSum) holds exactly as a nonoverlapping expansion. The kernel takes
+// the float f nearest the expansion's faithful double value, decides the
+// sign of the exact face minus f exactly (the sign of a nonoverlapping
+// expansion is that of its largest component), and steps f one float
+// outward if it falls on the wrong side. A plain double sum would not do:
+// it can cancel to 0 where the exact face is a subnormal. So each face is off by
+// less than one float ulp, 2^-23 |face| or 2^-149, under 3 x 2^-24 S_i, and
+// never on the wrong side: no face lies at -inf when the exact one is
+// -FLT_MAX, nor at +inf when it is just below FLT_MAX (the fuzzer found
+// both in a first version that widened each face by a rounding bound).
 // Seed 001's
 // float arithmetic rounds to nearest and so loses containment by an ulp at
 // a time (broken:seed_float_nearest).
@@ -40,32 +48,63 @@ struct Affine {
 };
 
 namespace detail {
-/// x rounded to a float no greater (down) or no smaller (up) than x.
-inline float round_out(double x, bool down) {
-    float f = float(x);
-    if (down && double(f) > x) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
-    if (!down && double(f) < x) f = std::nextafter(f, std::numeric_limits<float>::infinity());
+
+/// a + b = s + e exactly (TwoSum, round to nearest, no overflow).
+inline void two_sum(double a, double b, double& s, double& e) {
+    s = a + b;
+    const double bb = s - a;
+    e = (a - (s - bb)) + (b - bb);
+}
+
+/// Adds b to the nonoverlapping expansion h[0..m) (components in increasing
+/// magnitude, zeros allowed): Shewchuk's Grow-Expansion. Returns m + 1.
+inline int grow(double* h, int m, double b) {
+    for (int i = 0; i < m; ++i) two_sum(b, h[i], b, h[i]);
+    h[m] = b;
+    return m + 1;
+}
+
+/// The sign of an expansion: that of its largest nonzero component.
+inline int sign_of(const double* h, int m) {
+    for (int i = m - 1; i >= 0; --i)
+        if (h[i] != 0) return h[i] > 0 ? 1 : -1;
+    return 0;
+}
+
+/// The largest float <= (down) or smallest float >= (up) the exact sum of
+/// four doubles.
+inline float round_out(const double (&x)[4], bool down) {
+    double h[5];
+    int m = 0;
+    for (double v : x) m = grow(h, m, v);
+    double approx = 0;  // summed upwards: faithful for a nonoverlapping expansion
+    for (int i = 0; i < m; ++i) approx += h[i];
+    const float max = std::numeric_limits<float>::max();
+    float f = float(approx > max ? max : approx < -max ? -max : approx);
+    m = grow(h, m, -double(f));  // the exact face minus f
+    const int side = sign_of(h, m);
+    const float inf = std::numeric_limits<float>::infinity();
+    if (down && side < 0) f = std::nextafter(f, -inf);
+    if (!down && side > 0) f = std::nextafter(f, inf);
     return f;
 }
+
 }  // namespace detail
 
-/// The smallest float box found by Arvo's method that contains the image of
-/// `box` under `a`, within 3 x 2^-24 S_i of the exact tight box per face.
+/// The tightest float box that contains the image of `box` under `a`
+/// (Arvo's faces, rounded outward exactly): within one float ulp, under
+/// 3 x 2^-24 S_i, of the exact tight box per face.
 inline Aabb transformed_aabb(const Aabb& box, const Affine& a) {
     Aabb out;
     for (int i = 0; i < 3; ++i) {
-        double lo = a.t[i], hi = a.t[i], scale = std::fabs(double(a.t[i]));
+        double lo[4] = {a.t[i]}, hi[4] = {a.t[i]};
         for (int j = 0; j < 3; ++j) {
-            const double p = double(a.m[i][j]) * box.lo[j], q = double(a.m[i][j]) * box.hi[j];
-            lo += p < q ? p : q;
-            hi += p < q ? q : p;
-            scale += std::fabs(double(a.m[i][j])) * std::fmax(std::fabs(double(box.lo[j])), std::fabs(double(box.hi[j])));
+            const double p = double(a.m[i][j]) * box.lo[j], q = double(a.m[i][j]) * box.hi[j];  // exact
+            lo[j + 1] = p < q ? p : q;
+            hi[j + 1] = p < q ? q : p;
         }
-        // gamma(3) S bounds the three roundings of each sum; gamma(5) covers
-        // the roundings of S itself.
-        const double err = gamma(5) * scale;
-        out.lo[i] = detail::round_out(lo - err, true);
-        out.hi[i] = detail::round_out(hi + err, false);
+        out.lo[i] = detail::round_out(lo, true);
+        out.hi[i] = detail::round_out(hi, false);
     }
     return out;
 }

@@ -86,9 +86,13 @@ inline double newell_offset(const Vec3f* v, int count, const Vec3d& n) {
     return d / count;
 }
 
-/// The signed distance of q from the plane n . x = d, along n / |n|.
+/// The signed distance of q from the plane n . x = d, along n / |n|; 0 when
+/// n is zero (no plane: a computed Newell normal can cancel to 0 when the
+/// exact one is tiny, and 0 / 0 must not come out as NaN).
 inline double plane_distance(const Vec3d& n, double d, const Vec3f& q) {
-    return (n[0] * q[0] + n[1] * q[1] + n[2] * q[2] - d) / std::sqrt(dot(n, n));
+    const double norm = std::sqrt(dot(n, n));
+    if (!(norm > 0)) return 0;
+    return (n[0] * q[0] + n[1] * q[1] + n[2] * q[2] - d) / norm;
 }
 
 /// True when, seen along Newell's normal, every vertex is on the left of or

@@ -18,7 +18,6 @@
 #include <variant>
 #include <vector>
 
-#include "isect/aabb_triangle.hpp"
 #include "isect/check/family.hpp"
 
 namespace isect::check {
@@ -32,20 +31,8 @@ struct CaseError {
     std::string str() const;
 };
 
-/// An aabb_triangle case: the input and the expected exact answer.
-struct AabbTriangleCase {
-    std::string path;    ///< where it was read from; empty when made in memory
-    std::string origin;  ///< the leading comment, without '#'
-    Aabb box;
-    Triangle tri;
-    bool expect_overlap = false;
-};
-
-/// Any case isect knows how to read. One alternative per family.
-using Case = std::variant<AabbTriangleCase, FamilyCase>;
-
 /// The outcome of reading one file: a case, or every error found in it.
-using ReadResult = std::variant<Case, std::vector<CaseError>>;
+using ReadResult = std::variant<FamilyCase, std::vector<CaseError>>;
 
 /// Parses the text of one case file; path is used only in messages.
 ReadResult parse_case(const std::string& text, const std::string& path);
@@ -63,8 +50,5 @@ std::string format_float(float x);
 /// Reads one float as the case format defines it; on failure returns false
 /// and says why.
 bool parse_float(const std::string& token, float& out, std::string& why);
-
-/// The text of a case file; origin may hold several lines.
-std::string format_case(const AabbTriangleCase& c);
 
 }  // namespace isect::check

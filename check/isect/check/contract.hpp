@@ -23,26 +23,11 @@ struct Contract {
     static std::optional<Contract> parse(const std::string& text);
 };
 
-/// A kernel's answer against the exact one. A disagreement carries the band
-/// it needs: the smallest K whose band explains it (0 for exact touching,
-/// +inf when no band does).
-struct Judgement {
-    bool exact = false;
-    bool kernel = false;
-    double band_k = 0;  ///< meaningful only when exact != kernel
-    bool false_hit() const { return kernel && !exact; }
-    bool false_miss() const { return !kernel && exact; }
-    bool disagrees() const { return kernel != exact; }
-};
-
 /// Thrown when the two references of a family disagree: a bug in one of
 /// them, or an unchecked library precondition. Never swallowed.
 struct ReferenceMismatch : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
-
-/// Whether a judgement is within what the contract allows.
-bool allowed(const Contract& contract, const Judgement& j);
 
 /// K formatted the way reports and case files show it: 0, inf, or three
 /// significant digits.

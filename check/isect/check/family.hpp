@@ -1,13 +1,14 @@
-// A family as the checker sees it, for every family after aabb_triangle: the
-// input as named groups of floats, the answer (one of a few names) and the
-// numbers a kernel builds, the exact truth from two references, the tolerance
-// band, the error bound of the numbers, the generators and the kernels.
+// A family as the checker sees it: the input as named groups of floats, the
+// answer (one of a few names) and the numbers a kernel builds, the exact
+// truth from two references, the tolerance band, the error bound of the
+// numbers, the constructions that generate inputs, and the kernels.
 //
-// One engine (family.cpp) runs any family: generated cases, judgement under
-// the contracts, simplification of counterexamples, case files. Each family
-// lives in check/FAMILY.cpp and registers one Family value.
+// One engine (family.cpp) runs every family: generated cases, judgement
+// under the contracts, simplification of counterexamples, case files. Each
+// family lives in check/FAMILY.cpp and describes itself in one Family value.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -17,15 +18,14 @@
 #include <vector>
 
 #include "isect/check/contract.hpp"
-
-namespace rc {
-template <typename T> class Gen;
-}
+#include "isect/check/domain.hpp"
+#include "isect/check/source.hpp"
 
 namespace isect::check {
 
 /// The input: every float of the family's keys, in order.
 using Floats = std::vector<float>;
+using Vec3Floats = std::array<float, 3>;
 
 /// A generated input and the generator mix that made it.
 struct Generated {
@@ -34,10 +34,34 @@ struct Generated {
     const struct Family* family = nullptr;  ///< who made it (for showing it)
 };
 
+/// One of a family's constructions: touching, tangent, coplanar, a sliver...
+/// Draws every choice from the Source, choice 0 being the plainest.
+struct Mix {
+    std::string kind;
+    int weight = 1;  ///< how often, relative to the others
+    std::function<Floats(Source&)> make;
+};
+
+/// What a group of input numbers is, geometrically: how it moves when the
+/// whole input is mirrored, its axes permuted, scaled by 2^k or translated.
+enum class Role {
+    point,      ///< points (x y z, repeated): every transform
+    polygon,    ///< points in order (a triangle, a polygon): also vertex rotation and reversal
+    box_lo,     ///< a box's low corner; mirroring swaps it with the key NAME.hi
+    box_hi,
+    vector,     ///< a direction or displacement: permuted, mirrored, scaled, never translated
+    normal,     ///< a plane's normal: permuted and mirrored only
+    offset,     ///< a plane's offset: scaled only (a family with one is not translated)
+    length,     ///< a radius: scaled only
+    parameter,  ///< a ray's tmax: never changes
+    matrix,     ///< a 3x3 linear map, row-major: P m P^T, S m S (a family with one is not translated)
+};
+
 /// One named group of input numbers, as a case file writes it ("box.lo" 3).
 struct InputKey {
     std::string key;
     int count = 0;
+    Role role = Role::point;
 };
 
 /// What a kernel answers: which of the family's answers, and the numbers it
@@ -83,6 +107,18 @@ struct ValueError {
     std::string detail;
 };
 
+/// A three-valued verdict from a fast test: certainly no, certainly yes, or
+/// not decided (the exact path decides).
+enum class Tri { no, yes, unknown };
+
+/// What the fast exact oracle knows of an input: the exact answer, and for
+/// each number an enclosure [lo, hi] of its exact value (empty vectors when
+/// the answer carries none).
+struct FastTruth {
+    int answer = 0;
+    std::vector<double> lo, hi;
+};
+
 struct Family {
     std::string name;
     std::vector<InputKey> inputs;
@@ -106,15 +142,33 @@ struct Family {
     /// and that answer carries values.
     std::function<ValueError(const float*, const Truth&, const Answer&)> value_error;
 
+    /// The fast exact oracle: the exact answer from filtered arithmetic, or
+    /// nullopt where it cannot decide. Optional (empty: the references
+    /// decide every case).
+    std::function<std::optional<FastTruth>(const float*)> fast_truth;
+    /// in_band decided fast: yes or no only where that is certain.
+    std::function<Tri(const float*, const FastTruth&, int answer, double k)> fast_in_band;
+    /// The input's smallest nonzero feature, for the validity map: a leg, a
+    /// direction component, a gap. Optional (default: the smallest nonzero
+    /// input magnitude); 0 when there is none.
+    std::function<double(const float*)> feature;
+    /// The test that decided the exact answer, for failure classes ("edge
+    /// x*f1", "u < 0"); optional.
+    std::function<std::string(const float*, const Truth&, int answer)> deciding;
+
     /// The CGAL reference alone, for the benchmarks' ratios; returns
     /// something of its result so that the call is not optimised away.
     std::function<double(const float*)> cgal;
 
     std::function<std::vector<FamilyKernel>()> kernels;  ///< built-in, as core/ declares them
     std::function<std::vector<FamilyKernel>()> broken;   ///< planted bugs, "broken:NAME"
-    std::vector<std::string> gen_kinds;
-    /// One generator mix by kind, or every mix for "".
-    std::function<rc::Gen<Generated>(const std::string& kind)> gen;
+    /// The family's own constructions; family_gen.hpp adds the shared
+    /// transforms (magnitude, subnormal, ulp, signed zeros) of any of them.
+    std::vector<Mix> mixes;
+
+    /// Whether the answer is yes or no (answers[1] the yes: hit, overlap),
+    /// so that a differing answer is a false hit or a false miss.
+    bool yes_no() const { return answers.size() == 2 && answer_has_values.size() == 2; }
 
     size_t size() const {
         size_t n = 0;
@@ -140,6 +194,7 @@ struct Family {
 };
 
 /// The families, one function each, defined in check/FAMILY.cpp.
+const Family& aabb_triangle_family();
 const Family& ray_triangle_family();
 /// A planted bug for the watertightness property: strict edge tests, so a
 /// ray through a shared edge misses both triangles. Inside the band of
@@ -157,7 +212,7 @@ const Family& transformed_aabb_family();
 const Family& triangle_measures_family();
 const Family& polygon_measures_family();
 
-/// Every family the generic engine runs, in report order.
+/// Every family, in report order (aabb_triangle first).
 const std::vector<const Family*>& families();
 /// A family by name; nullptr when none.
 const Family* find_family(const std::string& name);
@@ -184,6 +239,20 @@ struct FamilyJudgement {
 
 FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth);
 
+/// The scale bucket of an input, from its largest magnitude M and its
+/// smallest nonzero magnitude m: "subnormal" when some input is, else M's
+/// bucket ("below 2^-40", "2^-40..2^-20", "2^-20..2^20", "2^20..2^40",
+/// "above 2^40"), with ", spread above 2^40" when M / m is.
+std::string scale_bucket(const Floats& in);
+
+/// The failure class of a violation, as "kernel|contract|what|decided|scale":
+/// what went wrong (false hit, false miss, "answers X, exact Y", "output
+/// NAME", "non-finite NAME", crash, hang, garbage), the family's deciding
+/// test where it has one, and the scale bucket. Violations of one class are
+/// one bug, as far as isect can tell.
+std::string violation_class(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth,
+                            const FamilyJudgement& j);
+
 // --- The check engine --------------------------------------------------------
 
 struct FamilyCheckOptions {
@@ -191,11 +260,36 @@ struct FamilyCheckOptions {
     uint64_t max_cases = 0;   ///< stop after this many; 0: by seconds
     uint64_t seed = 0;
     std::string gen_kind;     ///< one mix only; empty: all
+    Domain domain;            ///< the magnitudes generated and judged
     bool progress = false;
-    bool minimize = true;
+    bool minimize = true;     ///< minimise each failure class's witness
+    size_t minimize_classes = 8;  ///< the largest classes minimised; the rest keep their witness as found
     bool stop_at_first = false;
     bool stop_at_hang = false;  ///< a kernel that hung once costs the timeout on every case after
 };
+
+/// The violations of one kernel that share a failure class
+/// (violation_class): as far as isect can tell, one bug.
+struct FailureClass {
+    std::string signature;
+    uint64_t count = 0;
+    double measured_k = 0;   ///< widest band among its wrong answers (0 when none)
+    Floats witness;          ///< its most ordinary member (magnitudes nearest 1, fewest bits), minimised
+    std::string why;         ///< the judgement of the witness, one line
+    bool minimised = false;
+    uint64_t first_case = 0; ///< 1-based case number of its first member
+};
+
+/// One cell of a validity map: the cases whose largest magnitude M and
+/// smallest nonzero feature (Family::feature) fall in a band of 10 binades
+/// each (log2 M in [m_bin, m_bin + 10)).
+struct MapCell {
+    uint64_t cases = 0, wrong_answers = 0, violations = 0;
+    double measured_k = 0;  ///< widest band of a wrong answer in the cell
+};
+/// Cells by (floor(log2 M / 10) * 10, floor(log2 feature / 10) * 10); an
+/// all-zero input or feature is at -1000.
+using ValidityMap = std::map<std::pair<int, int>, MapCell>;
 
 struct FamilyKernelReport {
     std::string name;
@@ -203,13 +297,14 @@ struct FamilyKernelReport {
     double error_e = 0;
     uint64_t tried = 0;
     uint64_t wrong_answers = 0;
+    uint64_t false_hits = 0;    ///< yes/no families: answered yes, exact is no
+    uint64_t false_misses = 0;  ///< answered no, exact is yes
     uint64_t in_band = 0;
     uint64_t violations = 0;
     double measured_k = 0;   ///< smallest K covering every differing answer
     double measured_e = 0;   ///< largest error of the numbers, in units of 2^-24 S
-    std::optional<Floats> counterexample;
-    std::string counterexample_why;
-    uint64_t first_violation_case = 0;
+    std::vector<FailureClass> classes;  ///< largest first
+    ValidityMap map;
     bool stopped_at_hang = false;
     std::optional<Floats> hang_input;  ///< the input it hung on, when stopped there
     bool holds() const { return violations == 0; }
@@ -229,6 +324,32 @@ struct FamilyCheckReport {
 
 FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
                                    const FamilyCheckOptions& options);
+
+/// A transform of a whole input that keeps the exact answer: an axis
+/// permutation (0..5), a mirror mask (bit i negates axis i), a scale 2^k, a
+/// translation, and for polygon keys a rotation of the vertices and a
+/// reversal of their order.
+struct Symmetry {
+    int perm = 0;
+    int mirror = 0;
+    int scale = 0;
+    Vec3Floats translate = {0, 0, 0};
+    int rotate = 0;
+    bool reverse = false;
+};
+
+/// The input moved by s; nullopt when some value would round (a scaling
+/// into the subnormals, an inexact translation) or s translates a family
+/// that cannot be (a plane offset, a matrix).
+std::optional<Floats> transformed(const Family& f, const Floats& in, const Symmetry& s);
+
+/// The feature the validity map bins an input by (Family::feature, or the
+/// smallest nonzero magnitude).
+double input_feature(const Family& f, const Floats& in);
+
+/// How ordinary an input looks: lower for magnitudes nearer 1, fewer
+/// mantissa bits, fewer signs. Witnesses are the least complex.
+int complexity(const Floats& in);
 
 /// Greedy simplification of a flat input keeping still_fails true (the
 /// minimiser of every family): zeroes, small integers, fewer mantissa bits,
@@ -252,10 +373,14 @@ struct FamilyCase {
 
 /// The text of a case: origin comment, family, keys, expect and the values.
 std::string format_family_case(const Family& f, const Floats& in, const Truth& truth, const std::string& origin);
+/// The same with the truth from the references; when they disagree the
+/// origin says so and expect holds the family's first answer (replay then
+/// reports the disagreement).
+std::string format_family_case(const Family& f, const Floats& in, const std::string& origin);
 
-/// Problems replaying one case: the references against expect, each kernel
-/// against its contract. Empty when it passes.
-std::vector<std::string> replay_family_case(const FamilyCase& c);
+/// Where the exact truth does not reproduce a case's expect and
+/// expect.NAME lines; empty when it does.
+std::vector<std::string> expectation_problems(const FamilyCase& c, const Truth& truth);
 
 /// Shows an input the way RapidCheck prints counterexamples: as a case.
 std::string show_family_input(const Family& f, const Floats& in);

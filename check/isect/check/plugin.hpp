@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@ struct PluginInfo {
     std::string path;
     std::string name;                   ///< isect_kernel_name(), or the file name
     std::vector<std::string> families;  ///< the family functions it exports
+    std::optional<Domain> domain;       ///< what isect_domain() declares, if exported
 };
 
 /// The plugin families, in order: aabb_triangle and every generic family.
@@ -26,6 +28,13 @@ const std::vector<const Family*>& plugin_families();
 /// aabb_triangle as a generic family (for plugins; isect check keeps its
 /// own engine for the built-in kernels).
 const Family& aabb_triangle_family();
+
+/// A plugin's function for family f as a kernel called in this process
+/// (for the fuzz targets, where a crash must be libFuzzer's to keep).
+/// Throws std::runtime_error when the plugin cannot be loaded, is not ABI
+/// version 1, or does not export the family's function.
+FamilyKernel plugin_kernel_in_process(const std::string& path, const Family& f, const Contract& contract,
+                                      double error_e);
 
 class PluginHost {
 public:

@@ -1,0 +1,260 @@
+// The fuzz layout, mutator and oracle of every family (fuzz.hpp).
+#include "isect/check/fuzz.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+
+#include "isect/check/family_gen.hpp"
+
+namespace isect::check {
+
+namespace {
+
+constexpr size_t kHeader = 2;
+constexpr uint8_t kConstruction = 0x80, kScale = 0x01;
+
+float from_bits(const uint8_t* d) {
+    const uint32_t u = uint32_t(d[0]) | uint32_t(d[1]) << 8 | uint32_t(d[2]) << 16 | uint32_t(d[3]) << 24;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+}
+
+void to_bits(float f, uint8_t* d) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    for (int i = 0; i < 4; ++i) d[i] = uint8_t(u >> (8 * i));
+}
+
+float nudge(float x, int steps) {
+    for (int i = 0; i < std::abs(steps); ++i) x = std::nextafter(x, steps > 0 ? INFINITY : -INFINITY);
+    return x;
+}
+
+float grid(const uint8_t* d) { return std::ldexp(float(int8_t(d[0])), int8_t(d[1]) % 8); }
+
+const float kSpecial[] = {0x1p-149f, 0x1p-140f, 0x1.fffffcp-127f, 0x1p-126f, 0x1p-60f, 0x1p-24f, 0.5f, 1.0f,
+                          3.0f,      0x1p24f,   0x1.000002p24f,   0x1p60f,   0x1p100f, 0x1.fffffep127f};
+
+/// The offsets of the lo and hi of every box (keys X.lo and X.hi).
+std::vector<std::pair<size_t, size_t>> boxes(const Family& f) {
+    std::vector<std::pair<size_t, size_t>> out;
+    for (const InputKey& k : f.inputs) {
+        const size_t n = k.key.size();
+        if (n < 3 || k.key.compare(n - 3, 3, ".lo") != 0) continue;
+        const std::string hi = k.key.substr(0, n - 3) + ".hi";
+        for (const InputKey& h : f.inputs)
+            if (h.key == hi) out.push_back({f.offset(k.key), f.offset(hi)});
+    }
+    return out;
+}
+
+Floats decode_slots(const Family& f, const uint8_t* b) {
+    const size_t n = f.size();
+    Floats in(n, 0.0f);
+    for (size_t s = 0; s < n; ++s) {
+        const uint8_t c = b[kHeader + 5 * s];
+        const uint8_t* d = &b[kHeader + 5 * s + 1];
+        const size_t src = d[0] % n;
+        const float earlier = src < s ? in[src] : 0.0f;
+        float v = 0;
+        switch (c % 8) {
+            case 0: v = from_bits(d); break;
+            case 1: v = grid(d); break;
+            case 2: v = earlier; break;
+            case 3: v = nudge(earlier, int8_t(d[1]) % 5); break;
+            case 4: {
+                // The same axis as this slot, in a group of threes: step back.
+                size_t at = src;
+                while (at >= s && at >= 3) at -= 3;
+                v = at < s && at % 3 == s % 3 ? in[at] : grid(d);
+                break;
+            }
+            case 5: v = (d[0] & 1) ? -0.0f : 0.0f; break;
+            case 6: v = kSpecial[d[0] % std::size(kSpecial)] * ((d[1] & 1) ? -1.0f : 1.0f); break;
+            case 7: {
+                const int32_t m = int32_t(uint32_t(d[0]) << 8 | uint32_t(d[1]) << 16 | uint32_t(d[2]) << 24) >> 8;
+                v = std::ldexp(float(m), int8_t(d[3]) % 61 - 23);
+                break;
+            }
+        }
+        in[s] = v;
+    }
+    if (b[0] & kScale) {
+        const int k = std::clamp(int(int8_t(b[1])), -60, 60);
+        bool exact = true;
+        for (float x : in)
+            if (std::isfinite(x) && x != 0 && (!std::isfinite(std::ldexp(x, k)) || std::ldexp(std::ldexp(x, k), -k) != x))
+                exact = false;
+        if (exact)
+            for (float& x : in) x = std::ldexp(x, k);
+    }
+    return in;
+}
+
+}  // namespace
+
+size_t fuzz_bytes(const Family& f) { return kHeader + 5 * f.size(); }
+
+Floats decode_fuzz(const Family& f, const uint8_t* data, size_t size, const Domain& domain) {
+    Floats in;
+    if (size > 0 && (data[0] & kConstruction)) {
+        const std::vector<std::string> kinds = gen_kinds(f);
+        const std::string& kind = kinds[(size > 1 ? data[1] : 0) % kinds.size()];
+        ByteSource s(data + std::min(size, kHeader), size - std::min(size, kHeader));
+        in = generate(f, s, kind).in;
+    } else {
+        std::vector<uint8_t> b(fuzz_bytes(f), 0);
+        if (size > 0) std::memcpy(b.data(), data, std::min(size, b.size()));  // data may be null at 0
+        in = decode_slots(f, b.data());
+    }
+    for (const auto& [lo, hi] : boxes(f))
+        for (size_t i = 0; i < 3; ++i)
+            if (in[lo + i] > in[hi + i]) std::swap(in[lo + i], in[hi + i]);
+    if (!domain.everything()) {
+        ByteSource s(data, size);  // the choices of fit_domain
+        fit_domain(f, in, s, domain);
+    }
+    return in;
+}
+
+std::vector<uint8_t> encode_fuzz(const Family& f, const Floats& in) {
+    std::vector<uint8_t> out(fuzz_bytes(f), 0);
+    for (size_t s = 0; s < f.size(); ++s) to_bits(in[s], &out[kHeader + 5 * s + 1]);
+    return out;
+}
+
+size_t mutate_fuzz(const Family& f, uint8_t* data, size_t size, size_t max_size, unsigned seed) {
+    const size_t bytes = fuzz_bytes(f), n = f.size();
+    if (max_size < bytes) return 0;
+    std::minstd_rand rng(seed);
+    const auto pick = [&](size_t k) { return size_t(rng() % k); };
+    if (size > 0 && (data[0] & kConstruction) && pick(4) != 0) {
+        // A construction: mostly rewrite it as raw slots and go on below.
+        const std::vector<uint8_t> raw = encode_fuzz(f, decode_fuzz(f, data, size));
+        std::memcpy(data, raw.data(), bytes);
+        size = bytes;
+    } else if (size > 0 && (data[0] & kConstruction)) {
+        return 0;  // libFuzzer's own byte mutations steer the construction
+    }
+    if (size < bytes) std::memset(data + size, 0, bytes - size);
+    const Floats in = decode_fuzz(f, data, bytes);
+    const size_t s = pick(n);
+    uint8_t* c = &data[kHeader + 5 * s];
+    const float x = in[s];
+    float y = x;
+    switch (pick(11)) {
+        case 0: y = nudge(x, int(pick(9)) - 4); break;                    // ulp steps
+        case 1: y = std::round(x); break;                                 // snap to an integer
+        case 2: {                                                         // fewer mantissa bits
+            const int k = int(pick(21)) - 10;
+            y = std::ldexp(std::round(std::ldexp(x, -k)), k);
+            break;
+        }
+        case 3: y = -x; break;                                            // sign flip
+        case 4: y = std::ldexp(x, int(pick(17)) - 8); break;              // power-of-two scale
+        case 5: y = in[pick(n)]; break;                                   // copy a value
+        case 6:                                                           // a new slot construction
+            for (int i = 0; i < 5; ++i) c[i] = uint8_t(rng());
+            return bytes;
+        case 7:                                                           // the scale flag and exponent
+            data[0] ^= kScale;
+            if (pick(2)) data[1] = uint8_t(int(pick(121)) - 60);
+            return bytes;
+        case 8: {                                                         // a new family construction
+            data[0] = kConstruction;
+            for (size_t i = 1; i < bytes; ++i) data[i] = uint8_t(rng());
+            return bytes;
+        }
+        case 9:
+        case 10: {  // a point onto the line of two others (v = 2 p - q, rounded): collinear or a sliver
+            std::vector<size_t> groups;  // keys of three or more points
+            for (const InputKey& k : f.inputs)
+                if (k.count >= 9 && k.count % 3 == 0) groups.push_back(f.offset(k.key));
+            if (groups.empty()) break;
+            const size_t g = groups[pick(groups.size())];
+            size_t points = 0;
+            for (const InputKey& k : f.inputs)
+                if (f.offset(k.key) == g) points = size_t(k.count) / 3;
+            const size_t k = pick(points), p = (k + 1) % points, q = (k + 2) % points;
+            for (size_t i = 0; i < 3; ++i) {
+                uint8_t* slot = &data[kHeader + 5 * (g + 3 * k + i)];
+                slot[0] = 0;
+                to_bits(2.0f * in[g + 3 * p + i] - in[g + 3 * q + i], slot + 1);
+            }
+            return bytes;
+        }
+    }
+    *c = 0;  // raw
+    to_bits(y, c + 1);
+    return bytes;
+}
+
+namespace {
+
+/// Whether a kernel's answer may break its contract, judged against the
+/// fast oracle: false only when that is certain.
+bool maybe_violates(const Family& f, const FamilyKernel& k, const float* in, const FastTruth& fast, const Answer& a) {
+    if (a.answer < 0 || a.answer >= int(f.answers.size())) return true;
+    if (a.answer == fast.answer) {
+        // Numbers need their enclosures to be judged fast.
+        return f.answer_has_values[size_t(a.answer)] && fast.lo.size() != f.values.size();
+    }
+    switch (k.contract.kind) {
+        case Contract::Kind::exact: return true;
+        case Contract::Kind::conservative: return a.answer != f.safe_answer;
+        case Contract::Kind::tolerant:
+            return !(k.contract.k > 0 && f.fast_in_band && f.fast_in_band(in, fast, a.answer, k.contract.k) == Tri::yes);
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Floats& in,
+                                bool cross_check) {
+    if (!f.domain(in.data()).empty()) {
+        // No exact answer: the kernels must only return (sanitizers watch).
+        for (const FamilyKernel& k : kernels) {
+            try {
+                volatile int sink = k.fn(in.data()).answer;
+                (void)sink;
+            } catch (const KernelFailure& e) {
+                return Finding{k.name, k.name + "|" + std::string(e.what()).substr(0, 5), e.what()};
+            }
+        }
+        return std::nullopt;
+    }
+    std::optional<FastTruth> fast = f.fast_truth ? f.fast_truth(in.data()) : std::nullopt;
+    bool suspicious = cross_check || !fast;
+    for (size_t i = 0; i < kernels.size() && !suspicious; ++i) {
+        try {
+            suspicious = maybe_violates(f, kernels[i], in.data(), *fast, kernels[i].fn(in.data()));
+        } catch (const KernelFailure&) {
+            suspicious = true;
+        }
+    }
+    if (!suspicious) return std::nullopt;
+
+    Truth truth;
+    try {
+        truth = f.truth(in.data());
+    } catch (const ReferenceMismatch& e) {
+        return Finding{"references", "references|disagree", e.what()};
+    }
+    if (fast && fast->answer != truth.answer)
+        return Finding{"references", "references|fast oracle",
+                       "the fast oracle says " + f.answers[size_t(fast->answer)] + ", both references say " +
+                           f.answers[size_t(truth.answer)]};
+    for (const FamilyKernel& k : kernels) {
+        const FamilyJudgement j = judge(f, k, in, truth);
+        if (!j.violates) continue;
+        return Finding{k.name, violation_class(f, k, in, truth, j),
+                       "kernel " + k.name + " (" + k.contract.str() + "): " + j.why};
+    }
+    return std::nullopt;
+}
+
+}  // namespace isect::check

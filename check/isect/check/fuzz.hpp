@@ -1,0 +1,72 @@
+// Fuzzing any family: the bytes a fuzzer mutates, decoded by structure into
+// an input; a float-aware mutator; and the oracle every fuzz target runs.
+//
+// Byte layout, the same for every family (N = the family's input count):
+//   byte 0   mode and flags:
+//            bit 7  a construction: byte 1 picks one of generate()'s kinds
+//                   (the family's mixes, then the shared transforms) and
+//                   every later byte is a choice it draws (ByteSource)
+//            bit 0  then scale every value by 2^k, k = int8(byte 1) clamped
+//                   to [-60, 60], when that is exact (slots only)
+//   byte 1   the construction, or the scale exponent
+//   then, for slots, N slots of 5 bytes, one per input float in the
+//   family's key order: a control byte c and data bytes d0..d3. c % 8:
+//     0  raw: d0..d3 are the float's bits, little-endian (NaN, inf possible)
+//     1  grid: int8(d0) * 2^(int8(d1) % 8)
+//     2  copy: the value of slot d0 % N if it comes earlier, else 0
+//     3  neighbour: slot d0 % N (earlier, else 0) moved int8(d1) % 5 ulps
+//     4  snap: an earlier value on the same axis (slot d0 % N, stepped back
+//        by threes), so that faces, vertices and planes touch; else a grid
+//        value as in 1
+//     5  zero, negative when d0 & 1
+//     6  special: a table of subnormal, tiny, huge and round values (d0),
+//        negated when d1 & 1
+//     7  mantissa and exponent: int24(d0..d2) * 2^(int8(d3) % 61 - 23)
+//   Shorter input reads as zeros. A box (keys X.lo, X.hi) with lo > hi on an
+//   axis has the two swapped. The result is then fitted into the declared
+//   domain, if one is given (fit_domain).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "isect/check/family.hpp"
+
+namespace isect::check {
+
+/// The bytes of a slot-mode input: 2 + 5 N.
+size_t fuzz_bytes(const Family& f);
+
+/// Decodes fuzz bytes into an input (which may be outside f's domain).
+Floats decode_fuzz(const Family& f, const uint8_t* data, size_t size, const Domain& domain = {});
+
+/// The bytes that decode to exactly this input (every slot raw).
+std::vector<uint8_t> encode_fuzz(const Family& f, const Floats& in);
+
+/// Float-aware mutation in place: ulp steps, snapping to integers and zero,
+/// fewer mantissa bits, sign flips, power-of-two scaling, copying a value,
+/// a new slot construction or a new family construction, a point moved onto
+/// the line of two others. A construction is first rewritten as raw slots,
+/// so these moves apply to it too. Returns the new size, or 0 when max_size
+/// is too small for the layout.
+size_t mutate_fuzz(const Family& f, uint8_t* data, size_t size, size_t max_size, unsigned seed);
+
+/// What a fuzzer or checker found.
+struct Finding {
+    std::string kernel;     ///< a kernel's name, or "references"
+    std::string signature;  ///< its failure class (violation_class): for de-duplication
+    std::string message;    ///< one line for a person
+};
+
+/// The fuzz oracle: runs the kernels on one input against the fast oracle
+/// where the family has one; on any suspected violation, wherever the fast
+/// oracle cannot decide, and on every input when cross_check is set, both
+/// references decide and are compared with the fast oracle. Returns the
+/// first broken contract, or a disagreement among the exact ones. Outside
+/// f's domain the kernels only run (they must not crash).
+std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Floats& in,
+                                bool cross_check);
+
+}  // namespace isect::check

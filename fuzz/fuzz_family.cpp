@@ -1,0 +1,125 @@
+// The libFuzzer target of one family, built once per family with
+// ISECT_FUZZ_FAMILY naming it (fuzz/CMakeLists.txt): decodes the bytes by
+// structure (check/isect/check/fuzz.hpp), runs the kernels against the
+// exact oracle, and on a broken contract or a disagreement among the exact
+// ones prints the case in the corpus format and aborts.
+//
+// Environment:
+//   ISECT_FUZZ_KERNEL   comma-separated kernel names (default: the built-in
+//                       ones); "broken:NAME" plants a known bug
+//   ISECT_FUZZ_MUTATOR  "plain" turns the float-aware mutator off
+//   ISECT_FUZZ_PLUGIN   a plugin (isect/plugin.h) whose function for this
+//                       family is fuzzed instead, in process (a crash in it
+//                       is a libFuzzer crash, kept as an artifact), under
+//   ISECT_FUZZ_CONTRACT its contract (default tolerant=1)
+//   ISECT_FUZZ_DOMAIN   a declared domain LO:HI (isect check --domain)
+// Built with a plain main (replay_main.cpp) it replays files and folders, so
+// gcc builds run the same code over the corpus.
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
+#include "isect/check/case_file.hpp"
+#include "isect/check/fuzz.hpp"
+#include "isect/check/plugin.hpp"
+
+#ifndef ISECT_FUZZ_FAMILY
+#error "build with -DISECT_FUZZ_FAMILY=\"family\""
+#endif
+
+namespace {
+
+using isect::check::Family;
+using isect::check::FamilyKernel;
+
+[[noreturn]] void die(const std::string& message) {
+    std::fprintf(stderr, "fuzz_%s: %s\n", ISECT_FUZZ_FAMILY, message.c_str());
+    std::exit(2);
+}
+
+const Family& family() {
+    static const Family* f = isect::check::find_family(ISECT_FUZZ_FAMILY);
+    if (!f) die("no family named " ISECT_FUZZ_FAMILY);
+    return *f;
+}
+
+std::vector<FamilyKernel> selected_kernels() {
+    if (const char* plugin = std::getenv("ISECT_FUZZ_PLUGIN"); plugin && *plugin) {
+        const char* contract_env = std::getenv("ISECT_FUZZ_CONTRACT");
+        const auto contract = isect::check::Contract::parse(contract_env ? contract_env : "tolerant=1");
+        if (!contract) die(std::string("ISECT_FUZZ_CONTRACT '") + contract_env + "' is not a contract");
+        try {
+            return {isect::check::plugin_kernel_in_process(plugin, family(), *contract, 16)};
+        } catch (const std::exception& e) {
+            die(e.what());
+        }
+    }
+    const char* env = std::getenv("ISECT_FUZZ_KERNEL");
+    if (!env || !*env) return family().kernels();
+    std::vector<FamilyKernel> out;
+    std::stringstream names(env);
+    for (std::string name; std::getline(names, name, ',');) {
+        const auto k = family().find_kernel(name);
+        if (!k) die("ISECT_FUZZ_KERNEL names no kernel '" + name + "' of " + family().name);
+        out.push_back(*k);
+    }
+    return out;
+}
+
+const std::vector<FamilyKernel>& kernels() {
+    static const std::vector<FamilyKernel> k = selected_kernels();
+    return k;
+}
+
+const isect::check::Domain& domain() {
+    static const isect::check::Domain d = [] {
+        const char* env = std::getenv("ISECT_FUZZ_DOMAIN");
+        if (!env || !*env) return isect::check::Domain{};
+        std::string why;
+        const auto parsed = isect::check::Domain::parse(env, why);
+        if (!parsed) die("ISECT_FUZZ_DOMAIN " + why);
+        return *parsed;
+    }();
+    return d;
+}
+
+/// One input in 256, by a hash of its bytes, also has the references
+/// compared with the fast oracle even when every kernel agrees with it.
+bool sampled(const uint8_t* data, size_t size) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+    return (h & 255) == 0;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    kernels();
+    domain();
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    const isect::check::Floats in = isect::check::decode_fuzz(family(), data, size, domain());
+    const auto finding = isect::check::fuzz_one(family(), kernels(), in, sampled(data, size));
+    if (!finding) return 0;
+    const std::string origin = "fuzz_" + family().name + ": " + finding->message + "\nsignature: " + finding->signature;
+    std::fprintf(stderr, "\n==== isect finding ====\n%s==== end ====\n",
+                 isect::check::format_family_case(family(), in, origin).c_str());
+    std::abort();
+}
+
+#ifdef ISECT_LIBFUZZER
+extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned int seed) {
+    static const bool plain = [] {
+        const char* env = std::getenv("ISECT_FUZZ_MUTATOR");
+        return env && std::string(env) == "plain";
+    }();
+    if (plain || seed % 2 == 0) return LLVMFuzzerMutate(data, size, max_size);
+    const size_t n = isect::check::mutate_fuzz(family(), data, size, max_size, seed / 2);
+    return n ? n : LLVMFuzzerMutate(data, size, max_size);
+}
+#endif

@@ -1,0 +1,43 @@
+// `isect check`: built-in kernels, or a plugin's (a shared library, in a
+// child process), through the generators, both references and their
+// contracts, family by family, on one engine and into one report.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "isect/check/domain.hpp"
+
+namespace isect::tool {
+
+struct CheckArgs {
+    double seconds = 10;       ///< per family
+    uint64_t cases = 0;        ///< per family, instead of seconds
+    uint64_t seed = 0;
+    bool seed_given = false;
+    std::string family;        ///< one family; empty: every one
+    std::string kernel;        ///< one built-in kernel (or broken:NAME); empty: every built-in one
+    std::string gen;           ///< one generator kind; empty: all
+    std::string domain;        ///< LO:HI; empty: the plugin's isect_domain, else every finite float
+    std::string out = "findings";
+    std::string format = "text";
+    bool quiet = false;
+    bool stop_at_first = false;
+    bool map = false;          ///< validity map tables and pictures (always for plugins)
+    // A plugin instead of the built-in kernels:
+    std::string plugin;
+    std::string contract = "tolerant=1";
+    double error_e = 16;
+    int timeout_ms = 2000;
+    std::string source_dir;    ///< where tools/validity_map.py lives
+};
+
+/// Exit 0 when every contract checked holds, 1 when one is broken (or the
+/// references disagree), 2 on a usage or loading error.
+int run_check(const CheckArgs& args);
+
+/// Parses --domain's text, or the plugin's declaration; prints the error
+/// and returns false when it is not a domain.
+bool parse_domain_arg(const std::string& command, const std::string& text, check::Domain& out);
+
+}  // namespace isect::tool

@@ -1,0 +1,28 @@
+// `isect replay`: case files through the references (they must reproduce
+// expect) and through kernels (they must keep their contracts): the
+// built-in kernels, one named with --kernel (a planted bug too), or a
+// plugin's.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace isect::tool {
+
+struct ReplayArgs {
+    std::vector<std::string> paths;
+    bool verbose = false;         ///< every case, and each kernel's answer on it
+    std::string kernel;           ///< one built-in kernel or broken:NAME; empty: every built-in one
+    std::string plugin;           ///< a plugin's kernel instead
+    std::string contract = "tolerant=1";  ///< the plugin's contract
+    double error_e = 16;
+    bool expect_broken = false;   ///< every case must break the contract (--kernel or --plugin)
+    std::string domain;           ///< cases outside it are listed and skipped
+    int timeout_ms = 2000;
+};
+
+/// Exit 0 when every case replays as it should, 1 when one does not, 2 when
+/// a file cannot be read or the kernel or plugin cannot be had.
+int run_replay(const ReplayArgs& args);
+
+}  // namespace isect::tool
