@@ -58,6 +58,28 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
     return e;
 }
 
+/// What decides, per axis from the exact differences: apart on some axis,
+/// touching (on one axis or more), or overlapping.
+std::string deciding(const float* in, const Truth&, int) {
+    bool touching = false;
+    for (int i = 0; i < 3; ++i) {
+        const double a = double(in[9 + i]) - in[i], b = double(in[3 + i]) - in[6 + i];  // exact: float differences
+        if (a < 0 || b < 0) return "apart on an axis";
+        touching = touching || a == 0 || b == 0;
+    }
+    return touching ? "touching" : "overlapping";
+}
+
+/// The smallest nonzero box extent or gap between the boxes.
+double feature(const float* in) {
+    double m = 0;
+    for (int i = 0; i < 3; ++i)
+        for (double x : {double(in[3 + i]) - in[i], double(in[9 + i]) - in[6 + i], std::fabs(double(in[9 + i]) - in[i]),
+                         std::fabs(double(in[3 + i]) - in[6 + i])})
+            if (x > 0 && (m == 0 || x < m)) m = x;
+    return m;
+}
+
 Answer answer_of(bool overlap, const Aabb& box) {
     return {yes(overlap), {box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]}};
 }
@@ -146,6 +168,8 @@ Family make() {
     };
     f.in_band = in_band;
     f.value_error = value_error;
+    f.deciding = deciding;
+    f.feature = feature;
     f.kernels = kernels;
     f.broken = broken;
     f.mixes = mixes();

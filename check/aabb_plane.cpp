@@ -74,6 +74,33 @@ bool in_band(const Family& f, const float* in, double k) {
     return abs(Rational(min_d - p.d)) <= l || abs(Rational(max_d - p.d)) <= l;
 }
 
+/// What decides: the margins least n . x - d and greatest n . x - d, exactly:
+/// "touching" (one is 0), "in the plane" (both are), "straddling", "clear";
+/// and whether n is along an axis (the case seed 001 and most code assume).
+std::string deciding(const float* in, const Truth&, int) {
+    const ref::ExactAabb b = ref::exact(box_of(in));
+    const ref::ExactPlane p = exact_plane(in);
+    Rational lo, hi;
+    ref::aabb_plane_extent(b, p.n, lo, hi);
+    lo -= p.d;
+    hi -= p.d;
+    const int zeros = (in[6] == 0) + (in[7] == 0) + (in[8] == 0);
+    const std::string normal = zeros == 2 ? ", axis normal" : ", oblique normal";
+    if (lo == 0 && hi == 0) return "the box lies in the plane" + normal;
+    if (lo == 0 || hi == 0) return "touching" + normal;
+    if (lo < 0 && hi > 0) return "straddling" + normal;
+    return "clear of the plane" + normal;
+}
+
+/// The smallest nonzero normal component or box extent.
+double feature(const float* in) {
+    double m = 0;
+    for (int i = 0; i < 3; ++i)
+        for (double x : {std::fabs(double(in[6 + i])), double(in[3 + i]) - double(in[i])})
+            if (x > 0 && (m == 0 || x < m)) m = x;
+    return m;
+}
+
 FamilyKernel classify_kernel(const std::string& name, const std::string& contract,
                              PlaneSide (*fn)(const Aabb&, const Plane&)) {
     return {name, *Contract::parse(contract), 0,
@@ -183,6 +210,8 @@ Family common(const std::string& name) {
     f.values = {};
     f.references = "rational (Boost) and cgal (Plane_3)";
     f.value_error = [](const float*, const Truth&, const Answer&) { return ValueError{}; };
+    f.deciding = deciding;
+    f.feature = feature;
     return f;
 }
 

@@ -48,10 +48,12 @@ bool in_band(const float* in, const Truth& t, int, double k) {
     return exact_answer(moved, ref::exact(tri_at(in + 6))) != exact;
 }
 
-/// Which of the 13 axes separates the closed sets most robustly (the widest
-/// gap per unit of box growth), decided exactly: "face x", "normal", "edge
-/// x*f1" (e_x cross the second edge), or "meet" when nothing separates.
-std::string deciding_axis(const float* in, const Truth&, int) {
+/// Which kind of the 13 axes separates the closed sets most robustly (the
+/// widest gap per unit of box growth), decided exactly: a face axis, the
+/// normal, an edge axis; when they meet, "touching" (the box shrunk by any
+/// delta misses) or "overlapping".
+std::string deciding_axis(const float* in, const Truth& truth, int) {
+    if (truth.answer == 1) return in_band(in, truth, 0, 0x1p-40) ? "touching" : "overlapping";
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::ExactTriangle t = ref::exact(tri_at(in + 6));
     // Growing the box by g on every side widens its projection on x by
@@ -71,8 +73,7 @@ std::string deciding_axis(const float* in, const Truth&, int) {
         if (g <= 0) return std::nullopt;
         return Rational(g / norm);
     };
-    const char* names = "xyz";
-    std::string best = "meet";
+    std::string best = "touching";
     Rational widest = 0;
     const auto consider = [&](const ref::Point& x, const std::string& name) {
         const auto g = gap(x);
@@ -84,19 +85,35 @@ std::string deciding_axis(const float* in, const Truth&, int) {
     for (int i = 0; i < 3; ++i) {
         ref::Point e = {0, 0, 0};
         e[i] = 1;
-        consider(e, std::string("face ") + names[i]);
+        consider(e, "separated by a face axis");
     }
     ref::Point f[3];
     for (int j = 0; j < 3; ++j)
         for (int i = 0; i < 3; ++i) f[j][i] = t.v[(j + 1) % 3][i] - t.v[j][i];
     consider({f[0][1] * f[1][2] - f[0][2] * f[1][1], f[0][2] * f[1][0] - f[0][0] * f[1][2],
               f[0][0] * f[1][1] - f[0][1] * f[1][0]},
-             "normal");
+             "separated by the normal");
     for (int j = 0; j < 3; ++j) {
         const ref::Point axes[3] = {{0, -f[j][2], f[j][1]}, {f[j][2], 0, -f[j][0]}, {-f[j][1], f[j][0], 0}};
-        for (int i = 0; i < 3; ++i) consider(axes[i], std::string("edge ") + names[i] + "*f" + std::to_string(j));
+        for (int i = 0; i < 3; ++i) consider(axes[i], "separated by an edge axis (box direction x triangle edge)");
     }
     return best;
+}
+
+/// The smallest nonzero triangle edge (max norm) or box extent.
+double feature(const float* in) {
+    double m = 0;
+    const auto consider = [&](double x) {
+        if (x > 0 && (m == 0 || x < m)) m = x;
+    };
+    for (int i = 0; i < 3; ++i) consider(double(in[3 + i]) - double(in[i]));
+    for (int k = 0; k < 3; ++k) {
+        double edge = 0;
+        for (int i = 0; i < 3; ++i)
+            edge = std::max(edge, std::fabs(double(in[6 + 3 * ((k + 1) % 3) + i]) - double(in[6 + 3 * k + i])));
+        consider(edge);
+    }
+    return m;
 }
 
 // --- The fast exact oracle -------------------------------------------------------
@@ -403,6 +420,7 @@ Family make() {
     f.in_band = in_band;
     f.value_error = [](const float*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding_axis;
+    f.feature = feature;
     f.kernels = [] {
         return std::vector<FamilyKernel>{kernel("sat", "tolerant=1", aabb_triangle_sat),
                                          kernel("conservative", "conservative", aabb_triangle_conservative)};

@@ -106,6 +106,20 @@ FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, 
             if (checked.unprovided >> i & 1) checked.values[i] = truth.values[i];
         j.error = f.value_error(in.data(), truth, checked);
     }
+    if (j.error.cut_k > 0) {
+        // Containment is the answer of a construction: cutting is a wrong
+        // answer, allowed only inside the band of a tolerant contract.
+        j.cuts = true;
+        j.in_band = j.error.cut_k <= (k.contract.kind == Contract::Kind::tolerant ? k.contract.k : 1.0);
+        if (!(k.contract.kind == Contract::Kind::tolerant && k.contract.k > 0 && j.error.cut_k <= k.contract.k)) {
+            j.violates = true;
+            j.why = j.error.cut_output + " cuts the exact image" +
+                    (k.contract.kind == Contract::Kind::tolerant
+                         ? " by more than the band: K = " + format_k(j.error.cut_k) + " needed"
+                         : ": containment is broken (K = " + format_k(j.error.cut_k) + " would explain it)");
+            return j;
+        }
+    }
     if (!(j.error.e <= k.error_e)) {
         j.violates = true;
         std::ostringstream why;
@@ -123,16 +137,26 @@ std::string scale_bucket(const Floats& in) {
             big = std::max(big, double(std::fabs(x)));
             small = std::min(small, double(std::fabs(x)));
         }
-    if (big == 0) return "all zero";
-    if (small < 0x1p-126) return "subnormal";
-    std::string b = big < 0x1p-40   ? "below 2^-40"
-                    : big < 0x1p-20 ? "2^-40..2^-20"
-                    : big <= 0x1p20 ? "2^-20..2^20"
-                    : big <= 0x1p40 ? "2^20..2^40"
-                                    : "above 2^40";
-    if (big / small > 0x1p40) b += ", spread above 2^40";
-    return b;
+    if (big == 0) return "ordinary (2^-20..2^20)";  // zeros are as ordinary as it gets
+    if (big / small > 0x1p40) return "mixed scales (spread above 2^40)";
+    if (small < 0x1p-20) return "tiny (below 2^-20)";
+    if (big > 0x1p20) return "huge (above 2^20)";
+    return "ordinary (2^-20..2^20)";
 }
+
+namespace {
+
+/// An output's name without its axis: "box.lo.y" -> "box.lo". The families
+/// are symmetric under permutations of the axes, so the axis is not what a
+/// bug is.
+std::string without_axis(const std::string& name) {
+    const size_t n = name.size();
+    if (n > 2 && name[n - 2] == '.' && (name[n - 1] == 'x' || name[n - 1] == 'y' || name[n - 1] == 'z'))
+        return name.substr(0, n - 2);
+    return name;
+}
+
+}  // namespace
 
 std::string violation_class(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth,
                             const FamilyJudgement& j) {
@@ -144,12 +168,14 @@ std::string violation_class(const Family& f, const FamilyKernel& k, const Floats
         what = f.yes_no() ? (j.got.answer == 1 ? "false hit" : "false miss")
                           : "answers " + f.answers[size_t(j.got.answer)] + ", exact " + f.answers[size_t(truth.answer)];
         if (f.deciding) decided = f.deciding(in.data(), truth, j.got.answer);
+    } else if (j.cuts) {
+        what = "cuts " + without_axis(j.error.cut_output);
     } else {
-        what = "output " + j.error.output;
+        what = "output " + without_axis(j.error.output);
         for (size_t i = 0; i < f.values.size() && i < j.got.values.size(); ++i)
             if (f.values[i] == j.error.output && !std::isfinite(j.got.values[i]) && i < truth.values.size() &&
                 std::isfinite(truth.values[i]))
-                what = "non-finite " + j.error.output;
+                what = "non-finite " + without_axis(j.error.output);
     }
     return k.name + "|" + k.contract.str() + "|" + what + "|" + decided + "|" + scale_bucket(in);
 }
@@ -451,7 +477,14 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
                     cell.measured_k = widen_k(f, in, truth, j.got.answer, cell.measured_k);
                 }
                 r.measured_k = std::max(r.measured_k, cell.measured_k);
-            } else if (j.error.e > r.measured_e || std::isnan(j.error.e)) {
+            } else if (j.cuts) {
+                ++r.wrong_answers;
+                ++cell.wrong_answers;
+                r.in_band += j.in_band;
+                cell.measured_k = std::max(cell.measured_k, j.error.cut_k);
+                r.measured_k = std::max(r.measured_k, cell.measured_k);
+            }
+            if (!j.answer_differs && (j.error.e > r.measured_e || std::isnan(j.error.e))) {
                 r.measured_e = std::isnan(j.error.e) ? std::numeric_limits<double>::infinity() : j.error.e;
             }
             if (!j.violates) continue;
@@ -469,7 +502,9 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
             }
             FailureClass& c = r.classes[at->second];
             ++c.count;
-            if (j.answer_differs && known_answer)
+            if (j.cuts)
+                c.measured_k = std::max(c.measured_k, j.error.cut_k);
+            else if (j.answer_differs && known_answer)
                 c.measured_k = std::max(c.measured_k, widen_k(f, in, truth, j.got.answer, c.measured_k));
             else if (j.answer_differs)
                 c.measured_k = std::numeric_limits<double>::infinity();

@@ -58,6 +58,30 @@ ValueError box_value_error(const float*, const Truth& truth, const Answer& got) 
     return e;
 }
 
+/// What decides, from the exact contact time: touching at the start, the
+/// first contact at t = 1, or inside (0, 1); for no contact, an axis the
+/// motion never closes (d = 0 there, apart), or "passes by".
+std::string box_deciding(const float* in, const Truth& truth, int) {
+    if (truth.answer == 1) {
+        const auto t = ref::moving_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12)));
+        return *t == 0 ? "in contact at the start" : *t == 1 ? "first contact at t = 1" : "first contact inside (0, 1)";
+    }
+    for (int i = 0; i < 3; ++i) {
+        const bool apart = in[6 + i] > in[3 + i] || in[i] > in[9 + i];
+        if (in[12 + i] == 0 && apart) return "apart on an axis it does not move along";
+    }
+    return "passes by, or stops short";
+}
+
+/// The smallest nonzero displacement component or box extent.
+double box_feature(const float* in) {
+    double m = 0;
+    for (int i = 0; i < 3; ++i)
+        for (double x : {std::fabs(double(in[12 + i])), double(in[3 + i]) - in[i], double(in[9 + i]) - in[6 + i]})
+            if (x > 0 && (m == 0 || x < m)) m = x;
+    return m;
+}
+
 using BoxFn = Contact (*)(const Aabb&, const Aabb&, const Vec3f&);
 
 FamilyKernel box_kernel(const std::string& name, const std::string& contract, BoxFn fn) {
@@ -195,6 +219,31 @@ ValueError plane_value_error(const float* in, const Truth& truth, const Answer& 
     return e;
 }
 
+/// What decides: the box touching or crossing the plane at the start, the
+/// motion parallel to the plane (n . dir = 0), towards it or away from it.
+std::string plane_deciding(const float* in, const Truth&, int) {
+    const ref::ExactAabb b = ref::exact(box_at(in));
+    const ref::ExactPlane p = exact_plane(in);
+    Rational lo, hi;
+    ref::aabb_plane_extent(b, p.n, lo, hi);
+    lo -= p.d;
+    hi -= p.d;
+    if (lo == 0 || hi == 0) return "touching the plane at the start";
+    if (lo < 0 && hi > 0) return "crossing the plane at the start";
+    const Rational s = ref::dot(p.n, ref::exact(vec_at(in + 10)));
+    if (s == 0) return "moving parallel to the plane";
+    return (lo > 0) == (s < 0) ? "moving towards the plane" : "moving away from the plane";
+}
+
+/// The smallest nonzero normal or direction component, or box extent.
+double plane_feature(const float* in) {
+    double m = 0;
+    for (int i = 0; i < 3; ++i)
+        for (double x : {std::fabs(double(in[6 + i])), std::fabs(double(in[10 + i])), double(in[3 + i]) - in[i]})
+            if (x > 0 && (m == 0 || x < m)) m = x;
+    return m;
+}
+
 using PlaneFn = Contact (*)(const Aabb&, const Plane&, const Vec3f&);
 
 FamilyKernel plane_kernel(const std::string& name, const std::string& contract, PlaneFn fn) {
@@ -306,6 +355,8 @@ Family make_box() {
     };
     f.in_band = box_in_band;
     f.value_error = box_value_error;
+    f.deciding = box_deciding;
+    f.feature = box_feature;
     f.kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{box_kernel("broken:seed_z_check", "tolerant=1", seed_z_check),
@@ -337,6 +388,8 @@ Family make_plane() {
     };
     f.in_band = plane_in_band;
     f.value_error = plane_value_error;
+    f.deciding = plane_deciding;
+    f.feature = plane_feature;
     f.kernels = [] { return std::vector<FamilyKernel>{plane_kernel("contact", "tolerant=1", moving_aabb_plane_contact)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{plane_kernel("broken:seed_front_only", "tolerant=1", seed_front_only),

@@ -120,6 +120,52 @@ ValueError value_error(const Family& f, const float* in, const Truth& truth, con
     return e;
 }
 
+/// What decides the exact answer, from the slabs in rationals: for a miss,
+/// a slab the query never enters (parallel, outside it), the box behind the
+/// origin or past the segment's end, or two slabs whose parameter ranges do
+/// not meet; for a hit, "grazing" (one parameter only), "origin inside", or
+/// "enters through a face".
+std::string deciding(const Family& f, const float* in) {
+    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
+    const ref::ExactAabb b = ref::exact(box_at(in + 6));
+    Rational t0 = 0, t1 = 0;
+    int enter = -1;
+    bool bounded = is_segment(f);
+    if (bounded) t1 = 1;
+    for (int i = 0; i < 3; ++i) {
+        if (d[i] == 0) {
+            if (o[i] < b.lo[i] || o[i] > b.hi[i]) return "parallel to a slab, outside it";
+            continue;
+        }
+        Rational a = (b.lo[i] - o[i]) / d[i], c = (b.hi[i] - o[i]) / d[i];
+        if (a > c) std::swap(a, c);
+        if (a > t0) {
+            t0 = a;
+            enter = i;
+        }
+        if (!bounded || c < t1) {
+            t1 = c;
+            bounded = true;
+        }
+    }
+    if (bounded && t1 < 0) return "the box is behind the origin";
+    if (is_segment(f) && t0 > 1) return "the box is past the segment's end";
+    if (bounded && t0 > t1)
+        return "leaves one slab before entering another";
+    if (bounded && t0 == t1) return "grazing: meets the box at one point";
+    if (enter < 0) return "origin inside";
+    return "enters through a face";
+}
+
+/// The smallest nonzero direction component or box extent.
+double feature(const float* in) {
+    double m = 0;
+    for (int i = 0; i < 3; ++i)
+        for (double x : {std::fabs(double(in[3 + i])), double(in[9 + i]) - double(in[6 + i])})
+            if (x > 0 && (m == 0 || x < m)) m = x;
+    return m;
+}
+
 using RayFn = RayAabbHit (*)(const Vec3f&, const Vec3f&, const Aabb&, double);
 
 FamilyKernel kernel(const Family& f, const std::string& name, const std::string& contract, double error_e, RayFn fn) {
@@ -287,6 +333,8 @@ Family make(bool segment) {
     };
     f.in_band = [self](const float* in, const Truth&, int, double k) { return in_band(self(), in, k); };
     f.value_error = [self](const float* in, const Truth& t, const Answer& a) { return value_error(self(), in, t, a); };
+    f.deciding = [self](const float* in, const Truth&, int) { return deciding(self(), in); };
+    f.feature = feature;
     f.kernels = [self] {
         return std::vector<FamilyKernel>{kernel(self(), "woo", "tolerant=1", 2, woo),
                                          kernel(self(), "robust", "conservative", 1, robust)};

@@ -112,6 +112,49 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
     return e;
 }
 
+/// What decides the exact answer, from Cramer's rule in rationals: a
+/// degenerate triangle, a ray parallel to its plane, the edge the point
+/// lies beyond (u of b, v of c, w = 1 - u - v of a), behind the origin or
+/// past tmax; for a hit, a vertex, an edge, t = 0, tmax, or the interior.
+std::string deciding(const float* in, const Truth&, int) {
+    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
+    const auto tri = exact_tri(in);
+    const ref::Point e1 = ref::sub(tri[1], tri[0]), e2 = ref::sub(tri[2], tri[0]), s = ref::sub(o, tri[0]);
+    const ref::Point n = ref::cross(e1, e2);
+    if (n[0] == 0 && n[1] == 0 && n[2] == 0) return "degenerate triangle";
+    const Rational det = -ref::dot(d, n);
+    if (det == 0) return ref::dot(s, n) == 0 ? "coplanar ray" : "parallel to the plane";
+    const Rational u = -ref::dot(d, ref::cross(s, e2)) / det, v = -ref::dot(d, ref::cross(e1, s)) / det;
+    const Rational w = 1 - u - v, t = ref::dot(s, n) / det;
+    if (u < 0) return "beyond edge ca (u < 0)";
+    if (v < 0) return "beyond edge ab (v < 0)";
+    if (w < 0) return "beyond edge bc (u + v > 1)";
+    if (t < 0) return "behind the origin";
+    if (!std::isinf(in[6]) && t > ref::exact(in[6])) return "beyond tmax";
+    const int zeros = (u == 0) + (v == 0) + (w == 0);
+    if (zeros >= 2) return "at a vertex";
+    if (zeros == 1) return "on an edge";
+    if (t == 0) return "at the origin";
+    if (!std::isinf(in[6]) && t == ref::exact(in[6])) return "at tmax";
+    return "inside";
+}
+
+/// The smallest nonzero direction component or triangle edge (max norm).
+double feature(const float* in) {
+    double m = 0;
+    const auto consider = [&](double x) {
+        if (x > 0 && (m == 0 || x < m)) m = x;
+    };
+    for (int i = 0; i < 3; ++i) consider(std::fabs(double(in[3 + i])));
+    for (int k = 0; k < 3; ++k) {
+        double edge = 0;
+        for (int i = 0; i < 3; ++i)
+            edge = std::max(edge, std::fabs(double(in[7 + 3 * ((k + 1) % 3) + i]) - double(in[7 + 3 * k + i])));
+        consider(edge);
+    }
+    return m;
+}
+
 using RayFn = RayTriangleHit (*)(const Vec3f&, const Vec3f&, float, const Triangle&);
 
 FamilyKernel kernel(const std::string& name, const std::string& contract, double error_e, RayFn fn) {
@@ -262,6 +305,8 @@ Family make() {
     };
     f.in_band = in_band;
     f.value_error = value_error;
+    f.deciding = deciding;
+    f.feature = feature;
     f.kernels = [] {
         return std::vector<FamilyKernel>{kernel("moller_trumbore", "tolerant=1", 1, ray_triangle_mt),
                                          kernel("watertight", "tolerant=1", 1, ray_triangle_watertight)};

@@ -56,6 +56,28 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
     return e;
 }
 
+/// What decides: the centre in the box, or outside it with the ball tangent
+/// to the box or not.
+std::string deciding(const float* in, const Truth&, int) {
+    bool outside = false;
+    for (int i = 0; i < 3; ++i) outside = outside || in[6 + i] < in[i] || in[6 + i] > in[3 + i];
+    if (!outside) return "centre in the box";
+    const ref::SphereAabbExact q =
+        ref::sphere_aabb_rational(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), ref::exact(in[9]));
+    const Rational r = ref::exact(in[9]);
+    return q.dist2 == r * r ? "tangent, centre outside the box" : "centre outside the box";
+}
+
+/// The smallest nonzero radius or box extent.
+double feature(const float* in) {
+    double m = in[9] > 0 ? double(in[9]) : 0;
+    for (int i = 0; i < 3; ++i) {
+        const double x = double(in[3 + i]) - in[i];
+        if (x > 0 && (m == 0 || x < m)) m = x;
+    }
+    return m;
+}
+
 using OverlapFn = bool (*)(const Aabb&, const Vec3f&, float);
 using ClosestFn = Vec3f (*)(const Aabb&, const Vec3f&);
 
@@ -158,6 +180,8 @@ Family make() {
     };
     f.in_band = in_band;
     f.value_error = value_error;
+    f.deciding = deciding;
+    f.feature = feature;
     f.kernels = [] { return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{kernel("broken:float_underflow", "tolerant=1", overlap_in_float),

@@ -48,18 +48,29 @@ Truth truth(const float* in) {
     return t;
 }
 
-/// Containment first, decided exactly (a face inside the exact box is +inf),
-/// then tightness in units of 2^-24 S_i (core/isect/transformed_aabb.hpp).
+/// Containment, decided exactly, then tightness in units of 2^-24 S_i
+/// (core/isect/transformed_aabb.hpp). A face inside the exact box cuts the
+/// image: it is reported with the band that explains the cut. Moving every
+/// input by delta moves the exact face i by at most
+///   L_i = delta (1 + sum_j (|m_ij| + max(|lo_j|, |hi_j|))) + 3 delta^2
+/// (t_i moves by delta, each m_ij lo_j term by |m_ij| delta + |lo_j| delta +
+/// delta^2), so a cut by c is explained by the K whose delta = K 2^-24 M
+/// solves L_i = c; the band of tolerant=K allows cuts up to that.
 ValueError value_error(const float* in, const Truth&, const Answer& got) {
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::ExactAffine a = exact_affine(in + 6);
     const ref::ExactAabb q = ref::transformed_aabb_rational(b, a);
+    const double m_all = largest_magnitude(Floats(in, in + 18));
     ValueError e;
     const double inf = std::numeric_limits<double>::infinity();
     for (int i = 0; i < 3; ++i) {
         double s = std::fabs(double(in[15 + i])) + 0x1p-125;  // a subnormal float ulp is 2^-24 2^-125
-        for (int j = 0; j < 3; ++j)
-            s += std::fabs(double(in[6 + 3 * i + j])) * std::max(std::fabs(double(in[j])), std::fabs(double(in[3 + j])));
+        double lip = 1;  // L_i per unit delta, less the delta^2 term
+        for (int j = 0; j < 3; ++j) {
+            const double x = std::max(std::fabs(double(in[j])), std::fabs(double(in[3 + j])));
+            s += std::fabs(double(in[6 + 3 * i + j])) * x;
+            lip += std::fabs(double(in[6 + 3 * i + j])) + x;
+        }
         for (int side = 0; side < 2; ++side) {
             const double g = got.values[size_t(3 * side + i)];
             const Rational& x = side ? q.hi[i] : q.lo[i];
@@ -73,14 +84,24 @@ ValueError value_error(const float* in, const Truth&, const Answer& got) {
             const bool beyond = abs(x) > Rational(double(std::numeric_limits<float>::max()));
             if (std::isinf(g)) {
                 const bool outward = side ? g > 0 : g < 0;
-                worst(e, outward && beyond ? 0 : inf, name);
+                if (outward) {
+                    worst(e, beyond ? 0 : inf, name);
+                } else if (e.cut_k < inf) {  // -inf as an upper face cuts everything
+                    e.cut_k = inf;
+                    e.cut_output = name;
+                }
                 continue;
             }
             const Rational gq(g);
             if (side ? gq < x : gq > x) {
-                worst(e, inf, name);
-                e.detail = std::string(name) + " cuts the exact image: containment is broken";
-                continue;
+                // delta solves 3 delta^2 + lip delta = cut; K = delta / (2^-24 M).
+                const double cut = ref::to_double(abs(Rational(x - gq)));
+                const double delta = (-lip + std::sqrt(lip * lip + 12 * cut)) / 6;
+                const double k = m_all > 0 ? delta / std::ldexp(m_all, -24) : inf;
+                if (k > e.cut_k) {
+                    e.cut_k = std::max(k, 0x1p-60);  // a cut is never K = 0
+                    e.cut_output = name;
+                }
             }
             const bool largest = std::fabs(g) == double(std::numeric_limits<float>::max()) && (g > 0) == (x > 0);
             worst(e, beyond && largest ? 0 : units(g, ref::to_double(x), s), name);
@@ -201,6 +222,14 @@ Family make() {
     };
     f.in_band = [](const float*, const Truth&, int, double) { return false; };
     f.value_error = value_error;
+    f.feature = [](const float* in) {  // the smallest nonzero matrix entry or box extent
+        double m = 0;
+        for (int i = 0; i < 9; ++i)
+            if (in[6 + i] != 0 && (m == 0 || std::fabs(double(in[6 + i])) < m)) m = std::fabs(double(in[6 + i]));
+        for (int i = 0; i < 3; ++i)
+            if (in[3 + i] > in[i] && (m == 0 || double(in[3 + i]) - in[i] < m)) m = double(in[3 + i]) - in[i];
+        return m;
+    };
     f.kernels = [] { return std::vector<FamilyKernel>{kernel("arvo", 3, transformed_aabb)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{kernel("broken:seed_float_nearest", 3, seed_float_nearest),

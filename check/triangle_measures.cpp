@@ -96,6 +96,31 @@ ValueError triangle_value_error(const float* in, const Truth& truth, const Answe
     return e;
 }
 
+/// What decides degeneracy: repeated vertices, collinear ones, or a
+/// proper triangle.
+std::string triangle_deciding(const float* in, const Truth& truth, int) {
+    if (truth.answer == 1) return "proper";
+    for (int k = 0; k < 3; ++k) {
+        const float* a = in + 3 * k;
+        const float* b = in + 3 * ((k + 1) % 3);
+        if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2]) return "repeated vertex";
+    }
+    return "collinear vertices";
+}
+
+/// The smallest nonzero edge (max norm) of a closed polygon of `count`
+/// points at in.
+double edge_feature(const float* in, int count) {
+    double m = 0;
+    for (int k = 0; k < count; ++k) {
+        double edge = 0;
+        for (int i = 0; i < 3; ++i)
+            edge = std::max(edge, std::fabs(double(in[3 * ((k + 1) % count) + i]) - double(in[3 * k + i])));
+        if (edge > 0 && (m == 0 || edge < m)) m = edge;
+    }
+    return m;
+}
+
 using MeasureFn = TriangleMeasures (*)(const Triangle&, const Vec3f&);
 
 FamilyKernel triangle_kernel(const std::string& name, MeasureFn fn) {
@@ -277,6 +302,14 @@ ValueError polygon_value_error(const float* in, const Truth& truth, const Answer
     return e;
 }
 
+/// What decides convexity: no plane (N = 0), a vertex strictly right of an
+/// edge, or all on the left (convex), from the exact polygon.
+std::string polygon_deciding(const float* in, const Truth& truth, int) {
+    const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + 3 * kN)));
+    if (r.normal[0] == 0 && r.normal[1] == 0 && r.normal[2] == 0) return "no plane: Newell's normal is 0";
+    return truth.answer == 1 ? "convex" : "a vertex right of an edge";
+}
+
 using ConvexFn = bool (*)(const Vec3f*, int);
 using NewellFn = Vec3d (*)(const Vec3f*, int);
 
@@ -390,6 +423,8 @@ Family make_triangle() {
     };
     f.in_band = triangle_in_band;
     f.value_error = triangle_value_error;
+    f.deciding = triangle_deciding;
+    f.feature = [](const float* in) { return edge_feature(in, 3); };
     f.kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{triangle_kernel("broken:seed_circumcentre", seed_circumcentre),
@@ -414,6 +449,8 @@ Family make_polygon() {
     f.cgal = [](const float* in) { return double(ref::polygon_cgal(exact_poly(in), ref::exact(vec_at(in + 3 * kN))).convex); };
     f.in_band = polygon_in_band;
     f.value_error = polygon_value_error;
+    f.deciding = polygon_deciding;
+    f.feature = [](const float* in) { return edge_feature(in, kN); };
     f.kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{polygon_kernel("broken:convex_turns_only", convex_turns_only),

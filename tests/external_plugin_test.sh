@@ -13,5 +13,7 @@ cmake --build "$scratch/build" >/dev/null
 test -f "$scratch/build/my_kernels.so"
 grep -q "$scratch/prefix/bin/isect" "$scratch/build/CTestTestfile.cmake" ||
     { echo "FAIL: the gate does not run the installed isect"; exit 1; }
+grep -q -- "--domain" "$scratch/build/CTestTestfile.cmake" ||
+    { echo "FAIL: DOMAIN did not reach the gate's command line"; exit 1; }
 ctest --test-dir "$scratch/build" --output-on-failure
 echo "ok: a plugin built outside the repository with find_package(isect) is checked"

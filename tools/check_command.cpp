@@ -99,7 +99,11 @@ void draw_maps(const CheckArgs& args, const RunInfo& info, std::vector<FamilyRes
     fs::create_directories(args.out);
     const std::string data = (fs::path(args.out) / ("maps-" + std::to_string(args.seed) + ".json")).string();
     std::ofstream(data) << maps.dump();
-    const std::string script = (fs::path(args.source_dir) / "tools" / "validity_map.py").string();
+    // Installed beside the binary (share/isect), or in the source tree it was built from.
+    std::error_code ec;
+    const fs::path installed = fs::canonical("/proc/self/exe", ec).parent_path().parent_path() / "share" / "isect" / "validity_map.py";
+    const std::string script =
+        !ec && fs::exists(installed) ? installed.string() : (fs::path(args.source_dir) / "tools" / "validity_map.py").string();
     const std::string command = python() + " '" + script + "' '" + data + "' 1>&2";
     if (!fs::exists(script) || std::system(command.c_str()) != 0) {
         std::cerr << "isect check: no validity map pictures (" << script

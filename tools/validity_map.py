@@ -25,8 +25,15 @@ from matplotlib.colors import ListedColormap  # noqa: E402
 
 def draw(m):
     cells = m["cells"]
-    xs = sorted({c[0] for c in cells})
-    ys = sorted({c[1] for c in cells})
+
+    def axis(values):
+        """Every bin from the least to the greatest, so that gaps show; zero first."""
+        real = sorted(v for v in values if v > -1000)
+        bins = list(range(real[0], real[-1] + 10, 10)) if real else []
+        return ([-1000] if -1000 in values else []) + bins
+
+    xs = axis({c[0] for c in cells})
+    ys = axis({c[1] for c in cells})
     rate = [[math.nan] * len(xs) for _ in ys]
     band = [[math.nan] * len(xs) for _ in ys]
     counts = [[0] * len(xs) for _ in ys]
@@ -55,8 +62,10 @@ def draw(m):
         fig.colorbar(image, ax=ax, shrink=0.85)
         for i in range(len(ys)):
             for j in range(len(xs)):
-                if counts[i][j]:
-                    ax.text(j, i, str(counts[i][j]), ha="center", va="center", fontsize=5, color="black")
+                n = counts[i][j]
+                if n:
+                    text = f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.0f}k" if n >= 1e4 else str(n)
+                    ax.text(j, i, text, ha="center", va="center", fontsize=5, color="black")
     fig.suptitle(f"{m['kernel']} on {m['family']}, {m['contract']}: {m['cases']} cases, domain {m['domain']} "
                  "(numbers in cells: cases; blank: none generated)", fontsize=10)
     fig.savefig(m["png"], dpi=110)

@@ -2,7 +2,10 @@
 """Check every seed specimen under every contract, keep each counterexample
 as a corpus case, and print the README's verdict table.
 
-usage: run_table.py ISECT_BINARY SPECIMEN_DIR [--seconds N] [--seed N]
+usage: run_table.py ISECT_BINARY SPECIMEN_DIR [--seconds N] [--seed N] [--domain LO:HI]
+
+With --domain the table is printed for that domain and no corpus case is
+written (the corpus backs the table over every finite float).
 
 Counterexamples go to corpus/FAMILY/specimen-PLUGIN-CONTRACT.case (the
 contract without '=' or '.'); ctest replays each against its specimen and
@@ -46,6 +49,7 @@ def main() -> int:
     ap.add_argument("specimens")
     ap.add_argument("--seconds", type=float, default=3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--domain", default="")
     args = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     rows = []
@@ -55,33 +59,40 @@ def main() -> int:
             with tempfile.TemporaryDirectory() as out:
                 cmd = [args.isect, "check", "--plugin", os.path.join(args.specimens, so), "--contract", contract,
                        "--seconds", str(args.seconds), "--seed", str(args.seed), "--format", "json", "--out", out,
-                       "--quiet"]
+                       "--quiet"] + (["--domain", args.domain] if args.domain else [])
                 run = subprocess.run(cmd, capture_output=True, text=True)
                 if run.returncode not in (0, 1):
                     print(run.stderr, file=sys.stderr)
                     return 2
                 report = json.loads(run.stdout)
                 for fam in report["families"]:
+                    kern = fam["kernels"][0]
                     case = ""
-                    if fam["verdict"] == "holds":
+                    if args.domain:
+                        rows.append((plugin, fam["family"], contract, kern, ""))
+                        continue
+                    if kern["verdict"] == "holds":
                         case = backing_case(args.isect, os.path.join(args.specimens, so), plugin, contract,
                                             fam["family"], root)
-                    if fam.get("counterexample"):
+                    if kern.get("counterexample"):  # the witness of its largest failure class
                         tag = contract.replace("=", "").replace(".", "_")
                         dest = os.path.join("corpus", fam["family"], f"specimen-{plugin}-{tag}.case")
                         os.makedirs(os.path.join(root, "corpus", fam["family"]), exist_ok=True)
-                        shutil.copy(fam["counterexample"], os.path.join(root, dest))
+                        shutil.copy(kern["counterexample"], os.path.join(root, dest))
                         case = dest
-                    rows.append((plugin, fam["family"], contract, fam, case))
-    print(f"`run_table.py` with --seconds {args.seconds} --seed {args.seed} per specimen, family and contract:\n")
-    print("| specimen | family | contract | verdict | wrong answers / cases | measured K | counterexample |")
-    print("|---|---|---|---|---:|---:|---|")
-    for plugin, family, contract, fam, case in rows:
-        k = fam["measured_k"]
-        k = "-" if fam["wrong_answers"] == 0 else (k if isinstance(k, str) else f"{k:.3g}")
-        verdict = "holds" if fam["verdict"] == "holds" else "**broken**: " + fam.get("why", "")
-        link = f"[{os.path.basename(case)}]({case})" if case else ""
-        print(f"| {plugin} | {family} | {contract} | {verdict} | {fam['wrong_answers']} / {fam['cases']} | {k} | {link} |")
+                    rows.append((plugin, fam["family"], contract, kern, case))
+    print(f"`run_table.py` with --seconds {args.seconds} --seed {args.seed} per specimen, family and contract"
+          f" ({'domain ' + args.domain if args.domain else 'every finite float'}):\n")
+    print("| specimen | family | contract | verdict | classes | wrong answers / cases | measured K | counterexample |")
+    print("|---|---|---|---|---:|---:|---:|---|")
+    for plugin, family, contract, kern, case in rows:
+        k = kern["measured_k"]
+        k = "-" if kern["wrong_answers"] == 0 else (k if isinstance(k, str) else f"{k:.3g}")
+        classes = kern["classes"]
+        verdict = "holds" if kern["verdict"] == "holds" else "**broken**: " + classes[0]["why"]
+        link = f"[{os.path.basename(case)}](../{case})" if case else ""
+        print(f"| {plugin} | {family} | {contract} | {verdict} | {len(classes)} | {kern['wrong_answers']} / "
+              f"{kern['cases']} | {k} | {link} |")
     return 0
 
 

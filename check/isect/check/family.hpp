@@ -105,6 +105,13 @@ struct ValueError {
     double e = 0;
     std::string output;
     std::string detail;
+    /// A construction that must contain something (a transformed box) and
+    /// cuts it: the smallest K whose band explains the cut (the exact image
+    /// of some input within delta = K 2^-24 M reaches that far), and which
+    /// output cuts. 0 when nothing is cut. Allowed under tolerant=K' for
+    /// K <= K', never under exact or conservative.
+    double cut_k = 0;
+    std::string cut_output;
 };
 
 /// A three-valued verdict from a fast test: certainly no, certainly yes, or
@@ -233,6 +240,7 @@ struct FamilyJudgement {
     bool answer_differs = false;
     bool in_band = false;   ///< the differing answer is within the declared (or K=1) band
     ValueError error;       ///< when the answers agree and carry values
+    bool cuts = false;      ///< a construction cuts what it must contain (error.cut_k says how far)
     bool violates = false;
     std::string why;        ///< one line when violates
 };
@@ -240,16 +248,17 @@ struct FamilyJudgement {
 FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth);
 
 /// The scale bucket of an input, from its largest magnitude M and its
-/// smallest nonzero magnitude m: "subnormal" when some input is, else M's
-/// bucket ("below 2^-40", "2^-40..2^-20", "2^-20..2^20", "2^20..2^40",
-/// "above 2^40"), with ", spread above 2^40" when M / m is.
+/// smallest nonzero magnitude m: "mixed scales" when M / m > 2^40, else
+/// "tiny" when m < 2^-20, "huge" when M > 2^20, else "ordinary". Coarse on
+/// purpose: a bug is one class at a scale; the validity map has the detail.
 std::string scale_bucket(const Floats& in);
 
 /// The failure class of a violation, as "kernel|contract|what|decided|scale":
 /// what went wrong (false hit, false miss, "answers X, exact Y", "output
-/// NAME", "non-finite NAME", crash, hang, garbage), the family's deciding
-/// test where it has one, and the scale bucket. Violations of one class are
-/// one bug, as far as isect can tell.
+/// NAME", "non-finite NAME", "cuts NAME", crash, hang, garbage; NAME without
+/// its axis), the family's deciding test where it has one (axis-free too),
+/// and the scale bucket. Violations of one class are one bug, as far as
+/// isect can tell.
 std::string violation_class(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth,
                             const FamilyJudgement& j);
 

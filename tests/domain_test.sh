@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Declared domains, failure classes and validity maps on kernels as users
+# write them (examples/kernels): inside --domain 2^-20:2^20 ordinary float
+# code holds the contracts it should, real bugs stay BROKEN with witnesses
+# inside the domain, two bugs are two classes, and the map picture is
+# written and opens.
+set -u
+isect=$1
+kernels=$2
+plugins=$3
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+source "$(dirname "$0")/expect.sh"
+dom=(--domain 2^-20:2^20 --cases 20000 --seed 1 --quiet --out "$out")
+expect 0 "domain: 2\^-20:2\^20" -- "$isect" check --plugin "$kernels/float_sat.so" --contract tolerant=64 "${dom[@]}"
+expect 0 "float_sat_conservative +conservative .* holds" -- "$isect" check --plugin "$kernels/float_sat_conservative.so" --contract conservative "${dom[@]}"
+expect 0 "transform_nearest +tolerant=64 .* holds" -- "$isect" check --plugin "$kernels/transform_nearest.so" --contract tolerant=64 "${dom[@]}"
+expect 1 "cuts box.(lo|hi)" -- "$isect" check --plugin "$kernels/transform_nearest.so" --contract exact "${dom[@]}"
+expect 1 "false miss \(centre outside the box\)" -- "$isect" check --plugin "$kernels/sphere_wrong_face.so" --contract tolerant=64 "${dom[@]}"
+expect 1 "BROKEN \([0-9]+ violations, 2 classes\)" -- "$isect" check --plugin "$kernels/two_bugs.so" --contract exact "${dom[@]}"
+expect 1 "false miss \(inside\), inputs ordinary" -- "$isect" check --plugin "$kernels/mt_epsilon.so" --contract tolerant=64 "${dom[@]}"
+# Its witness: every nonzero value inside the domain, and still broken there.
+expect 0 "1 passed, 0 failed, 0 outside the domain" -- "$isect" replay --plugin "$kernels/mt_epsilon.so" --contract tolerant=64 \
+    --expect-broken --domain 2^-20:2^20 "$out/mt_epsilon-ray_triangle-1.case"
+# Without a domain, the same plain float SAT is broken by products leaving float's range.
+expect 1 "float_sat +tolerant=64 .*BROKEN" -- "$isect" check --plugin "$kernels/float_sat.so" --contract tolerant=64 --cases 20000 --seed 1 --quiet --out "$out"
+# The map picture is written beside the report, and opens.
+png=$out/float_sat-aabb_triangle-1-map.png
+if [ -s "$png" ] && /usr/bin/python3 -c "import matplotlib.image as m, sys; m.imread(sys.argv[1])" "$png"; then
+    echo "ok: $png opens"
+else
+    echo "FAIL: no validity map picture at $png"; fail=1
+fi
+# --gen is honoured with --plugin: the mix line shows what ran.
+expect 0 "mix: grid 100%" -- "$isect" check --plugin "$kernels/float_sat.so" --contract tolerant=64 --gen grid "${dom[@]}"
+# A plugin's own isect_domain(), and the command line over it.
+expect 0 "domain: 2\^-10:2\^10" -- "$isect" check --plugin "$plugins/isect_test_declared_domain.so" --cases 2000 --seed 1 --quiet --out "$out"
+expect 0 "domain: 2\^-4:2\^4" -- "$isect" check --plugin "$plugins/isect_test_declared_domain.so" --domain 2^-4:2^4 --cases 2000 --seed 1 --quiet --out "$out"
+# Bad domains are refused, naming the value.
+expect 2 "--domain '1:0.5': LO is above HI" -- "$isect" check --domain 1:0.5 --cases 10
+expect 2 "--domain '2\^-20' is not LO:HI" -- "$isect" check --domain 2^-20 --cases 10
+expect 2 "each bound must be a positive finite decimal" -- "$isect" replay --domain 0:1 "$out"
+exit $fail
