@@ -170,6 +170,10 @@ Family make() {
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::aabb_aabb(in)); };
+    f.fast_in_band = [](const float* in, const FastTruth& t, int, double k) {
+        return tri(ref::fast::aabb_aabb_in_band(in, t.answer, k));
+    };
     f.kernels = kernels;
     f.broken = broken;
     f.mixes = mixes();

@@ -212,6 +212,7 @@ Family common(const std::string& name) {
     f.value_error = [](const float*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding;
     f.feature = feature;
+    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::aabb_plane_in_band(in, k)); };
     return f;
 }
 
@@ -222,6 +223,7 @@ Family make_classify() {
     f.safe_answer = 1;  // a conservative classifier may say straddle
     f.domain = [](const float* in) { return domain(classify_family(), in); };
     f.truth = classify_truth;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::aabb_plane(in)); };
     f.cgal = [](const float* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), exact_plane(in))); };
     f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(classify_family(), in, k); };
     f.kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
@@ -240,6 +242,7 @@ Family make_overlap() {
     f.answer_has_values = {false, false};
     f.domain = [](const float* in) { return domain(overlap_family(), in); };
     f.truth = overlap_truth;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::aabb_plane_overlap(in)); };
     f.cgal = [](const float* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), exact_plane(in))); };
     f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(overlap_family(), in, k); };
     f.kernels = [] {

@@ -15,6 +15,18 @@
 
 namespace isect::check {
 
+namespace {
+
+std::string format_double(double x) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", x);
+    return buf;
+}
+
+}  // namespace
+
 std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const {
     const bool is_broken = kernel.rfind("broken:", 0) == 0;
     for (const FamilyKernel& k : is_broken ? broken() : kernels())
@@ -47,30 +59,70 @@ double largest_magnitude(const Floats& in) {
 double band_delta(const Floats& in, double k) { return k * std::ldexp(largest_magnitude(in), -24); }
 
 double measured_k(const Family& f, const Floats& in, const Truth& truth, int answer) {
-    if (f.in_band(in.data(), truth, answer, 0)) return 0;
+    if (band(f, in.data(), truth.answer, answer, 0)) return 0;
     double hi = std::ldexp(1.0, 40);
-    if (!f.in_band(in.data(), truth, answer, hi)) return std::numeric_limits<double>::infinity();
+    if (!band(f, in.data(), truth.answer, answer, hi)) return std::numeric_limits<double>::infinity();
     double lo = std::ldexp(1.0, -40);
-    if (f.in_band(in.data(), truth, answer, lo)) return lo;
+    if (band(f, in.data(), truth.answer, answer, lo)) return lo;
     for (int i = 0; i < 48; ++i) {  // geometric bisection to about 3 digits
         const double mid = std::sqrt(lo * hi);
-        (f.in_band(in.data(), truth, answer, mid) ? hi : lo) = mid;
+        (band(f, in.data(), truth.answer, answer, mid) ? hi : lo) = mid;
         if (hi / lo < 1.001) break;
     }
     return hi;
 }
 
-FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth) {
-    FamilyJudgement j;
-    try {
-        j.got = k.fn(in.data());
-    } catch (const KernelFailure& e) {
-        j.violates = true;
-        j.answer_differs = true;
-        j.got.answer = -1;
-        j.why = e.what();
-        return j;
+namespace {
+Oracle g_oracle = Oracle::fast;
+}  // namespace
+
+void set_oracle(Oracle o) { g_oracle = o; }
+Oracle oracle() { return g_oracle; }
+
+bool band(const Family& f, const float* in, int exact_answer, int answer, double k) {
+    if (k > 0 && g_oracle == Oracle::fast && f.fast_in_band) {
+        const Tri t = f.fast_in_band(in, FastTruth{exact_answer, {}, {}}, answer, k);
+        if (t != Tri::unknown) return t == Tri::yes;
     }
+    return f.in_band(in, Truth{exact_answer, {}, {}, {}}, answer, k);
+}
+
+namespace {
+
+/// The error of a kernel's numbers: against the exact values, or, for a
+/// truth from the fast oracle, against both ends of each enclosure (a
+/// number's distance from a point of [lo, hi] is greatest at an end), with
+/// `undecided` where that cannot settle it.
+ValueError value_judgement(const Family& f, const float* in, const Truth& truth, const Answer& got) {
+    Answer checked = got;
+    if (got.unprovided)  // outputs the kernel did not compute count as exact
+        for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
+            if (got.unprovided >> i & 1) checked.values[i] = truth.values[i];
+    if (truth.lo.empty()) return f.value_error(in, truth, checked);
+    Truth lo = truth, hi = truth;
+    lo.values = truth.lo;
+    hi.values = truth.hi;
+    for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
+        if (got.unprovided >> i & 1) checked.values[i] = truth.lo[i];
+    const ValueError a = f.value_error(in, lo, checked);
+    if (got.unprovided)
+        for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
+            if (got.unprovided >> i & 1) checked.values[i] = truth.hi[i];
+    ValueError b = f.value_error(in, hi, checked);
+    b.undecided = b.undecided || a.undecided || a.cut_k != b.cut_k;
+    if (a.e > b.e || std::isnan(a.e)) {
+        b.e = a.e;
+        b.output = a.output;
+        b.detail = a.detail;
+    }
+    return b;
+}
+
+/// The judgement of an answer the kernel gave, against a truth.
+FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Floats& in, const Answer& got,
+                             const Truth& truth) {
+    FamilyJudgement j;
+    j.got = got;
     if (j.got.answer < 0 || j.got.answer >= int(f.answers.size())) {
         j.violates = true;
         j.answer_differs = true;
@@ -80,7 +132,7 @@ FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, 
     if (j.got.answer != truth.answer) {
         j.answer_differs = true;
         const double band_k = k.contract.kind == Contract::Kind::tolerant ? k.contract.k : 1.0;
-        j.in_band = f.in_band(in.data(), truth, j.got.answer, band_k);
+        j.in_band = band(f, in.data(), truth.answer, j.got.answer, band_k);
         switch (k.contract.kind) {
             case Contract::Kind::exact: j.violates = true; break;
             case Contract::Kind::conservative: j.violates = j.got.answer != f.safe_answer; break;
@@ -98,14 +150,8 @@ FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, 
                 std::to_string(f.values.size());
         return j;
     }
-    if (j.got.unprovided == 0) {
-        j.error = f.value_error(in.data(), truth, j.got);
-    } else {  // outputs the kernel did not compute count as exact
-        Answer checked = j.got;
-        for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
-            if (checked.unprovided >> i & 1) checked.values[i] = truth.values[i];
-        j.error = f.value_error(in.data(), truth, checked);
-    }
+    j.error = value_judgement(f, in.data(), truth, j.got);
+    if (j.error.undecided) return j;
     if (j.error.cut_k > 0) {
         // Containment is the answer of a construction: cutting is a wrong
         // answer, allowed only inside the band of a tolerant contract.
@@ -128,6 +174,52 @@ FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, 
         j.why = why.str();
     }
     return j;
+}
+
+/// Runs a kernel; a crash, hang or garbage reply is its answer -1 and why.
+Answer run_kernel(const FamilyKernel& k, const Floats& in, std::string& failure) {
+    try {
+        return k.fn(in.data());
+    } catch (const KernelFailure& e) {
+        failure = e.what();
+        return Answer{-1, {}, 0};
+    }
+}
+
+FamilyJudgement failed(const Answer& got, const std::string& why) {
+    FamilyJudgement j;
+    j.got = got;
+    j.violates = true;
+    j.answer_differs = true;
+    j.why = why;
+    return j;
+}
+
+std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKernel& k, const Floats& in,
+                                                 const Answer& got, const FastTruth& fast) {
+    Truth t{fast.answer, fast.lo, fast.lo, fast.hi};
+    if (f.answer_has_values[size_t(fast.answer)] && fast.lo.size() != f.values.size()) t.lo.clear();
+    if (got.answer == fast.answer && f.answer_has_values[size_t(fast.answer)] && t.lo.empty()) return std::nullopt;
+    FamilyJudgement j = judge_answer(f, k, in, got, t);
+    if (j.violates || j.error.undecided || j.cuts) return std::nullopt;  // the references decide these
+    return j;
+}
+
+}  // namespace
+
+FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth) {
+    std::string failure;
+    const Answer got = run_kernel(k, in, failure);
+    if (!failure.empty()) return failed(got, failure);
+    return judge_answer(f, k, in, got, truth);
+}
+
+std::optional<FamilyJudgement> judge_fast(const Family& f, const FamilyKernel& k, const Floats& in,
+                                          const FastTruth& fast) {
+    std::string failure;
+    const Answer got = run_kernel(k, in, failure);
+    if (!failure.empty()) return failed(got, failure);
+    return judge_fast_answer(f, k, in, got, fast);
 }
 
 std::string scale_bucket(const Floats& in) {
@@ -379,6 +471,22 @@ Floats simplify_floats(Floats in, const std::function<bool(const Floats&)>& ok,
 
 // --- The engine -------------------------------------------------------------
 
+std::string oracle_disagreement(const Family& f, const FastTruth& fast, const Truth& truth) {
+    if (fast.answer != truth.answer)
+        return "the fast oracle says " + f.answers[size_t(fast.answer)] + ", both references say " +
+               f.answers[size_t(truth.answer)];
+    if (!f.answer_has_values[size_t(truth.answer)] || fast.lo.size() != truth.values.size()) return {};
+    for (size_t i = 0; i < truth.values.size(); ++i) {
+        const double v = truth.values[i], lo = fast.lo[i], hi = fast.hi[i];
+        const bool nan = std::isnan(v) || std::isnan(lo) || std::isnan(hi);
+        if (nan ? !(std::isnan(v) && std::isnan(lo) && std::isnan(hi))
+                : !(std::nextafter(lo, -INFINITY) <= v && v <= std::nextafter(hi, INFINITY)))
+            return "the fast oracle encloses " + f.values[i] + " in [" + format_double(lo) + ", " + format_double(hi) +
+                   "], the references say " + format_double(v);
+    }
+    return {};
+}
+
 bool FamilyCheckReport::holds() const {
     if (reference_mismatches) return false;
     for (const FamilyKernelReport& k : kernels)
@@ -443,29 +551,66 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
         return false;
     };
     std::vector<std::map<std::string, size_t>> class_index(kernels.size());
+    report.oracle = options.oracle;
+    set_oracle(options.oracle);
+    RandomSource sampler(options.seed ^ 0x5a5a5a5a5a5a5a5aull);  // apart from the cases' choices
     while (budget.more(report.cases) && !(options.stop_at_first && all_broken()) && !hung()) {
         const Generated g = generate(f, source, options.gen_kind, options.domain);
         const Floats& in = g.in;
         ++report.cases;
         ++report.mix[g.kind];
-        Truth truth;
-        try {
-            truth = f.truth(in.data());
-        } catch (const ReferenceMismatch& e) {
+        std::optional<FastTruth> fast;
+        if (options.oracle == Oracle::fast && f.fast_truth) fast = f.fast_truth(in.data());
+        if (fast) ++report.fast_cases;
+        // The references, once per case at most: where the fast oracle cannot
+        // decide, on a sample of what it decides, and wherever a kernel's
+        // judgement needs them. They must agree with each other and with it.
+        std::optional<Truth> slow;
+        bool disagreement = false;
+        const auto references = [&]() -> const Truth* {
+            if (slow || disagreement) return slow ? &*slow : nullptr;
+            ++report.reference_cases;
+            std::string why;
+            try {
+                slow = f.truth(in.data());
+                if (fast) why = oracle_disagreement(f, *fast, *slow);
+            } catch (const ReferenceMismatch& e) {
+                why = e.what();
+            }
+            if (why.empty()) return &*slow;
+            disagreement = true;
+            slow.reset();
             if (!report.reference_mismatches++) {
                 report.mismatch = in;
-                report.mismatch_message = e.what();
+                report.mismatch_message = why;
             }
-            continue;
+            return nullptr;
+        };
+        if (fast && sampler.below(256) == 0) {
+            ++report.sampled;
+            references();
         }
+        if (!fast) references();
+        if (disagreement) continue;
+        const Truth exact = slow ? *slow : Truth{fast->answer, {}, {}, {}};
         const std::pair<int, int> cell_key{map_bin(largest_magnitude(in)), map_bin(input_feature(f, in))};
-        for (size_t i = 0; i < kernels.size(); ++i) {
+        for (size_t i = 0; i < kernels.size() && !disagreement; ++i) {
             FamilyKernelReport& r = report.kernels[i];
             MapCell& cell = r.map[cell_key];
             ++r.tried;
             ++cell.cases;
-            const FamilyJudgement j = judge(f, kernels[i], in, truth);
-            const bool known_answer = j.got.answer >= 0 && j.got.answer < int(f.answers.size());
+            std::string failure;
+            const Answer got = run_kernel(kernels[i], in, failure);
+            std::optional<FamilyJudgement> quick;
+            if (!failure.empty()) quick = failed(got, failure);
+            else if (fast && !slow) quick = judge_fast_answer(f, kernels[i], in, got, *fast);
+            if (!quick) {
+                const Truth* t = references();
+                if (!t) break;
+                quick = judge_answer(f, kernels[i], in, got, *t);
+            }
+            const FamilyJudgement& j = *quick;
+            const Truth& truth = slow ? *slow : exact;            const bool known_answer = j.got.answer >= 0 && j.got.answer < int(f.answers.size());
             if (j.answer_differs) {
                 ++r.wrong_answers;
                 ++cell.wrong_answers;
@@ -543,13 +688,6 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
 
 namespace {
 
-std::string format_double(double x) {
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", x);
-    return buf;
-}
 
 std::string format_inputs(const Family& f, const Floats& in) {
     std::ostringstream out;

@@ -11,6 +11,7 @@
 #include "isect/check/family.hpp"
 #include "isect/primitives.hpp"
 #include "isect/ref/exact.hpp"
+#include "isect/ref/fast.hpp"
 
 namespace isect::check::detail {
 
@@ -113,6 +114,15 @@ inline IvPoint widened(const float* p, const Rational& delta) {
 using isect::cross;
 using isect::dot;
 using isect::sub;
+
+/// A fast oracle's result as the engine takes it.
+inline std::optional<FastTruth> from_fast(std::optional<ref::fast::Result> r) {
+    if (!r) return std::nullopt;
+    return FastTruth{r->answer, std::move(r->lo), std::move(r->hi)};
+}
+
+/// A fast band's verdict as the engine takes it.
+inline Tri tri(const std::optional<bool>& b) { return !b ? Tri::unknown : *b ? Tri::yes : Tri::no; }
 
 /// The answer index of a bool (answers are {no, yes}).
 inline int yes(bool b) { return b ? 1 : 0; }

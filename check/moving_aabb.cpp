@@ -357,6 +357,8 @@ Family make_box() {
     f.value_error = box_value_error;
     f.deciding = box_deciding;
     f.feature = box_feature;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::moving_aabb(in)); };
+    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::moving_aabb_in_band(in, k)); };
     f.kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{box_kernel("broken:seed_z_check", "tolerant=1", seed_z_check),
@@ -390,6 +392,10 @@ Family make_plane() {
     f.value_error = plane_value_error;
     f.deciding = plane_deciding;
     f.feature = plane_feature;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::moving_aabb_plane(in)); };
+    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) {
+        return tri(ref::fast::moving_aabb_plane_in_band(in, k));
+    };
     f.kernels = [] { return std::vector<FamilyKernel>{plane_kernel("contact", "tolerant=1", moving_aabb_plane_contact)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{plane_kernel("broken:seed_front_only", "tolerant=1", seed_front_only),

@@ -88,7 +88,7 @@ bool in_band(const Family& f, const float* in, double k) {
 /// an exact t beyond float range may come back as inf. The normal: zero when
 /// the origin is in the box, else the outward normal of an axis whose near
 /// plane is met at t_enter, where "at" allows the same error as t.
-ValueError value_error(const Family& f, const float* in, const Truth& truth, const Answer& got) {
+ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
     ValueError e;
     const auto t_units = [](double g, double x) {
         if (g == x) return 0.0;
@@ -114,8 +114,10 @@ ValueError value_error(const Family& f, const float* in, const Truth& truth, con
         worst(e, inf, "normal");
         return e;
     }
-    const ref::RayAabbExact q = rational(f, in);
-    const double near = ref::to_double(*q.near[size_t(axis)]);
+    // The near plane's parameter on that axis, in double: two roundings,
+    // 2^-52 of it, where the judgement is in units of 2^-24.
+    const float* b = in + 6;
+    const double near = ((d[axis] > 0 ? double(b[axis]) : double(b[3 + axis])) - double(in[axis])) / double(d[axis]);
     worst(e, t_units(near, truth.values[0]), "normal");
     return e;
 }
@@ -332,8 +334,12 @@ Family make(bool segment) {
                                          is_segment(self())).hit);
     };
     f.in_band = [self](const float* in, const Truth&, int, double k) { return in_band(self(), in, k); };
-    f.value_error = [self](const float* in, const Truth& t, const Answer& a) { return value_error(self(), in, t, a); };
+    f.value_error = value_error;
     f.deciding = [self](const float* in, const Truth&, int) { return deciding(self(), in); };
+    f.fast_truth = [segment](const float* in) { return from_fast(ref::fast::ray_aabb(in, segment)); };
+    f.fast_in_band = [segment](const float* in, const FastTruth&, int, double k) {
+        return tri(ref::fast::ray_aabb_in_band(in, segment, k));
+    };
     f.feature = feature;
     f.kernels = [self] {
         return std::vector<FamilyKernel>{kernel(self(), "woo", "tolerant=1", 2, woo),

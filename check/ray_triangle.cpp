@@ -307,6 +307,8 @@ Family make() {
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::ray_triangle(in)); };
+    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::ray_triangle_in_band(in, k)); };
     f.kernels = [] {
         return std::vector<FamilyKernel>{kernel("moller_trumbore", "tolerant=1", 1, ray_triangle_mt),
                                          kernel("watertight", "tolerant=1", 1, ray_triangle_watertight)};

@@ -182,6 +182,8 @@ Family make() {
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::sphere_aabb(in)); };
+    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::sphere_aabb_in_band(in, k)); };
     f.kernels = [] { return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{kernel("broken:float_underflow", "tolerant=1", overlap_in_float),

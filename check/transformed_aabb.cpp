@@ -1,6 +1,7 @@
 // The transformed_aabb family: the float box of a box under an affine map.
 // No yes/no answer: the box must contain the exact image and be tight.
 #include <limits>
+#include <optional>
 
 #include "family_common.hpp"
 #include "isect/check/family_gen.hpp"
@@ -56,11 +57,15 @@ Truth truth(const float* in) {
 /// (t_i moves by delta, each m_ij lo_j term by |m_ij| delta + |lo_j| delta +
 /// delta^2), so a cut by c is explained by the K whose delta = K 2^-24 M
 /// solves L_i = c; the band of tolerant=K allows cuts up to that.
-ValueError value_error(const float* in, const Truth&, const Answer& got) {
-    const ref::ExactAabb b = ref::exact(box_at(in));
-    const ref::ExactAffine a = exact_affine(in + 6);
-    const ref::ExactAabb q = ref::transformed_aabb_rational(b, a);
+ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
+    // The exact faces: from the references, or enclosed by the fast oracle
+    // (truth.lo, truth.hi), which decides containment unless a face lies
+    // inside its enclosure.
+    const bool enclosed = !truth.lo.empty();
+    std::optional<ref::ExactAabb> q;
+    if (!enclosed) q = ref::transformed_aabb_rational(ref::exact(box_at(in)), exact_affine(in + 6));
     const double m_all = largest_magnitude(Floats(in, in + 18));
+    const double flt_max = std::numeric_limits<float>::max();
     ValueError e;
     const double inf = std::numeric_limits<double>::infinity();
     for (int i = 0; i < 3; ++i) {
@@ -72,16 +77,34 @@ ValueError value_error(const float* in, const Truth&, const Answer& got) {
             lip += std::fabs(double(in[6 + 3 * i + j])) + x;
         }
         for (int side = 0; side < 2; ++side) {
-            const double g = got.values[size_t(3 * side + i)];
-            const Rational& x = side ? q.hi[i] : q.lo[i];
-            const char* name = kValues[3 * side + i];
+            const size_t at = size_t(3 * side + i);
+            const double g = got.values[at];
+            const char* name = kValues[at];
             if (std::isnan(g)) {
                 worst(e, inf, name);
                 continue;
             }
+            // Where the exact face x lies: beyond float range, and whether
+            // g contains it (g >= x for an upper face) or cuts it.
+            bool beyond, cuts;
+            if (enclosed) {
+                const double lo = truth.lo[at], hi = truth.hi[at];
+                const bool beyond_all = lo > flt_max || hi < -flt_max, within_all = lo >= -flt_max && hi <= flt_max;
+                const bool contains_all = side ? g >= hi : g <= lo, cuts_all = side ? g < lo : g > hi;
+                if ((!beyond_all && !within_all) || (!contains_all && !cuts_all)) {
+                    e.undecided = true;
+                    continue;
+                }
+                beyond = beyond_all;
+                cuts = cuts_all;
+            } else {
+                const Rational& x = side ? q->hi[i] : q->lo[i];
+                beyond = abs(x) > Rational(flt_max);
+                const Rational gq = std::isinf(g) ? Rational(0) : Rational(g);
+                cuts = std::isinf(g) ? (side ? g < 0 : g > 0) : (side ? gq < x : gq > x);
+            }
             // A face beyond float range is tight as +-inf outward or as the
             // largest float on its side.
-            const bool beyond = abs(x) > Rational(double(std::numeric_limits<float>::max()));
             if (std::isinf(g)) {
                 const bool outward = side ? g > 0 : g < 0;
                 if (outward) {
@@ -92,10 +115,14 @@ ValueError value_error(const float* in, const Truth&, const Answer& got) {
                 }
                 continue;
             }
-            const Rational gq(g);
-            if (side ? gq < x : gq > x) {
+            if (cuts) {
+                if (enclosed) {  // the references measure the cut
+                    e.undecided = true;
+                    continue;
+                }
                 // delta solves 3 delta^2 + lip delta = cut; K = delta / (2^-24 M).
-                const double cut = ref::to_double(abs(Rational(x - gq)));
+                const Rational& x = side ? q->hi[i] : q->lo[i];
+                const double cut = ref::to_double(abs(Rational(x - Rational(g))));
                 const double delta = (-lip + std::sqrt(lip * lip + 12 * cut)) / 6;
                 const double k = m_all > 0 ? delta / std::ldexp(m_all, -24) : inf;
                 if (k > e.cut_k) {
@@ -103,8 +130,9 @@ ValueError value_error(const float* in, const Truth&, const Answer& got) {
                     e.cut_output = name;
                 }
             }
-            const bool largest = std::fabs(g) == double(std::numeric_limits<float>::max()) && (g > 0) == (x > 0);
-            worst(e, beyond && largest ? 0 : units(g, ref::to_double(x), s), name);
+            const double exact = truth.values[at];
+            const bool largest = std::fabs(g) == flt_max && (g > 0) == (exact > 0);
+            worst(e, beyond && largest ? 0 : units(g, exact, s), name);
         }
     }
     return e;
@@ -222,6 +250,7 @@ Family make() {
     };
     f.in_band = [](const float*, const Truth&, int, double) { return false; };
     f.value_error = value_error;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::transformed_aabb(in)); };
     f.feature = [](const float* in) {  // the smallest nonzero matrix entry or box extent
         double m = 0;
         for (int i = 0; i < 9; ++i)

@@ -424,6 +424,10 @@ Family make_triangle() {
     f.in_band = triangle_in_band;
     f.value_error = triangle_value_error;
     f.deciding = triangle_deciding;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::triangle_measures(in)); };
+    f.fast_in_band = [](const float* in, const FastTruth& t, int, double k) {
+        return tri(ref::fast::triangle_measures_in_band(in, t.answer, k));
+    };
     f.feature = [](const float* in) { return edge_feature(in, 3); };
     f.kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
     f.broken = [] {
@@ -450,6 +454,10 @@ Family make_polygon() {
     f.in_band = polygon_in_band;
     f.value_error = polygon_value_error;
     f.deciding = polygon_deciding;
+    f.fast_truth = [](const float* in) { return from_fast(ref::fast::polygon_measures(in)); };
+    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) {
+        return tri(ref::fast::polygon_measures_in_band(in, k));
+    };
     f.feature = [](const float* in) { return edge_feature(in, kN); };
     f.kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };
     f.broken = [] {

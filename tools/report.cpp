@@ -79,6 +79,23 @@ std::string witness_lines(const Family& f, const check::Floats& in) {
     return out;
 }
 
+/// How the truth was reached: the share of cases the fast oracle decided
+/// and of cases the references judged (undecided, sampled, or a kernel's
+/// numbers or violation needed them).
+std::string truth_line(const check::FamilyCheckReport& rep) {
+    char line[200];
+    const double n = rep.cases ? double(rep.cases) : 1;
+    if (rep.oracle == check::Oracle::slow)
+        std::snprintf(line, sizeof line, "the references alone (--oracle slow), on all %llu cases",
+                      (unsigned long long)rep.reference_cases);
+    else
+        std::snprintf(line, sizeof line,
+                      "fast oracle decided %.2f%% of cases; the references judged %.2f%% (%llu sampled, 1 in 256)",
+                      100 * double(rep.fast_cases) / n, 100 * double(rep.reference_cases) / n,
+                      (unsigned long long)rep.sampled);
+    return line;
+}
+
 void print_text(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     if (!info.plugin_path.empty()) {
         out << "isect check --plugin " << info.plugin_path << " (" << info.subject << "), contract "
@@ -100,7 +117,8 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
             out << "  REFERENCES DISAGREE on " << rep.reference_mismatches << " cases: " << rep.mismatch_message
                 << (r.mismatch_path.empty() ? "" : "; written to " + r.mismatch_path) << "\n";
         else
-            out << "  references: " << f.references << " agree on every case\n";
+            out << "  references: " << f.references << " agree on every case they judged\n";
+        out << "  truth: " << truth_line(rep) << "\n";
         out << "\n"
             << pad("kernel", 28) << pad("contract", 15) << pad("tried", 10)
             << pad(f.yes_no() ? "wrong (false hits / misses)" : "wrong answers", f.yes_no() ? 29 : 15)
@@ -207,6 +225,10 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
         fam["cases_per_second"] = rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0;
         fam["mix"] = rep.mix;
         fam["references_agree"] = rep.reference_mismatches == 0;
+        fam["oracle"] = rep.oracle == check::Oracle::fast ? "fast" : "slow";
+        fam["fast_oracle_cases"] = rep.fast_cases;
+        fam["reference_cases"] = rep.reference_cases;
+        fam["sampled"] = rep.sampled;
         if (rep.reference_mismatches) {
             fam["reference_mismatches"] = rep.reference_mismatches;
             fam["mismatch"] = rep.mismatch_message;

@@ -96,6 +96,10 @@ struct KernelFailure : std::runtime_error {
 struct Truth {
     int answer = 0;
     std::vector<double> values;
+    /// From the fast oracle: lo[i] <= exact value i <= hi[i], and values is
+    /// one of the two ends (judge evaluates both). Empty when the truth
+    /// comes from the references.
+    std::vector<double> lo, hi;
 };
 
 /// How far a kernel's numbers are from the exact ones: the smallest E that
@@ -112,6 +116,9 @@ struct ValueError {
     /// K <= K', never under exact or conservative.
     double cut_k = 0;
     std::string cut_output;
+    /// Set when the numbers were judged against an enclosure (Truth::lo,
+    /// hi) that cannot decide them: the references must.
+    bool undecided = false;
 };
 
 /// A three-valued verdict from a fast test: certainly no, certainly yes, or
@@ -247,6 +254,26 @@ struct FamilyJudgement {
 
 FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth);
 
+/// The judgement against the fast oracle, where it is certain: the answer
+/// compared, the band decided fast or (where the intervals cannot) by the
+/// rational band, and the numbers judged at both ends of their enclosures.
+/// nullopt where only the references can decide: the numbers undecided, or
+/// a violation (every violation is judged against the references before it
+/// counts). A kernel that crashed, hung or answered garbage is decided.
+std::optional<FamilyJudgement> judge_fast(const Family& f, const FamilyKernel& k, const Floats& in, const FastTruth& fast);
+
+/// How the truth is reached: the fast oracles first (the default), or the
+/// references alone (isect check --oracle slow, to measure what the fast
+/// path buys). Process-wide; the verdicts are the same either way.
+enum class Oracle { fast, slow };
+void set_oracle(Oracle o);
+Oracle oracle();
+
+/// Whether answering `answer` is inside the band of K where the exact answer
+/// is exact_answer: the fast band where it decides, the rational one where
+/// it does not (the same verdict either way).
+bool band(const Family& f, const float* in, int exact_answer, int answer, double k);
+
 /// The scale bucket of an input, from its largest magnitude M and its
 /// smallest nonzero magnitude m: "mixed scales" when M / m > 2^40, else
 /// "tiny" when m < 2^-20, "huge" when M > 2^20, else "ordinary". Coarse on
@@ -265,6 +292,7 @@ std::string violation_class(const Family& f, const FamilyKernel& k, const Floats
 // --- The check engine --------------------------------------------------------
 
 struct FamilyCheckOptions {
+    Oracle oracle = Oracle::fast;  ///< fast oracles first, or the references alone
     double seconds = 10;
     uint64_t max_cases = 0;   ///< stop after this many; 0: by seconds
     uint64_t seed = 0;
@@ -324,10 +352,15 @@ struct FamilyCheckReport {
     uint64_t cases = 0;
     double seconds = 0;
     std::map<std::string, uint64_t> mix;
-    uint64_t reference_mismatches = 0;
+    uint64_t reference_mismatches = 0;  ///< the two references disagreed, or the fast oracle with them
     std::optional<Floats> mismatch;
     std::string mismatch_message;
     std::vector<FamilyKernelReport> kernels;
+    // How the truth was reached:
+    Oracle oracle = Oracle::fast;
+    uint64_t fast_cases = 0;       ///< cases whose answer the fast oracle decided
+    uint64_t sampled = 0;          ///< of those, the references checked too (1 in 256)
+    uint64_t reference_cases = 0;  ///< cases the references judged (undecided, sampled, or a kernel's numbers or violation)
     bool holds() const;
 };
 
@@ -390,6 +423,11 @@ std::string format_family_case(const Family& f, const Floats& in, const std::str
 /// Where the exact truth does not reproduce a case's expect and
 /// expect.NAME lines; empty when it does.
 std::vector<std::string> expectation_problems(const FamilyCase& c, const Truth& truth);
+
+/// Where a fast oracle's truth disagrees with the references': a different
+/// answer, or a number of theirs outside its enclosure (by more than the one
+/// ulp their double carries). Empty when they agree.
+std::string oracle_disagreement(const Family& f, const FastTruth& fast, const Truth& truth);
 
 /// Shows an input the way RapidCheck prints counterexamples: as a case.
 std::string show_family_input(const Family& f, const Floats& in);

@@ -1,0 +1,60 @@
+// The fast exact oracles: each family's exact answer, and enclosures of its
+// exact numbers, from interval arithmetic on doubles (CGAL's Interval_nt,
+// the rounding mode set upward once per call and restored on return). Every
+// decision is a sign of an interval: certain when the interval excludes 0,
+// or is the point 0; where it straddles 0 the oracle returns nullopt and the
+// rational references decide. Inputs are floats, so most of the arithmetic
+// is exact in double (a difference of two floats of nearby exponents, a
+// product of two floats) and the intervals are points: touching, coplanar
+// and parallel inputs decide here too.
+//
+// Each function follows its rational reference (reference/*_rational.cpp)
+// branch for branch, so that where it decides it gives the same answer and
+// every enclosure contains the number the reference computes. The band
+// functions likewise follow the band of check/FAMILY.cpp: they answer only
+// where the rational band computation would certainly answer the same.
+//
+// Precondition: the input is in the family's domain (finite, lo <= hi...).
+// The caller's floating-point environment is untouched on return.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+namespace isect::ref::fast {
+
+/// The exact answer (the family's answer index) and, per number the answer
+/// carries, an enclosure [lo, hi] of its exact value (a NaN pair where the
+/// reference gives NaN).
+struct Result {
+    int answer = 0;
+    std::vector<double> lo, hi;
+};
+
+// The layouts are those of the families (check/FAMILY.cpp).
+std::optional<Result> ray_triangle(const float* in);
+std::optional<Result> ray_aabb(const float* in, bool segment);
+std::optional<Result> aabb_plane(const float* in);          ///< back 0, straddle 1, front 2
+std::optional<Result> aabb_plane_overlap(const float* in);
+std::optional<Result> aabb_aabb(const float* in);
+std::optional<Result> sphere_aabb(const float* in);
+std::optional<Result> moving_aabb(const float* in);
+std::optional<Result> moving_aabb_plane(const float* in);
+std::optional<Result> transformed_aabb(const float* in);
+std::optional<Result> triangle_measures(const float* in);
+std::optional<Result> polygon_measures(const float* in);
+
+/// The bands, k > 0, with delta = k 2^-24 M: true or false where the
+/// family's rational band computation certainly says so, else nullopt.
+/// exact_answer is the exact answer's index (some bands depend on it).
+std::optional<bool> ray_triangle_in_band(const float* in, double k);
+std::optional<bool> ray_aabb_in_band(const float* in, bool segment, double k);
+std::optional<bool> aabb_plane_in_band(const float* in, double k);
+std::optional<bool> aabb_aabb_in_band(const float* in, int exact_answer, double k);
+std::optional<bool> sphere_aabb_in_band(const float* in, double k);
+std::optional<bool> moving_aabb_in_band(const float* in, double k);
+std::optional<bool> moving_aabb_plane_in_band(const float* in, double k);
+std::optional<bool> triangle_measures_in_band(const float* in, int exact_answer, double k);
+std::optional<bool> polygon_measures_in_band(const float* in, double k);
+
+}  // namespace isect::ref::fast
