@@ -42,7 +42,7 @@ struct Register {
             // family's numbers, to read the kernels' own cost off.
             const size_t n = f->values.size();
             benchmark::RegisterBenchmark((f->name + "/adapter").c_str(), [pool, n](benchmark::State& s) {
-                run(s, *pool, [n](const float* in) { return isect::check::Answer{in[0] > 0, std::vector<double>(n, in[1])}.answer; });
+                run(s, *pool, [n](const float* in) { return isect::check::Answer{in[0] > 0, isect::check::Numbers(n, in[1])}.answer; });
             });
             const auto cgal = f->cgal;
             benchmark::RegisterBenchmark((f->name + "/cgal_reference").c_str(), [pool, cgal](benchmark::State& s) {

@@ -171,6 +171,16 @@ Family make() {
     f.deciding = deciding;
     f.feature = feature;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::aabb_aabb(in)); };
+    f.oracle_check = [](const float* in, const FastTruth& fast) {
+        const auto r = ref::aabb_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)));
+        std::string why = check_answer(self(), fast, yes(r.has_value()));
+        for (int i = 0; i < 3 && why.empty() && r; ++i) {
+            why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], r->lo[i]);
+            if (why.empty()) why = check_enclosure(kValues[3 + i], fast.lo[size_t(3 + i)], fast.hi[size_t(3 + i)], r->hi[i]);
+        }
+        return why;
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::aabb_aabb(in)); };
     f.fast_in_band = [](const float* in, const FastTruth& t, int, double k) {
         return tri(ref::fast::aabb_aabb_in_band(in, t.answer, k));
     };

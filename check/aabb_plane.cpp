@@ -224,6 +224,11 @@ Family make_classify() {
     f.domain = [](const float* in) { return domain(classify_family(), in); };
     f.truth = classify_truth;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::aabb_plane(in)); };
+    f.oracle_check = [](const float* in, const FastTruth& t) {
+        return check_answer(classify_family(), t,
+                            answer_of(ref::aabb_plane_classify_rational(ref::exact(box_of(in)), exact_plane(in))));
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::aabb_plane(in)); };
     f.cgal = [](const float* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), exact_plane(in))); };
     f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(classify_family(), in, k); };
     f.kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
@@ -243,6 +248,11 @@ Family make_overlap() {
     f.domain = [](const float* in) { return domain(overlap_family(), in); };
     f.truth = overlap_truth;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::aabb_plane_overlap(in)); };
+    f.oracle_check = [](const float* in, const FastTruth& t) {
+        return check_answer(overlap_family(), t,
+                            yes(ref::aabb_plane_overlap_rational(ref::exact(box_of(in)), exact_plane(in))));
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::aabb_plane_overlap(in)); };
     f.cgal = [](const float* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), exact_plane(in))); };
     f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(overlap_family(), in, k); };
     f.kernels = [] {

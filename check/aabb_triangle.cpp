@@ -420,6 +420,11 @@ Family make() {
     f.in_band = in_band;
     f.value_error = [](const float*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding_axis;
+    f.oracle_check = [](const float* in, const FastTruth& t) {
+        return check_answer(self(), t, yes(ref::aabb_triangle_clip(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))));
+    };
+    // Planted wrong oracle: isect's own sat kernel, double with tolerant=1.
+    f.wrong_oracle = [](const float* in) { return FastTruth{yes(aabb_triangle_sat(box_at(in), tri_at(in + 6))), {}, {}}; };
     f.feature = feature;
     f.kernels = [] {
         return std::vector<FamilyKernel>{kernel("sat", "tolerant=1", aabb_triangle_sat),

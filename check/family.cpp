@@ -159,7 +159,7 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Float
         j.in_band = j.error.cut_k <= (k.contract.kind == Contract::Kind::tolerant ? k.contract.k : 1.0);
         if (!(k.contract.kind == Contract::Kind::tolerant && k.contract.k > 0 && j.error.cut_k <= k.contract.k)) {
             j.violates = true;
-            j.why = j.error.cut_output + " cuts the exact image" +
+            j.why = std::string(j.error.cut_output) + " cuts the exact image" +
                     (k.contract.kind == Contract::Kind::tolerant
                          ? " by more than the band: K = " + format_k(j.error.cut_k) + " needed"
                          : ": containment is broken (K = " + format_k(j.error.cut_k) + " would explain it)");
@@ -241,11 +241,11 @@ namespace {
 /// An output's name without its axis: "box.lo.y" -> "box.lo". The families
 /// are symmetric under permutations of the axes, so the axis is not what a
 /// bug is.
-std::string without_axis(const std::string& name) {
+std::string without_axis(std::string_view name) {
     const size_t n = name.size();
     if (n > 2 && name[n - 2] == '.' && (name[n - 1] == 'x' || name[n - 1] == 'y' || name[n - 1] == 'z'))
-        return name.substr(0, n - 2);
-    return name;
+        return std::string(name.substr(0, n - 2));
+    return std::string(name);
 }
 
 }  // namespace
@@ -504,7 +504,7 @@ int map_bin(double x) {
 /// Bisects only when this disagreement needs a wider band than `known`.
 double widen_k(const Family& f, const Floats& in, const Truth& truth, int answer, double known) {
     if (std::isinf(known)) return known;
-    if (known > 0 && f.in_band(in.data(), truth, answer, known)) return known;
+    if (known > 0 && band(f, in.data(), truth.answer, answer, known)) return known;
     return std::max(known, measured_k(f, in, truth, answer));
 }
 
@@ -553,12 +553,13 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
     std::vector<std::map<std::string, size_t>> class_index(kernels.size());
     report.oracle = options.oracle;
     set_oracle(options.oracle);
+    std::map<std::string_view, uint64_t> mix_counts;  // by the family's own names: no copies
     RandomSource sampler(options.seed ^ 0x5a5a5a5a5a5a5a5aull);  // apart from the cases' choices
     while (budget.more(report.cases) && !(options.stop_at_first && all_broken()) && !hung()) {
         const Generated g = generate(f, source, options.gen_kind, options.domain);
         const Floats& in = g.in;
         ++report.cases;
-        ++report.mix[g.kind];
+        ++mix_counts[g.kind];
         std::optional<FastTruth> fast;
         if (options.oracle == Oracle::fast && f.fast_truth) fast = f.fast_truth(in.data());
         if (fast) ++report.fast_cases;
@@ -668,6 +669,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
     }
     budget.finish();
     report.seconds = budget.elapsed();
+    for (const auto& [kind, n] : mix_counts) report.mix[std::string(kind)] = n;
     for (size_t i = 0; i < kernels.size(); ++i) {
         auto& classes = report.kernels[i].classes;
         std::stable_sort(classes.begin(), classes.end(),

@@ -34,12 +34,11 @@ inline std::string first_non_finite(const Family& f, const float* in) {
 }
 
 /// A message when the box at key_lo / key_hi has lo > hi on some axis.
-inline std::string box_order(const Family& f, const std::string& key_lo, const std::string& key_hi,
-                             const float* in) {
+inline std::string box_order(const Family& f, const char* key_lo, const char* key_hi, const float* in) {
     const Aabb b{vec_at(in + f.offset(key_lo)), vec_at(in + f.offset(key_hi))};
     for (int i = 0; i < 3; ++i)
         if (b.lo[i] > b.hi[i])
-            return key_hi + ": '" + format_float(b.hi[i]) + "' is below " + key_lo + " '" + format_float(b.lo[i]) +
+            return std::string(key_hi) + ": '" + format_float(b.hi[i]) + "' is below " + key_lo + " '" + format_float(b.lo[i]) +
                    "' on axis " + "xyz"[i] + " (lo <= hi required)";
     return {};
 }
@@ -68,7 +67,7 @@ inline double units(double got, double exact, double scale) {
 }
 
 /// Keeps the worst output.
-inline void worst(ValueError& e, double units_, const std::string& output) {
+inline void worst(ValueError& e, double units_, std::string_view output) {
     if (units_ > e.e || std::isnan(units_)) {
         e.e = std::isnan(units_) ? std::numeric_limits<double>::infinity() : units_;
         e.output = output;
@@ -116,9 +115,48 @@ using isect::dot;
 using isect::sub;
 
 /// A fast oracle's result as the engine takes it.
-inline std::optional<FastTruth> from_fast(std::optional<ref::fast::Result> r) {
+inline std::optional<FastTruth> from_fast(const std::optional<ref::fast::Result>& r) {
     if (!r) return std::nullopt;
-    return FastTruth{r->answer, std::move(r->lo), std::move(r->hi)};
+    FastTruth t;
+    t.answer = r->answer;
+    for (int i = 0; i < r->count; ++i) {
+        t.lo.push_back(r->lo[i]);
+        t.hi.push_back(r->hi[i]);
+    }
+    return t;
+}
+
+/// A planted wrong oracle's result as the engine takes it.
+inline FastTruth from_wrong(const ref::fast::Result& r) { return *from_fast(r); }
+
+/// "" when lo <= x <= hi exactly, else why.
+inline std::string check_enclosure(std::string_view name, double lo, double hi, const ref::Rational& x) {
+    if (std::isnan(lo) || std::isnan(hi) || !(Rational(lo) <= x && x <= Rational(hi)))
+        return std::string(name) + " = " + x.str() + " is outside the enclosure [" + std::to_string(lo) + ", " +
+               std::to_string(hi) + "]";
+    return {};
+}
+
+/// sign(s sqrt(x2) - t), exactly (x2 >= 0, s in {-1, 0, 1}).
+inline int compare_root(int s, const ref::Rational& x2, double t) {
+    if (s == 0 || x2 == 0) return t > 0 ? -1 : (t < 0 ? 1 : 0);
+    const Rational tt(t), t2 = tt * tt;
+    if (s > 0) return t < 0 ? 1 : (x2 > t2 ? 1 : (x2 < t2 ? -1 : 0));
+    return t > 0 ? -1 : (x2 > t2 ? -1 : (x2 < t2 ? 1 : 0));
+}
+
+/// "" when lo <= s sqrt(x2) <= hi exactly, else why.
+inline std::string check_root_enclosure(std::string_view name, double lo, double hi, int s, const ref::Rational& x2) {
+    if (std::isnan(lo) || std::isnan(hi) || compare_root(s, x2, lo) < 0 || compare_root(s, x2, hi) > 0)
+        return std::string(name) + " = " + (s < 0 ? "-" : "") + "sqrt(" + x2.str() + ") is outside the enclosure [" +
+               std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    return {};
+}
+
+/// "" when the fast answer is the exact one, else why.
+inline std::string check_answer(const Family& f, const FastTruth& fast, int exact) {
+    if (fast.answer == exact) return {};
+    return "the oracle says " + f.answers[size_t(fast.answer)] + ", the rational reference " + f.answers[size_t(exact)];
 }
 
 /// A fast band's verdict as the engine takes it.

@@ -21,7 +21,7 @@ struct Transform {
 };
 constexpr Transform kTransforms[] = {{"magnitude", 1}, {"subnormal", 1}, {"ulp", 1}, {"zero_sign", 1}};
 
-bool is_transform(const std::string& kind) {
+bool is_transform(std::string_view kind) {
     for (const Transform& t : kTransforms)
         if (kind == t.kind) return true;
     return false;
@@ -50,7 +50,7 @@ void scale(Floats& in, size_t from, size_t to, int k) {
         if (std::isfinite(in[i])) in[i] = std::ldexp(in[i], k);
 }
 
-Floats transform(const Family& f, const std::string& kind, Floats in, Source& s) {
+Floats transform(const Family& f, std::string_view kind, Floats in, Source& s) {
     if (kind == "magnitude") {
         const int k = magnitude_exponent(s);
         if (f.inputs.size() > 1 && s.range(0, 3) == 0) {  // one group at a magnitude of its own
@@ -95,7 +95,7 @@ const Mix& pick_mix(const Family& f, Source& s) {
 
 /// One input of a given kind ("" picks one by weight), in f's domain.
 Generated make(const Family& f, Source& s, const std::string& kind) {
-    std::string k = kind;
+    std::string_view k = kind;
     if (k.empty()) {
         int total = 0;
         for (const Mix& m : f.mixes) total += m.weight;
@@ -108,12 +108,14 @@ Generated make(const Family& f, Source& s, const std::string& kind) {
     }
     if (!is_transform(k)) {
         for (const Mix& m : f.mixes)
-            if (m.kind == k) return {k, m.make(s), &f};
-        throw std::invalid_argument(f.name + " has no generator kind '" + k + "'");
+            if (m.kind == k) return {m.kind, m.make(s), &f};
+        throw std::invalid_argument(f.name + " has no generator kind '" + std::string(k) + "'");
     }
+    for (const Transform& t : kTransforms)
+        if (k == t.kind) k = t.kind;  // the static name, whatever kind pointed into
     const Floats made = pick_mix(f, s).make(s);
     Floats out = transform(f, k, made, s);
-    return {k, f.domain(out.data()).empty() ? out : made, &f};
+    return {k, f.domain(out.data()).empty() ? std::move(out) : made, &f};
 }
 
 }  // namespace

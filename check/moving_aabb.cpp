@@ -358,6 +358,13 @@ Family make_box() {
     f.deciding = box_deciding;
     f.feature = box_feature;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::moving_aabb(in)); };
+    f.oracle_check = [](const float* in, const FastTruth& fast) {
+        const auto t = ref::moving_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12)));
+        std::string why = check_answer(box_family(), fast, yes(t.has_value()));
+        if (why.empty() && t) why = check_enclosure("t", fast.lo[0], fast.hi[0], *t);
+        return why;
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::moving_aabb(in)); };
     f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::moving_aabb_in_band(in, k)); };
     f.kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
     f.broken = [] {
@@ -393,6 +400,13 @@ Family make_plane() {
     f.deciding = plane_deciding;
     f.feature = plane_feature;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::moving_aabb_plane(in)); };
+    f.oracle_check = [](const float* in, const FastTruth& fast) {
+        const auto t = ref::moving_aabb_plane_rational(ref::exact(box_at(in)), exact_plane(in), ref::exact(vec_at(in + 10)));
+        std::string why = check_answer(plane_family(), fast, yes(t.has_value()));
+        if (why.empty() && t) why = check_enclosure("t", fast.lo[0], fast.hi[0], *t);
+        return why;
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::moving_aabb_plane(in)); };
     f.fast_in_band = [](const float* in, const FastTruth&, int, double k) {
         return tri(ref::fast::moving_aabb_plane_in_band(in, k));
     };

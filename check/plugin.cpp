@@ -383,9 +383,12 @@ Answer PluginHost::call(const Family& f, const float* in) {
         std::memcpy(&n, head + 4, 4);
         std::memcpy(&unprovided, head + 8, 8);
     }
-    std::vector<double> values(ok && n <= 64 ? n : 0);
-    if (ok && n <= 64 && read_all(from_child_, values.data(), n * sizeof(double), timeout_ms_, &timed_out))
-        return Answer{answer, values, unprovided};
+    double values[Numbers::kCapacity];
+    if (ok && n <= Numbers::kCapacity && read_all(from_child_, values, n * sizeof(double), timeout_ms_, &timed_out)) {
+        Answer a{answer, {}, unprovided};
+        for (uint32_t i = 0; i < n; ++i) a.values.push_back(values[i]);
+        return a;
+    }
     // The worker died, hung or said something malformed: say which, and
     // start a fresh one for the next call.
     std::string why;

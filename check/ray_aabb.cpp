@@ -337,6 +337,20 @@ Family make(bool segment) {
     f.value_error = value_error;
     f.deciding = [self](const float* in, const Truth&, int) { return deciding(self(), in); };
     f.fast_truth = [segment](const float* in) { return from_fast(ref::fast::ray_aabb(in, segment)); };
+    f.oracle_check = [self](const float* in, const FastTruth& fast) {
+        const ref::RayAabbExact q = rational(self(), in);
+        std::string why = check_answer(self(), fast, yes(q.hit));
+        if (!why.empty() || !q.hit) return why;
+        why = check_enclosure("t_enter", fast.lo[0], fast.hi[0], q.t_enter);
+        if (why.empty() && q.exit_infinite && !(std::isinf(fast.lo[1]) && fast.lo[1] > 0)) why = "t_exit is +inf";
+        if (why.empty() && !q.exit_infinite) why = check_enclosure("t_exit", fast.lo[1], fast.hi[1], q.t_exit);
+        const Truth t = truth(self(), in);  // the normal as the family's truth picks it
+        for (int i = 0; i < 3 && why.empty(); ++i)
+            if (fast.lo[size_t(2 + i)] != t.values[size_t(2 + i)] || fast.hi[size_t(2 + i)] != t.values[size_t(2 + i)])
+                why = "the entry normal differs";
+        return why;
+    };
+    f.wrong_oracle = [segment](const float* in) { return from_wrong(ref::fast::wrong::ray_aabb(in, segment)); };
     f.fast_in_band = [segment](const float* in, const FastTruth&, int, double k) {
         return tri(ref::fast::ray_aabb_in_band(in, segment, k));
     };

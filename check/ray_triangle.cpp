@@ -307,6 +307,19 @@ Family make() {
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
+    f.oracle_check = [](const float* in, const FastTruth& fast) {
+        const ref::RayTriangleExact q =
+            ref::ray_triangle_rational(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), exact_tmax(in), exact_tri(in));
+        std::string why = check_answer(self(), fast, yes(q.hit));
+        if (!why.empty() || !q.hit) return why;
+        why = check_enclosure("t", fast.lo[0], fast.hi[0], q.t);
+        if (why.empty() && q.has_uv) why = check_enclosure("u", fast.lo[1], fast.hi[1], q.u);
+        if (why.empty() && q.has_uv) why = check_enclosure("v", fast.lo[2], fast.hi[2], q.v);
+        if (why.empty() && !q.has_uv && !(std::isnan(fast.lo[1]) && std::isnan(fast.lo[2])))
+            why = "u and v enclosed where the triangle is degenerate";
+        return why;
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::ray_triangle(in)); };
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::ray_triangle(in)); };
     f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::ray_triangle_in_band(in, k)); };
     f.kernels = [] {

@@ -183,6 +183,16 @@ Family make() {
     f.deciding = deciding;
     f.feature = feature;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::sphere_aabb(in)); };
+    f.oracle_check = [](const float* in, const FastTruth& fast) {
+        const ref::SphereAabbExact q =
+            ref::sphere_aabb_rational(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), ref::exact(in[9]));
+        std::string why = check_answer(self(), fast, yes(q.overlap));
+        for (int i = 0; i < 3 && why.empty(); ++i)
+            why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], q.closest[i]);
+        if (why.empty()) why = check_enclosure("contains", fast.lo[3], fast.hi[3], Rational(q.contains ? 1 : 0));
+        return why;
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::sphere_aabb(in)); };
     f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::sphere_aabb_in_band(in, k)); };
     f.kernels = [] { return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap)}; };
     f.broken = [] {

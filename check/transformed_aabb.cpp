@@ -251,6 +251,16 @@ Family make() {
     f.in_band = [](const float*, const Truth&, int, double) { return false; };
     f.value_error = value_error;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::transformed_aabb(in)); };
+    f.oracle_check = [](const float* in, const FastTruth& fast) {
+        const ref::ExactAabb q = ref::transformed_aabb_rational(ref::exact(box_at(in)), exact_affine(in + 6));
+        std::string why;
+        for (size_t i = 0; i < 3 && why.empty(); ++i) {
+            why = check_enclosure(kValues[i], fast.lo[i], fast.hi[i], q.lo[i]);
+            if (why.empty()) why = check_enclosure(kValues[3 + i], fast.lo[3 + i], fast.hi[3 + i], q.hi[i]);
+        }
+        return why;
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::transformed_aabb(in)); };
     f.feature = [](const float* in) {  // the smallest nonzero matrix entry or box extent
         double m = 0;
         for (int i = 0; i < 9; ++i)

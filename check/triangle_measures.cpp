@@ -425,6 +425,25 @@ Family make_triangle() {
     f.value_error = triangle_value_error;
     f.deciding = triangle_deciding;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::triangle_measures(in)); };
+    f.oracle_check = [](const float* in, const FastTruth& fast) {
+        const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(exact_tri(in), ref::exact(vec_at(in + 9)));
+        std::string why = check_answer(triangle_family(), fast, q.degenerate ? 0 : 1);
+        if (!why.empty() || q.degenerate) return why;
+        const auto root = [&](size_t i, int s, const Rational& x2) {
+            if (why.empty()) why = check_root_enclosure(kTriangleValues[i], fast.lo[i], fast.hi[i], s, x2);
+        };
+        const auto plain = [&](size_t i, const Rational& x) {
+            if (why.empty()) why = check_enclosure(kTriangleValues[i], fast.lo[i], fast.hi[i], x);
+        };
+        root(0, 1, q.area2);
+        plain(1, q.u);
+        plain(2, q.v);
+        for (size_t i = 0; i < 3; ++i) plain(3 + i, q.centre[i]);
+        root(6, 1, q.radius2);
+        root(7, q.distance_sign, q.distance2);
+        return why;
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::triangle_measures(in)); };
     f.fast_in_band = [](const float* in, const FastTruth& t, int, double k) {
         return tri(ref::fast::triangle_measures_in_band(in, t.answer, k));
     };
@@ -455,6 +474,18 @@ Family make_polygon() {
     f.value_error = polygon_value_error;
     f.deciding = polygon_deciding;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::polygon_measures(in)); };
+    f.oracle_check = [](const float* in, const FastTruth& fast) {
+        const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + 3 * kN)));
+        std::string why = check_answer(polygon_family(), fast, r.convex ? 1 : 0);
+        for (size_t i = 0; i < 3 && why.empty(); ++i) why = check_enclosure(kPolygonValues[i], fast.lo[i], fast.hi[i], r.normal[i]);
+        if (why.empty()) why = check_enclosure("offset", fast.lo[3], fast.hi[3], r.offset);
+        const bool flat = r.normal[0] == 0 && r.normal[1] == 0 && r.normal[2] == 0;
+        if (why.empty() && flat && !(std::isnan(fast.lo[4]) && std::isnan(fast.hi[4])))
+            why = "a distance enclosed where Newell's normal is 0";
+        if (why.empty() && !flat) why = check_root_enclosure("distance", fast.lo[4], fast.hi[4], r.distance_sign, r.distance2);
+        return why;
+    };
+    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::polygon_measures(in)); };
     f.fast_in_band = [](const float* in, const FastTruth&, int, double k) {
         return tri(ref::fast::polygon_measures_in_band(in, k));
     };

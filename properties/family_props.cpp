@@ -34,7 +34,7 @@ TEST_P(FamilyProperty, referencesAgreeOnEveryGeneratedInput) {
     const Family& f = *GetParam();
     expect_property(20000, [&] {
         const Generated g = *gen_family(f);
-        RC_TAG(g.kind);
+        RC_TAG(std::string(g.kind));
         try {
             f.truth(g.in.data());
         } catch (const ReferenceMismatch& e) {
@@ -48,10 +48,42 @@ TEST_P(FamilyProperty, fastOracleAgreesWithTheReferences) {
     if (!f.fast_truth) GTEST_SKIP() << f.name << " has no fast oracle";
     expect_property(20000, [&] {
         const Generated g = *gen_family(f);
-        RC_TAG(g.kind);
+        RC_TAG(std::string(g.kind));
         const auto fast = f.fast_truth(g.in.data());
         RC_CLASSIFY(!fast, "fast oracle undecided");
         if (fast) RC_ASSERT(fast->answer == f.truth(g.in.data()).answer);
+    });
+}
+
+/// The fast oracle's truth is the rational reference's, exactly: the same
+/// answer, every enclosure holding the exact number; over a million cases
+/// (scaled down under sanitizers), every generator kind in turn.
+TEST_P(FamilyProperty, fastOracleEqualsTheRationalReferenceOnAMillionCases) {
+    const Family& f = *GetParam();
+    ASSERT_TRUE(f.fast_truth && f.oracle_check) << f.name << " has no fast oracle";
+    const int cases = props::scaled(1000000);
+    const std::vector<std::string> kinds = gen_kinds(f);
+    RandomSource source(20261123);
+    int decided = 0;
+    for (int i = 0; i < cases; ++i) {
+        const Floats in = generate(f, source, kinds[size_t(i) % kinds.size()]).in;
+        const auto fast = f.fast_truth(in.data());
+        if (!fast) continue;  // undecided: the references decide such a case
+        ++decided;
+        const std::string why = f.oracle_check(in.data(), *fast);
+        ASSERT_TRUE(why.empty()) << why << "\n" << show_family_input(f, in);
+    }
+    std::cout << decided << " of " << cases << " cases decided by the fast oracle, every one exactly\n";
+}
+
+/// The claim above can fail: a planted wrong oracle (signs in plain double)
+/// is caught.
+TEST_P(FamilyProperty, plantedWrongOracleIsCaught) {
+    const Family& f = *GetParam();
+    ASSERT_TRUE(f.wrong_oracle) << f.name << " has no planted wrong oracle";
+    expect_property_fails(200000, [&] {
+        const Generated g = *gen_family(f);
+        RC_ASSERT(f.oracle_check(g.in.data(), f.wrong_oracle(g.in.data())).empty());
     });
 }
 
@@ -78,7 +110,7 @@ TEST_P(FamilyProperty, builtinKernelsKeepTheirContracts) {
     const std::vector<FamilyKernel> kernels = f.kernels();
     expect_property(20000, [&] {
         const Generated g = *gen_family(f);
-        RC_TAG(g.kind);
+        RC_TAG(std::string(g.kind));
         const Truth truth = f.truth(g.in.data());
         for (const FamilyKernel& k : kernels) {
             const FamilyJudgement j = judge(f, k, g.in, truth);

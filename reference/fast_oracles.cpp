@@ -4,9 +4,16 @@
 // arithmetic inside the scope rounds upward too, so every number computed
 // here is an interval, and whatever must round to nearest (the band's delta,
 // which the rational bands take as a double) is computed before the scope.
+//
+// Where intervals straddle, ray_triangle and the slab families run the same
+// code again on CGAL's Mpzf, an exact multiprecision float with its limbs on
+// the stack: exact signs, and enclosures of its exact numbers, several times
+// cheaper than the rational references (Mpzf converts doubles exactly and
+// computes in integers, so the rounding mode does not matter to it).
 #include "isect/ref/fast.hpp"
 
 #include <CGAL/Interval_nt.h>
+#include <CGAL/Mpzf.h>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -20,7 +27,6 @@ using Upward = CGAL::Protect_FPU_rounding<true>;
 
 constexpr int kUnknown = 2;
 
-IA ia(float x) { return IA(double(x)); }
 
 /// -1, 0, 1, or kUnknown when the interval straddles 0 (0 only for the point 0).
 int sign_of(const IA& x) {
@@ -37,25 +43,151 @@ int sign(const IA& x) {
     if (s == kUnknown) throw Undecided{};
     return s;
 }
-bool less(const IA& a, const IA& b) { return sign(a - b) < 0; }
-bool less_eq(const IA& a, const IA& b) { return sign(a - b) <= 0; }
 
-using IPoint = std::array<IA, 3>;
-IPoint ipoint(const float* p) { return {ia(p[0]), ia(p[1]), ia(p[2])}; }
-IPoint operator-(const IPoint& a, const IPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-IA dot(const IPoint& a, const IPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-IPoint cross(const IPoint& a, const IPoint& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+/// What the oracles need of a number type: floats in, exact signs (or
+/// Undecided), and an interval enclosing a quotient.
+/// What the oracles need of a number type: doubles in, exact signs (or
+/// Undecided), an interval enclosing a quotient, and the least and greatest
+/// of four numbers (for an interval, an enclosure of the least and of the
+/// greatest of the numbers it encloses).
+struct IntervalOps {
+    using NT = IA;
+    static IA of(double x) { return IA(x); }
+    static int sgn(const IA& x) { return sign(x); }
+    static IA enclose(const IA& num, const IA& den) { return num / den; }
+    static IA root(const IA& x) { return CGAL::sqrt(x); }
+    static IA least(const IA (&p)[4]) {
+        double lo = p[0].inf(), hi = p[0].sup();
+        for (const IA& x : p) {
+            lo = std::min(lo, x.inf());
+            hi = std::min(hi, x.sup());
+        }
+        return IA(lo, hi);
+    }
+    static IA greatest(const IA (&p)[4]) {
+        double lo = p[0].inf(), hi = p[0].sup();
+        for (const IA& x : p) {
+            lo = std::max(lo, x.inf());
+            hi = std::max(hi, x.sup());
+        }
+        return IA(lo, hi);
+    }
+};
+struct ExactOps {
+    using NT = CGAL::Mpzf;
+    static CGAL::Mpzf of(double x) { return CGAL::Mpzf(x); }
+    static int sgn(const CGAL::Mpzf& x) { return int(x.sign()); }
+    /// x as an interval. Mpzf::to_interval must run rounding to nearest: it
+    /// scales with std::ldexp(1.0, e), which under upward rounding turns a
+    /// scale below 2^-1074 into 2^-1074, and so a number below the double
+    /// range into a wrong point interval (the oracle property found a
+    /// barycentric of 1/2 enclosed in [1, 1] that way).
+    static IA interval(const CGAL::Mpzf& x) {
+        std::pair<double, double> i;
+        {
+            CGAL::Protect_FPU_rounding<true> nearest(CGAL_FE_TONEAREST);
+            i = x.to_interval();
+        }
+        return IA(i.first, i.second);
+    }
+    /// |x| to double, rounding to nearest: 0 below the double range, inf above.
+    static double magnitude(const CGAL::Mpzf& x) {
+        CGAL::Protect_FPU_rounding<true> nearest(CGAL_FE_TONEAREST);
+        return std::fabs(x.to_double());
+    }
+    /// 2^k exactly (|k| <= 1000).
+    static CGAL::Mpzf pow2(int k) { return CGAL::Mpzf(std::ldexp(1.0, k)); }
+    /// Scales x (and y alike) by powers of two until x is inside
+    /// [2^-500, 2^500], so that converting them loses nothing to under- or
+    /// overflow; returns the total exponent applied.
+    static int normalise(CGAL::Mpzf& x, CGAL::Mpzf& y) {
+        int applied = 0;
+        for (int step = 0; step < 8 && !x.is_zero(); ++step) {
+            const double m = magnitude(x);
+            const int k = m < 0x1p-500 ? 600 : m > 0x1p500 ? -600 : 0;
+            if (k == 0) break;
+            x = x * pow2(k);
+            y = y * pow2(k);
+            applied += k;
+        }
+        return applied;
+    }
+    static IA enclose(CGAL::Mpzf num, CGAL::Mpzf den) {
+        normalise(den, num);
+        return interval(num) / interval(den);
+    }
+    static IA root(CGAL::Mpzf x) {
+        // sqrt(x 2^2k) = sqrt(x) 2^k: scale by even powers only.
+        int applied = 0;
+        for (int step = 0; step < 8 && !x.is_zero(); ++step) {
+            const double m = magnitude(x);
+            const int k = m < 0x1p-500 ? 600 : m > 0x1p500 ? -600 : 0;
+            if (k == 0) break;
+            x = x * pow2(k);
+            applied += k;
+        }
+        IA r = CGAL::sqrt(interval(x));
+        for (int left = -applied / 2; left != 0;) {
+            const int k = std::max(-1000, std::min(1000, left));
+            r = r * IA(std::ldexp(1.0, k));
+            left -= k;
+        }
+        return r;
+    }
+    static CGAL::Mpzf least(const CGAL::Mpzf (&p)[4]) {
+        const CGAL::Mpzf* m = &p[0];
+        for (const CGAL::Mpzf& x : p)
+            if (x < *m) m = &x;
+        return *m;
+    }
+    static CGAL::Mpzf greatest(const CGAL::Mpzf (&p)[4]) {
+        const CGAL::Mpzf* m = &p[0];
+        for (const CGAL::Mpzf& x : p)
+            if (*m < x) m = &x;
+        return *m;
+    }
+};
+
+/// Every sign decided in plain double, rounding to nearest: what a fast
+/// oracle must not be. The planted wrong oracles of the properties.
+struct DoubleOps {
+    using NT = double;
+    static double of(double x) { return x; }
+    static int sgn(double x) { return (x > 0) - (x < 0); }
+    static IA enclose(double num, double den) { return IA(num / den); }
+    static IA root(double x) { return IA(std::sqrt(x)); }
+    static double least(const double (&p)[4]) { return std::min({p[0], p[1], p[2], p[3]}); }
+    static double greatest(const double (&p)[4]) { return std::max({p[0], p[1], p[2], p[3]}); }
+};
+
+/// Runs an oracle body on intervals, and where they cannot decide, on Mpzf.
+template <class T, template <class> class Body> std::optional<T> two_stage(const float* in) {
+    Upward upward;
+    try {
+        return Body<IntervalOps>::run(in);
+    } catch (const Undecided&) {
+        return Body<ExactOps>::run(in);
+    }
 }
 
-void push(Result& r, const IA& x) {
-    r.lo.push_back(x.inf());
-    r.hi.push_back(x.sup());
+/// The same for a band, with its delta (a double, exact in both).
+template <template <class> class Body> std::optional<bool> two_stage_band(const float* in, double delta) {
+    Upward upward;
+    try {
+        return Body<IntervalOps>::run(in, delta);
+    } catch (const Undecided&) {
+        return Body<ExactOps>::run(in, delta);
+    }
 }
-void push_exact(Result& r, double x) {
-    r.lo.push_back(x);
-    r.hi.push_back(x);
+
+
+void push_pair(Result& r, double lo, double hi) {
+    r.lo[r.count] = lo;
+    r.hi[r.count] = hi;
+    ++r.count;
 }
+void push(Result& r, const IA& x) { push_pair(r, x.inf(), x.sup()); }
+void push_exact(Result& r, double x) { push_pair(r, x, x); }
 
 /// Runs an oracle body in an Upward scope; Undecided becomes nullopt.
 template <class T, class F> std::optional<T> decided(F body) {
@@ -78,236 +210,385 @@ double band_delta(const float* in, size_t n, double k) {
     return std::isfinite(delta) ? delta : std::numeric_limits<double>::max();
 }
 
-// --- Slabs: a segment or ray o + t d against a box with interval corners --------
+// --- Slabs: a segment or ray o + t d against a box ------------------------------
 
-/// A parameter t = num / den with den > 0 exact.
-struct Frac {
-    IA num;
-    IA den;
-};
-int compare(const Frac& a, const Frac& b) { return sign(a.num * b.den - b.num * a.den); }
-IA value(const Frac& a) { return a.num / a.den; }
-
-struct SlabResult {
-    bool hit = false;
-    Frac enter{IA(0), IA(1)}, exit{IA(0), IA(1)};
-    bool exit_infinite = false;
-    std::array<std::optional<Frac>, 3> near;
+/// A parameter t = num / den with den > 0.
+template <class NT> struct Frac {
+    NT num;
+    NT den;
 };
 
-/// ray_aabb_rational on intervals: box corners lo, hi may be intervals (a
-/// Minkowski difference, a grown box), o and d are exact.
-SlabResult slabs(const IPoint& o, const float* d, const IPoint& lo, const IPoint& hi, bool segment) {
-    SlabResult r;
-    for (int i = 0; i < 3; ++i)
-        if (less(hi[i], lo[i])) return r;  // an empty box
-    Frac t0{IA(0), IA(1)};
-    std::optional<Frac> t1;
-    if (segment) t1 = Frac{IA(1), IA(1)};
-    for (int i = 0; i < 3; ++i) {
-        if (d[i] == 0) {
-            if (less(o[i], lo[i]) || less(hi[i], o[i])) return r;
-            continue;
+template <class Ops> struct Slabs {
+    using NT = typename Ops::NT;
+    using Point = std::array<NT, 3>;
+
+    static int compare(const Frac<NT>& a, const Frac<NT>& b) { return Ops::sgn(a.num * b.den - b.num * a.den); }
+
+    struct Result {
+        bool hit = false;
+        Frac<NT> enter{NT(0), NT(1)}, exit{NT(0), NT(1)};
+        bool exit_infinite = false;
+        std::array<std::optional<Frac<NT>>, 3> near;
+    };
+
+    /// ray_aabb_rational with the box corners lo, hi given as numbers (a
+    /// Minkowski difference, a float box), and o, lo, hi all multiplied by
+    /// scale > 0 (so that a band's grown box, whose margin is a fraction,
+    /// stays exact): the direction is scale d.
+    static Result run(const Point& o, const float* d, const Point& lo, const Point& hi, bool segment,
+                      const NT& scale = NT(1)) {
+        Result r;
+        for (int i = 0; i < 3; ++i)
+            if (Ops::sgn(hi[size_t(i)] - lo[size_t(i)]) < 0) return r;  // an empty box
+        Frac<NT> t0{NT(0), NT(1)};
+        std::optional<Frac<NT>> t1;
+        if (segment) t1 = Frac<NT>{NT(1), NT(1)};
+        for (size_t i = 0; i < 3; ++i) {
+            if (d[i] == 0) {
+                if (Ops::sgn(o[i] - lo[i]) < 0 || Ops::sgn(hi[i] - o[i]) < 0) return r;
+                continue;
+            }
+            // t = (plane - o) / d, with the sign moved into the numerator.
+            const bool up = d[i] > 0;
+            const NT den = scale * Ops::of(std::fabs(d[i]));
+            const Frac<NT> tn{up ? NT(lo[i] - o[i]) : NT(o[i] - hi[i]), den};
+            const Frac<NT> tf{up ? NT(hi[i] - o[i]) : NT(o[i] - lo[i]), den};
+            r.near[i] = tn;
+            if (compare(tn, t0) > 0) t0 = tn;
+            if (!t1 || compare(tf, *t1) < 0) t1 = tf;
         }
-        // t = (plane - o) / d, with the sign moved into the numerator.
-        const bool up = d[i] > 0;
-        const IA den = ia(std::fabs(d[i]));
-        const Frac tn{up ? lo[i] - o[i] : o[i] - hi[i], den}, tf{up ? hi[i] - o[i] : o[i] - lo[i], den};
-        r.near[size_t(i)] = tn;
-        if (compare(tn, t0) > 0) t0 = tn;
-        if (!t1 || compare(tf, *t1) < 0) t1 = tf;
+        if (t1 && compare(t0, *t1) > 0) return r;
+        r.hit = true;
+        r.enter = t0;
+        if (t1) r.exit = *t1;
+        else r.exit_infinite = true;
+        return r;
     }
-    if (t1 && compare(t0, *t1) > 0) return r;
-    r.hit = true;
-    r.enter = t0;
-    if (t1) r.exit = *t1;
-    else r.exit_infinite = true;
-    return r;
+};
+
+template <class Ops> std::array<typename Ops::NT, 3> point_of(const float* p) {
+    return {Ops::of(p[0]), Ops::of(p[1]), Ops::of(p[2])};
+}
+template <class Ops> std::array<typename Ops::NT, 3> scaled_point(const float* p, const typename Ops::NT& scale) {
+    return {scale * Ops::of(p[0]), scale * Ops::of(p[1]), scale * Ops::of(p[2])};
 }
 
-IPoint box_lo(const float* p) { return ipoint(p); }
+/// ray_aabb / segment_aabb on a number type.
+template <bool Segment> struct RayAabbBody {
+    template <class Ops> struct Body {
+        static Result run(const float* in) {
+            using S = Slabs<Ops>;
+            const auto s = S::run(point_of<Ops>(in), in + 3, point_of<Ops>(in + 6), point_of<Ops>(in + 9), Segment);
+            Result r;
+            r.answer = s.hit ? 1 : 0;
+            if (!s.hit) return r;
+            push(r, Ops::enclose(s.enter.num, s.enter.den));
+            if (s.exit_infinite) push_exact(r, std::numeric_limits<double>::infinity());
+            else push(r, Ops::enclose(s.exit.num, s.exit.den));
+            double normal[3] = {0, 0, 0};
+            if (Ops::sgn(s.enter.num) > 0)
+                for (int i = 0; i < 3; ++i)
+                    if (s.near[size_t(i)] && S::compare(*s.near[size_t(i)], s.enter) == 0) {
+                        normal[i] = in[3 + i] > 0 ? -1 : 1;
+                        break;
+                    }
+            for (double n : normal) push_exact(r, n);
+            return r;
+        }
+    };
+};
+
+/// moving_aabb on a number type: the segment from 0 along d against the
+/// Minkowski difference S - M.
+template <class Ops> struct MovingAabbBody {
+    static Result run(const float* in) {
+        std::array<typename Ops::NT, 3> lo, hi, zero;
+        for (size_t i = 0; i < 3; ++i) {
+            lo[i] = Ops::of(in[i]) - Ops::of(in[9 + i]);
+            hi[i] = Ops::of(in[3 + i]) - Ops::of(in[6 + i]);
+            zero[i] = typename Ops::NT(0);
+        }
+        const auto s = Slabs<Ops>::run(zero, in + 12, lo, hi, true);
+        Result r;
+        r.answer = s.hit ? 1 : 0;
+        if (s.hit) push(r, Ops::enclose(s.enter.num, s.enter.den));
+        return r;
+    }
+};
+
 
 }  // namespace
 
 // --- ray_aabb, segment_aabb -----------------------------------------------------
 
 std::optional<Result> ray_aabb(const float* in, bool segment) {
-    return decided<Result>([&] {
-        const SlabResult s = slabs(ipoint(in), in + 3, box_lo(in + 6), box_lo(in + 9), segment);
-        Result r;
-        r.answer = s.hit ? 1 : 0;
-        if (!s.hit) return r;
-        const IA enter = value(s.enter);
-        push(r, enter);
-        if (s.exit_infinite) push_exact(r, std::numeric_limits<double>::infinity());
-        else push(r, value(s.exit));
-        double normal[3] = {0, 0, 0};
-        if (sign(enter) > 0)
-            for (int i = 0; i < 3; ++i)
-                if (s.near[size_t(i)] && compare(*s.near[size_t(i)], s.enter) == 0) {
-                    normal[i] = in[3 + i] > 0 ? -1 : 1;
-                    break;
-                }
-        for (double n : normal) push_exact(r, n);
-        return r;
-    });
+    return segment ? two_stage<Result, RayAabbBody<true>::Body>(in) : two_stage<Result, RayAabbBody<false>::Body>(in);
 }
+
+namespace {
+
+/// ray_aabb's band on a number type: the query against the box grown by g
+/// and shrunk by g, g = delta (2 + T). With T = 2 (M + delta) / (dmax -
+/// delta) for a ray, g = N / D with N = 2 delta (dmax + M) and D = dmax -
+/// delta, so every coordinate is scaled by D and the grown box is exact.
+template <bool Segment> struct RayAabbBand {
+    template <class Ops> struct Body {
+        static bool run(const float* in, double delta) {
+            using NT = typename Ops::NT;
+            const NT dl = Ops::of(delta);
+            NT scale(1), margin = 3 * dl;  // a segment: T = 1, g = 3 delta
+            if (!Segment) {
+                double dmax = 0, m = 0;
+                for (int i = 0; i < 3; ++i) dmax = std::max(dmax, double(std::fabs(in[3 + i])));
+                for (int i = 0; i < 12; ++i) m = std::max(m, double(std::fabs(in[i])));
+                if (Ops::sgn(Ops::of(dmax) - dl) <= 0) return true;
+                scale = Ops::of(dmax) - dl;
+                margin = 2 * dl * (Ops::of(dmax) + Ops::of(m));
+            }
+            auto glo = scaled_point<Ops>(in + 6, scale), ghi = scaled_point<Ops>(in + 9, scale);
+            auto slo = glo, shi = ghi;
+            for (size_t i = 0; i < 3; ++i) {
+                glo[i] = glo[i] - margin;
+                ghi[i] = ghi[i] + margin;
+                slo[i] = slo[i] + margin;
+                shi[i] = shi[i] - margin;
+            }
+            const auto o = scaled_point<Ops>(in, scale);
+            using S = Slabs<Ops>;
+            return S::run(o, in + 3, glo, ghi, Segment, scale).hit != S::run(o, in + 3, slo, shi, Segment, scale).hit;
+        }
+    };
+};
+
+}  // namespace
 
 std::optional<bool> ray_aabb_in_band(const float* in, bool segment, double k) {
     if (!(k > 0)) return std::nullopt;
     const double delta = band_delta(in, 12, k);
-    return decided<bool>([&] {
-        const IA dl(delta);
-        IA t_bound(1);
-        if (!segment) {
-            double dmax = 0;
-            for (int i = 0; i < 3; ++i) dmax = std::max(dmax, double(std::fabs(in[3 + i])));
-            if (less_eq(IA(dmax), dl)) return true;
-            double m = 0;
-            for (int i = 0; i < 12; ++i) m = std::max(m, double(std::fabs(in[i])));
-            t_bound = 2 * (IA(m) + dl) / (IA(dmax) - dl);
-        }
-        const IA g = dl * (2 + t_bound);
-        IPoint glo = box_lo(in + 6), ghi = box_lo(in + 9), slo = glo, shi = ghi;
-        for (int i = 0; i < 3; ++i) {
-            glo[size_t(i)] -= g;
-            ghi[size_t(i)] += g;
-            slo[size_t(i)] += g;
-            shi[size_t(i)] -= g;
-        }
-        const IPoint o = ipoint(in);
-        return slabs(o, in + 3, glo, ghi, segment).hit != slabs(o, in + 3, slo, shi, segment).hit;
-    });
+    return segment ? two_stage_band<RayAabbBand<true>::Body>(in, delta)
+                   : two_stage_band<RayAabbBand<false>::Body>(in, delta);
 }
 
 // --- moving_aabb -------------------------------------------------------------------
 
-namespace {
-/// The Minkowski difference S - M of the stationary and moving boxes.
-void minkowski(const float* in, IPoint& lo, IPoint& hi) {
-    for (int i = 0; i < 3; ++i) {
-        lo[size_t(i)] = ia(in[i]) - ia(in[9 + i]);
-        hi[size_t(i)] = ia(in[3 + i]) - ia(in[6 + i]);
-    }
-}
-}  // namespace
 
-std::optional<Result> moving_aabb(const float* in) {
-    return decided<Result>([&] {
-        IPoint lo, hi;
-        minkowski(in, lo, hi);
-        const SlabResult s = slabs({IA(0), IA(0), IA(0)}, in + 12, lo, hi, true);
-        Result r;
-        r.answer = s.hit ? 1 : 0;
-        if (s.hit) push(r, value(s.enter));
-        return r;
-    });
-}
+std::optional<Result> moving_aabb(const float* in) { return two_stage<Result, MovingAabbBody>(in); }
+
+namespace {
+/// moving_aabb's band: the Minkowski difference grown and shrunk by 3 delta.
+template <class Ops> struct MovingAabbBand {
+    static bool run(const float* in, double delta) {
+        using NT = typename Ops::NT;
+        const NT g = 3 * Ops::of(delta);
+        std::array<NT, 3> glo, ghi, slo, shi, zero;
+        for (size_t i = 0; i < 3; ++i) {
+            const NT lo = Ops::of(in[i]) - Ops::of(in[9 + i]), hi = Ops::of(in[3 + i]) - Ops::of(in[6 + i]);
+            glo[i] = lo - g;
+            ghi[i] = hi + g;
+            slo[i] = lo + g;
+            shi[i] = hi - g;
+            zero[i] = NT(0);
+        }
+        using S = Slabs<Ops>;
+        return S::run(zero, in + 12, glo, ghi, true).hit != S::run(zero, in + 12, slo, shi, true).hit;
+    }
+};
+}  // namespace
 
 std::optional<bool> moving_aabb_in_band(const float* in, double k) {
     if (!(k > 0)) return std::nullopt;
-    const double delta = band_delta(in, 15, k);
-    return decided<bool>([&] {
-        const IA g = 3 * IA(delta);
-        IPoint lo, hi;
-        minkowski(in, lo, hi);
-        IPoint glo = lo, ghi = hi, slo = lo, shi = hi;
-        for (int i = 0; i < 3; ++i) {
-            glo[size_t(i)] -= g;
-            ghi[size_t(i)] += g;
-            slo[size_t(i)] += g;
-            shi[size_t(i)] -= g;
-        }
-        const IPoint zero{IA(0), IA(0), IA(0)};
-        return slabs(zero, in + 12, glo, ghi, true).hit != slabs(zero, in + 12, slo, shi, true).hit;
-    });
+    return two_stage_band<MovingAabbBand>(in, band_delta(in, 15, k));
 }
 
 // --- aabb_plane, aabb_plane_overlap, moving_aabb_plane ------------------------------
 
 namespace {
+
 /// Least and greatest n . x over the box, minus d.
-void margins(const float* box, const float* n, float d, IA& lo, IA& hi) {
-    lo = hi = -ia(d);
+template <class Ops>
+void margins(const float* box, const float* n, float d, typename Ops::NT& lo, typename Ops::NT& hi) {
+    lo = hi = -Ops::of(d);
     for (int i = 0; i < 3; ++i) {
-        const IA a = ia(n[i]) * ia(box[i]), b = ia(n[i]) * ia(box[3 + i]);  // exact: float products
-        const bool a_low = less(a, b);
-        lo += a_low ? a : b;
-        hi += a_low ? b : a;
+        const auto a = Ops::of(n[i]) * Ops::of(box[i]), b = Ops::of(n[i]) * Ops::of(box[3 + i]);  // exact: float products
+        const bool a_low = Ops::sgn(b - a) > 0;
+        lo = lo + (a_low ? a : b);
+        hi = hi + (a_low ? b : a);
     }
 }
 
 /// The margins' Lipschitz bound: delta (1 + sum (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
-IA margin_bound(const float* box, const float* n, const IA& delta) {
-    IA l = delta + 3 * delta * delta;
+template <class Ops> typename Ops::NT margin_bound(const float* box, const float* n, const typename Ops::NT& delta) {
+    typename Ops::NT l = delta + 3 * delta * delta;
     for (int i = 0; i < 3; ++i)
-        l += (IA(std::fabs(double(n[i]))) + IA(std::max(std::fabs(double(box[i])), std::fabs(double(box[3 + i]))))) * delta;
+        l = l + (Ops::of(std::fabs(double(n[i]))) +
+                 Ops::of(std::max(std::fabs(double(box[i])), std::fabs(double(box[3 + i]))))) * delta;
     return l;
 }
-}  // namespace
 
-std::optional<Result> aabb_plane(const float* in) {
-    return decided<Result>([&] {
-        IA lo, hi;
-        margins(in, in + 6, in[9], lo, hi);
+/// |x| <= l, from signs.
+template <class Ops> bool within(const typename Ops::NT& x, const typename Ops::NT& l) {
+    return Ops::sgn(l - x) >= 0 && Ops::sgn(l + x) >= 0;
+}
+
+template <class Ops> typename Ops::NT dot3(const float* a, const float* b) {
+    return Ops::of(a[0]) * Ops::of(b[0]) + Ops::of(a[1]) * Ops::of(b[1]) + Ops::of(a[2]) * Ops::of(b[2]);
+}
+
+template <class Ops> struct AabbPlaneBody {
+    static Result run(const float* in) {
+        typename Ops::NT lo, hi;
+        margins<Ops>(in, in + 6, in[9], lo, hi);
         Result r;
-        r.answer = sign(lo) >= 0 ? 2 : sign(hi) <= 0 ? 0 : 1;
+        r.answer = Ops::sgn(lo) >= 0 ? 2 : Ops::sgn(hi) <= 0 ? 0 : 1;  // front, back, straddle
         return r;
-    });
-}
+    }
+};
 
-std::optional<Result> aabb_plane_overlap(const float* in) {
-    return decided<Result>([&] {
-        IA lo, hi;
-        margins(in, in + 6, in[9], lo, hi);
+template <class Ops> struct AabbPlaneOverlapBody {
+    static Result run(const float* in) {
+        typename Ops::NT lo, hi;
+        margins<Ops>(in, in + 6, in[9], lo, hi);
         Result r;
-        r.answer = sign(lo) <= 0 && sign(hi) >= 0 ? 1 : 0;
+        r.answer = Ops::sgn(lo) <= 0 && Ops::sgn(hi) >= 0 ? 1 : 0;
         return r;
-    });
-}
+    }
+};
 
-std::optional<bool> aabb_plane_in_band(const float* in, double k) {
-    if (!(k > 0)) return std::nullopt;
-    const double delta = band_delta(in, 10, k);
-    return decided<bool>([&] {
-        IA lo, hi;
-        margins(in, in + 6, in[9], lo, hi);
-        const IA l = margin_bound(in, in + 6, IA(delta));
-        return less_eq(abs(lo), l) || less_eq(abs(hi), l);
-    });
-}
+template <class Ops> struct AabbPlaneBand {
+    static bool run(const float* in, double delta) {
+        typename Ops::NT lo, hi;
+        margins<Ops>(in, in + 6, in[9], lo, hi);
+        const auto l = margin_bound<Ops>(in, in + 6, Ops::of(delta));
+        return within<Ops>(lo, l) || within<Ops>(hi, l);
+    }
+};
 
-std::optional<Result> moving_aabb_plane(const float* in) {
-    return decided<Result>([&] {
-        IA a, b;
-        margins(in, in + 6, in[9], a, b);
-        const IA s = dot(ipoint(in + 6), ipoint(in + 10));
+template <class Ops> struct MovingAabbPlaneBody {
+    static Result run(const float* in) {
+        typename Ops::NT a, b;
+        margins<Ops>(in, in + 6, in[9], a, b);
+        const auto s = dot3<Ops>(in + 6, in + 10);
         Result r;
         r.answer = 1;
-        if (sign(a) <= 0 && sign(b) >= 0) push_exact(r, 0);
-        else if (sign(a) > 0 && sign(s) < 0) push(r, -a / s);
-        else if (sign(b) < 0 && sign(s) > 0) push(r, -b / s);
+        if (Ops::sgn(a) <= 0 && Ops::sgn(b) >= 0) push_exact(r, 0);
+        else if (Ops::sgn(a) > 0 && Ops::sgn(s) < 0) push(r, Ops::enclose(-a, s));
+        else if (Ops::sgn(b) < 0 && Ops::sgn(s) > 0) push(r, Ops::enclose(-b, s));
         else r.answer = 0;
         return r;
-    });
-}
+    }
+};
 
-std::optional<bool> moving_aabb_plane_in_band(const float* in, double k) {
-    if (!(k > 0)) return std::nullopt;
-    const double delta = band_delta(in, 13, k);
-    return decided<bool>([&] {
-        const IA dl(delta);
-        IA lo, hi;
-        margins(in, in + 6, in[9], lo, hi);
-        const IA l = margin_bound(in, in + 6, dl);
-        IA ls = 3 * dl * dl;
-        for (int i = 0; i < 3; ++i) ls += (IA(std::fabs(double(in[6 + i]))) + IA(std::fabs(double(in[10 + i])))) * dl;
-        const IA s = dot(ipoint(in + 6), ipoint(in + 10));
-        return less_eq(abs(lo), l) || less_eq(abs(hi), l) || less_eq(abs(s), ls);
-    });
-}
+template <class Ops> struct MovingAabbPlaneBand {
+    static bool run(const float* in, double delta) {
+        using NT = typename Ops::NT;
+        const NT dl = Ops::of(delta);
+        NT lo, hi;
+        margins<Ops>(in, in + 6, in[9], lo, hi);
+        const NT l = margin_bound<Ops>(in, in + 6, dl);
+        NT ls = 3 * dl * dl;
+        for (int i = 0; i < 3; ++i)
+            ls = ls + (Ops::of(std::fabs(double(in[6 + i]))) + Ops::of(std::fabs(double(in[10 + i])))) * dl;
+        return within<Ops>(lo, l) || within<Ops>(hi, l) || within<Ops>(dot3<Ops>(in + 6, in + 10), ls);
+    }
+};
 
 // --- aabb_aabb ---------------------------------------------------------------------
+
+template <class Ops> struct AabbAabbBand {
+    static bool run(const float* in, double delta) {
+        using NT = typename Ops::NT;
+        // The exact answer, from float comparisons (the band depends on it).
+        bool overlap = true;
+        for (int i = 0; i < 3; ++i) overlap = overlap && in[i] <= in[9 + i] && in[6 + i] <= in[3 + i];
+        const NT two_delta = 2 * Ops::of(delta);
+        bool overlap_flips = false, disjoint_flips = true;
+        for (int i = 0; i < 3; ++i)
+            for (const NT& diff : {NT(Ops::of(in[9 + i]) - Ops::of(in[i])), NT(Ops::of(in[3 + i]) - Ops::of(in[6 + i]))}) {
+                if (Ops::sgn(two_delta - diff) > 0) overlap_flips = true;
+                if (Ops::sgn(diff) < 0 && Ops::sgn(diff + two_delta) < 0) disjoint_flips = false;
+            }
+        return overlap ? overlap_flips : disjoint_flips;
+    }
+};
+
+// --- sphere_aabb -------------------------------------------------------------------
+
+/// The squared distance from the centre to the box; the nearest point and
+/// containment are exact (float comparisons).
+template <class Ops> typename Ops::NT sphere_dist2(const float* in, float closest[3], bool& contains) {
+    typename Ops::NT d2(0);
+    contains = true;
+    for (int i = 0; i < 3; ++i) {
+        const float c = in[6 + i];
+        closest[i] = c < in[i] ? in[i] : (c > in[3 + i] ? in[3 + i] : c);
+        if (closest[i] != c) contains = false;
+        const auto d = Ops::of(c) - Ops::of(closest[i]);
+        d2 = d2 + d * d;
+    }
+    return d2;
+}
+
+template <class Ops> struct SphereBody {
+    static Result run(const float* in) {
+        float closest[3];
+        bool contains = false;
+        const auto d2 = sphere_dist2<Ops>(in, closest, contains);
+        const auto r = Ops::of(in[9]);
+        Result out;
+        out.answer = Ops::sgn(r * r - d2) >= 0 ? 1 : 0;
+        for (float c : closest) push_exact(out, c);
+        push_exact(out, contains ? 1 : 0);
+        return out;
+    }
+};
+
+template <class Ops> struct SphereBand {
+    static bool run(const float* in, double delta) {
+        using NT = typename Ops::NT;
+        const NT w = Ops::of(4.5) * Ops::of(delta), r = Ops::of(in[9]);
+        float closest[3];
+        bool contains = false;
+        const NT d2 = sphere_dist2<Ops>(in, closest, contains);
+        const NT lo = Ops::sgn(r - w) > 0 ? NT(r - w) : NT(0);
+        return Ops::sgn(d2 - lo * lo) >= 0 && Ops::sgn((r + w) * (r + w) - d2) >= 0;
+    }
+};
+
+// --- transformed_aabb ------------------------------------------------------------
+
+template <class Ops> struct TransformedBody {
+    static Result run(const float* in) {
+        using NT = typename Ops::NT;
+        Result r;
+        NT lo[3], hi[3];
+        for (int i = 0; i < 3; ++i) {
+            lo[i] = hi[i] = Ops::of(in[15 + i]);
+            for (int j = 0; j < 3; ++j) {
+                const NT p = Ops::of(in[6 + 3 * i + j]) * Ops::of(in[j]), q = Ops::of(in[6 + 3 * i + j]) * Ops::of(in[3 + j]);
+                const bool p_low = Ops::sgn(q - p) > 0;
+                lo[i] = lo[i] + (p_low ? p : q);
+                hi[i] = hi[i] + (p_low ? q : p);
+            }
+        }
+        for (const NT& x : lo) push(r, Ops::enclose(x, NT(1)));
+        for (const NT& x : hi) push(r, Ops::enclose(x, NT(1)));
+        return r;
+    }
+};
+
+}  // namespace
+
+std::optional<Result> aabb_plane(const float* in) { return two_stage<Result, AabbPlaneBody>(in); }
+std::optional<Result> aabb_plane_overlap(const float* in) { return two_stage<Result, AabbPlaneOverlapBody>(in); }
+std::optional<bool> aabb_plane_in_band(const float* in, double k) {
+    if (!(k > 0)) return std::nullopt;
+    return two_stage_band<AabbPlaneBand>(in, band_delta(in, 10, k));
+}
+std::optional<Result> moving_aabb_plane(const float* in) { return two_stage<Result, MovingAabbPlaneBody>(in); }
+std::optional<bool> moving_aabb_plane_in_band(const float* in, double k) {
+    if (!(k > 0)) return std::nullopt;
+    return two_stage_band<MovingAabbPlaneBand>(in, band_delta(in, 13, k));
+}
 
 std::optional<Result> aabb_aabb(const float* in) {
     // Comparisons and min / max of floats: exact with no intervals at all.
@@ -319,290 +600,385 @@ std::optional<Result> aabb_aabb(const float* in) {
     for (int i = 0; i < 3; ++i) push_exact(r, std::min(in[3 + i], in[9 + i]));
     return r;
 }
-
-std::optional<bool> aabb_aabb_in_band(const float* in, int exact_answer, double k) {
+std::optional<bool> aabb_aabb_in_band(const float* in, int, double k) {
     if (!(k > 0)) return std::nullopt;
-    const double delta = band_delta(in, 12, k);
-    return decided<bool>([&] {
-        const IA two_delta = 2 * IA(delta);
-        bool overlap_flips = false, disjoint_flips = true;
-        for (int i = 0; i < 3; ++i)
-            for (const IA& diff : {ia(in[9 + i]) - ia(in[i]), ia(in[3 + i]) - ia(in[6 + i])}) {
-                if (less(diff, two_delta)) overlap_flips = true;
-                if (sign(diff) < 0 && less(diff, -two_delta)) disjoint_flips = false;
-            }
-        return exact_answer == 1 ? overlap_flips : disjoint_flips;
-    });
+    return two_stage_band<AabbAabbBand>(in, band_delta(in, 12, k));
 }
 
-// --- sphere_aabb -------------------------------------------------------------------
-
-namespace {
-/// The squared distance from the centre to the box; the nearest point and
-/// containment are exact (float comparisons).
-IA sphere_dist2(const float* in, float closest[3], bool& contains) {
-    IA d2(0);
-    contains = true;
-    for (int i = 0; i < 3; ++i) {
-        const float c = in[6 + i];
-        closest[i] = c < in[i] ? in[i] : (c > in[3 + i] ? in[3 + i] : c);
-        if (closest[i] != c) contains = false;
-        const IA d = ia(c) - ia(closest[i]);
-        d2 += d * d;
-    }
-    return d2;
-}
-}  // namespace
-
-std::optional<Result> sphere_aabb(const float* in) {
-    return decided<Result>([&] {
-        float closest[3];
-        bool contains = false;
-        const IA d2 = sphere_dist2(in, closest, contains);
-        const IA r = ia(in[9]);
-        Result out;
-        out.answer = less_eq(d2, r * r) ? 1 : 0;
-        for (float c : closest) push_exact(out, c);
-        push_exact(out, contains ? 1 : 0);
-        return out;
-    });
-}
-
+std::optional<Result> sphere_aabb(const float* in) { return two_stage<Result, SphereBody>(in); }
 std::optional<bool> sphere_aabb_in_band(const float* in, double k) {
     if (!(k > 0)) return std::nullopt;
-    const double delta = band_delta(in, 10, k);
-    return decided<bool>([&] {
-        const IA w = IA(4.5) * IA(delta);
-        const IA r = ia(in[9]);
-        float closest[3];
-        bool contains = false;
-        const IA d2 = sphere_dist2(in, closest, contains);
-        const IA lo = less(w, r) ? r - w : IA(0);
-        return less_eq(lo * lo, d2) && less_eq(d2, (r + w) * (r + w));
-    });
+    return two_stage_band<SphereBand>(in, band_delta(in, 10, k));
 }
 
-// --- transformed_aabb ------------------------------------------------------------
-
-std::optional<Result> transformed_aabb(const float* in) {
-    return decided<Result>([&] {
-        Result r;
-        IA lo[3], hi[3];
-        for (int i = 0; i < 3; ++i) {
-            lo[i] = hi[i] = ia(in[15 + i]);
-            for (int j = 0; j < 3; ++j) {
-                const IA p = ia(in[6 + 3 * i + j]) * ia(in[j]), q = ia(in[6 + 3 * i + j]) * ia(in[3 + j]);  // exact
-                const bool p_low = less(p, q);
-                lo[i] += p_low ? p : q;
-                hi[i] += p_low ? q : p;
-            }
-        }
-        for (const IA& x : lo) push(r, x);
-        for (const IA& x : hi) push(r, x);
-        return r;
-    });
-}
+std::optional<Result> transformed_aabb(const float* in) { return two_stage<Result, TransformedBody>(in); }
 
 // --- ray_triangle ---------------------------------------------------------------------
 
-std::optional<Result> ray_triangle(const float* in) {
-    return decided<Result>([&]() -> Result {
-        const IPoint o = ipoint(in), d = ipoint(in + 3), a = ipoint(in + 7);
-        const IPoint e1 = ipoint(in + 10) - a, e2 = ipoint(in + 13) - a, s = o - a;
-        const IPoint n = cross(e1, e2);
-        // A degenerate triangle and a ray in its plane: the rational reference
-        // clips segments and edges; leave those to it.
-        if (sign(n[0]) == 0 && sign(n[1]) == 0 && sign(n[2]) == 0) throw Undecided{};
-        const IA dn = dot(d, n);
+namespace {
+
+/// ray_triangle_rational on a number type: Cramer's rule; a ray in the
+/// triangle's plane clipped by its three edges; a degenerate triangle as its
+/// longest edge (or a point).
+template <class Ops> struct RayTriangleBody {
+    using NT = typename Ops::NT;
+    using P = std::array<NT, 3>;
+
+    static P sub(const P& a, const P& b) { return {NT(a[0] - b[0]), NT(a[1] - b[1]), NT(a[2] - b[2])}; }
+    static NT dot(const P& a, const P& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+    static P cross(const P& a, const P& b) {
+        return {NT(a[1] * b[2] - a[2] * b[1]), NT(a[2] * b[0] - a[0] * b[2]), NT(a[0] * b[1] - a[1] * b[0])};
+    }
+    static bool zero(const P& p) { return Ops::sgn(p[0]) == 0 && Ops::sgn(p[1]) == 0 && Ops::sgn(p[2]) == 0; }
+    /// sign(a / b - c / d) for b, d > 0.
+    static int compare(const Frac<NT>& a, const Frac<NT>& b) { return Ops::sgn(a.num * b.den - b.num * a.den); }
+    /// The fraction x / y with a positive denominator (y != 0).
+    static Frac<NT> frac(const NT& x, const NT& y) { return Ops::sgn(y) > 0 ? Frac<NT>{x, y} : Frac<NT>{-x, -y}; }
+
+    static Result hit(const Frac<NT>& t) {
         Result r;
-        if (sign(dn) == 0) {
-            if (sign(dot(s, n)) != 0) return r;  // parallel, off the plane
-            throw Undecided{};
-        }
-        // Cramer's rule on [-d, e1, e2], signs taken against det.
-        const IA det = -dn;
-        const int ds = sign(det);
-        const IA t = dot(s, n), u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s));
-        const auto negative = [ds](const IA& x) { return sign(x) * ds < 0; };
-        if (negative(u) || negative(v) || negative(det - u - v) || negative(t)) return r;
-        if (!std::isinf(in[6]) && negative(ia(in[6]) * det - t)) return r;
         r.answer = 1;
-        push(r, t / det);
-        push(r, u / det);
-        push(r, v / det);
+        push(r, Ops::enclose(t.num, t.den));
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        for (int i = 0; i < 2; ++i) push_pair(r, nan, nan);  // no barycentrics for a degenerate triangle
         return r;
-    });
-}
+    }
+
+    /// The ray against the segment [p, q] (a point when p == q).
+    static Result segment(const P& o, const P& d, const std::optional<NT>& tmax, const P& p, const P& q) {
+        const P w = sub(q, p), op = sub(p, o), dw = cross(d, w);
+        if (!zero(dw)) {
+            if (Ops::sgn(dot(op, dw)) != 0) return Result{};  // skew lines
+            const NT n2 = dot(dw, dw), t = dot(cross(op, w), dw), sp = dot(cross(op, d), dw);
+            if (Ops::sgn(sp) < 0 || Ops::sgn(n2 - sp) < 0 || Ops::sgn(t) < 0) return Result{};
+            if (tmax && Ops::sgn(*tmax * n2 - t) < 0) return Result{};
+            return hit({t, n2});
+        }
+        if (!zero(cross(op, d))) return Result{};  // parallel lines apart
+        const NT dd = dot(d, d);
+        Frac<NT> tp{dot(op, d), dd}, tq{dot(sub(q, o), d), dd};
+        if (compare(tp, tq) > 0) std::swap(tp, tq);
+        Frac<NT> lo{NT(0), NT(1)};
+        if (compare(tp, lo) > 0) lo = tp;
+        Frac<NT> hi = tq;
+        if (tmax && compare(Frac<NT>{*tmax, NT(1)}, hi) < 0) hi = Frac<NT>{*tmax, NT(1)};
+        if (compare(lo, hi) > 0) return Result{};
+        return hit(lo);
+    }
+
+    static Result run(const float* in) {
+        const P o = point_of<Ops>(in), d = point_of<Ops>(in + 3);
+        const P a = point_of<Ops>(in + 7), b = point_of<Ops>(in + 10), c = point_of<Ops>(in + 13);
+        const std::optional<NT> tmax = std::isinf(in[6]) ? std::nullopt : std::optional<NT>(Ops::of(in[6]));
+        const P e1 = sub(b, a), e2 = sub(c, a), s = sub(o, a);
+        const P n = cross(e1, e2);
+        if (zero(n)) {  // degenerate: the longest edge, or a point
+            const P bc = sub(c, b);
+            const NT l01 = dot(e1, e1), l02 = dot(e2, e2), l12 = dot(bc, bc);
+            if (Ops::sgn(l12 - l01) >= 0 && Ops::sgn(l12 - l02) >= 0) return segment(o, d, tmax, b, c);
+            if (Ops::sgn(l02 - l01) >= 0) return segment(o, d, tmax, a, c);
+            return segment(o, d, tmax, a, b);
+        }
+        const NT dn = dot(d, n);
+        Result r;
+        if (Ops::sgn(dn) != 0) {
+            // o + t d = a + u e1 + v e2, by Cramer's rule on [-d, e1, e2].
+            const NT det = -dn;
+            const int ds = Ops::sgn(det);
+            const NT t = dot(s, n), u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s));
+            const auto negative = [ds](const NT& x) { return Ops::sgn(x) * ds < 0; };
+            if (negative(u) || negative(v) || negative(det - u - v) || negative(t)) return r;
+            if (tmax && negative(*tmax * det - t)) return r;
+            r.answer = 1;
+            push(r, Ops::enclose(t, det));
+            push(r, Ops::enclose(u, det));
+            push(r, Ops::enclose(v, det));
+            return r;
+        }
+        if (Ops::sgn(dot(s, n)) != 0) return r;  // parallel, off the plane
+        // In the plane: inside iff ((p_k+1 - p_k) x (x - p_k)) . n >= 0 for
+        // each edge, alpha + t beta >= 0 along the ray.
+        Frac<NT> lo{NT(0), NT(1)};
+        std::optional<Frac<NT>> hi;
+        if (tmax) hi = Frac<NT>{*tmax, NT(1)};
+        const P* tri[3] = {&a, &b, &c};
+        for (int k = 0; k < 3; ++k) {
+            const P& p = *tri[k];
+            const P edge = sub(*tri[(k + 1) % 3], p);
+            const NT alpha = dot(cross(edge, sub(o, p)), n), beta = dot(cross(edge, d), n);
+            if (Ops::sgn(beta) == 0) {
+                if (Ops::sgn(alpha) < 0) return r;
+                continue;
+            }
+            const Frac<NT> root = frac(-alpha, beta);
+            if (Ops::sgn(beta) > 0) {
+                if (compare(root, lo) > 0) lo = root;
+            } else if (!hi || compare(root, *hi) < 0) {
+                hi = root;
+            }
+            if (hi && compare(lo, *hi) > 0) return r;
+        }
+        // Barycentrics of x = o + t d, t = lo = num / den: with
+        // den x - den a = den s + num d, u = ((den s + num d) x e2) . n / (den nn).
+        const NT nn = dot(n, n);
+        P ap;
+        for (size_t i = 0; i < 3; ++i) ap[i] = lo.den * s[i] + lo.num * d[i];
+        r.answer = 1;
+        push(r, Ops::enclose(lo.num, lo.den));
+        push(r, Ops::enclose(dot(cross(ap, e2), n), lo.den * nn));
+        push(r, Ops::enclose(dot(cross(e1, ap), n), lo.den * nn));
+        return r;
+    }
+};
+
+}  // namespace
+
+std::optional<Result> ray_triangle(const float* in) { return two_stage<Result, RayTriangleBody>(in); }
 
 namespace {
 
 /// A rational interval [lo, hi] as the bands compute it (family_common.hpp's
-/// Iv), each endpoint held as an Interval_nt enclosing it: the band's
-/// decisions are the endpoints' signs, certain where these decide them.
-struct Bounds {
-    IA lo, hi;
-};
-Bounds operator+(const Bounds& a, const Bounds& b) { return {a.lo + b.lo, a.hi + b.hi}; }
-Bounds operator-(const Bounds& a, const Bounds& b) { return {a.lo - b.hi, a.hi - b.lo}; }
-Bounds operator-(const Bounds& a) { return {-a.hi, -a.lo}; }
-Bounds operator*(const Bounds& a, const Bounds& b) {
-    // The rational min is one of the four products: it lies between the
-    // least lower end and the least upper end of their enclosures.
-    const IA p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-    double lo_inf = p[0].inf(), lo_sup = p[0].sup(), hi_inf = p[0].inf(), hi_sup = p[0].sup();
-    for (const IA& x : p) {
-        lo_inf = std::min(lo_inf, x.inf());
-        lo_sup = std::min(lo_sup, x.sup());
-        hi_inf = std::max(hi_inf, x.inf());
-        hi_sup = std::max(hi_sup, x.sup());
+/// Iv), each end held as a number of Ops: on intervals, an enclosure of the
+/// end (the band's decisions are the ends' signs, certain where these decide
+/// them); on Mpzf, the end itself, exactly.
+template <class Ops> struct Bounds {
+    using NT = typename Ops::NT;
+    NT lo, hi;
+    friend Bounds operator+(const Bounds& a, const Bounds& b) { return {a.lo + b.lo, a.hi + b.hi}; }
+    friend Bounds operator-(const Bounds& a, const Bounds& b) { return {a.lo - b.hi, a.hi - b.lo}; }
+    friend Bounds operator-(const Bounds& a) { return {-a.hi, -a.lo}; }
+    friend Bounds operator*(const Bounds& a, const Bounds& b) {
+        // The rational ends are the least and greatest of the four products.
+        const NT p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+        return {Ops::least(p), Ops::greatest(p)};
     }
-    return {IA(lo_inf, lo_sup), IA(hi_inf, hi_sup)};
+    /// Whether the rational interval holds 0 (lo <= 0 <= hi).
+    bool holds_zero() const { return Ops::sgn(lo) <= 0 && Ops::sgn(hi) >= 0; }
+};
+
+template <class Ops> using BPoint = std::array<Bounds<Ops>, 3>;
+template <class Ops> BPoint<Ops> operator-(const BPoint<Ops>& a, const BPoint<Ops>& b) {
+    return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
 }
-using BPoint = std::array<Bounds, 3>;
-BPoint operator-(const BPoint& a, const BPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-Bounds dot(const BPoint& a, const BPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-BPoint cross(const BPoint& a, const BPoint& b) {
+template <class Ops> Bounds<Ops> dot(const BPoint<Ops>& a, const BPoint<Ops>& b) {
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+template <class Ops> BPoint<Ops> cross(const BPoint<Ops>& a, const BPoint<Ops>& b) {
     return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
-BPoint widened(const float* p, const IA& delta) {
-    BPoint r;
-    for (int i = 0; i < 3; ++i) r[size_t(i)] = {ia(p[i]) - delta, ia(p[i]) + delta};
+template <class Ops> BPoint<Ops> widened(const float* p, const typename Ops::NT& delta) {
+    BPoint<Ops> r;
+    for (size_t i = 0; i < 3; ++i) r[i] = {Ops::of(p[i]) - delta, Ops::of(p[i]) + delta};
     return r;
 }
-/// Whether the rational interval holds 0 (lo <= 0 <= hi).
-bool holds_zero(const Bounds& x) { return sign(x.lo) <= 0 && sign(x.hi) >= 0; }
+
+/// ray_triangle's band (check/ray_triangle.cpp) on a number type.
+template <class Ops> struct RayTriangleBand {
+    static bool run(const float* in, double delta) {
+        using NT = typename Ops::NT;
+        using B = Bounds<Ops>;
+        const NT dl = Ops::of(delta);
+        const BPoint<Ops> o = widened<Ops>(in, dl), d = widened<Ops>(in + 3, dl);
+        const BPoint<Ops> a = widened<Ops>(in + 7, dl), b = widened<Ops>(in + 10, dl), c = widened<Ops>(in + 13, dl);
+        const BPoint<Ops> e1 = b - a, e2 = c - a, s = o - a;
+        const B det = -dot(d, cross(e1, e2));
+        if (det.holds_zero()) return true;
+        const bool neg = Ops::sgn(det.hi) < 0;
+        const auto signed_b = [neg](const B& x) { return neg ? -x : x; };
+        const B u = signed_b(-dot(d, cross(s, e2))), v = signed_b(-dot(d, cross(e1, s)));
+        const B t = signed_b(dot(s, cross(e1, e2)));
+        const B abs_det = signed_b(det);
+        B conditions[5] = {u, v, abs_det - u - v, t, t};
+        int n = 4;
+        if (!std::isinf(in[6])) conditions[n++] = B{Ops::of(in[6]) - dl, Ops::of(in[6]) + dl} * abs_det - t;
+        bool certain_hit = true;
+        for (int i = 0; i < n; ++i) {
+            if (Ops::sgn(conditions[i].hi) < 0) return false;  // certainly a miss
+            if (Ops::sgn(conditions[i].lo) < 0) certain_hit = false;
+        }
+        return !certain_hit;
+    }
+};
 
 }  // namespace
 
 std::optional<bool> ray_triangle_in_band(const float* in, double k) {
     if (!(k > 0)) return std::nullopt;
-    const double delta = band_delta(in, 16, k);
-    return decided<bool>([&] {
-        const IA dl(delta);
-        const BPoint o = widened(in, dl), d = widened(in + 3, dl);
-        const BPoint a = widened(in + 7, dl), b = widened(in + 10, dl), c = widened(in + 13, dl);
-        const BPoint e1 = b - a, e2 = c - a, s = o - a;
-        const Bounds det = -dot(d, cross(e1, e2));
-        if (holds_zero(det)) return true;
-        const bool neg = sign(det.hi) < 0;
-        const auto signed_b = [neg](const Bounds& x) { return neg ? -x : x; };
-        const Bounds u = signed_b(-dot(d, cross(s, e2))), v = signed_b(-dot(d, cross(e1, s)));
-        const Bounds t = signed_b(dot(s, cross(e1, e2)));
-        const Bounds abs_det = signed_b(det);
-        std::vector<Bounds> conditions = {u, v, abs_det - u - v, t};
-        if (!std::isinf(in[6])) conditions.push_back(Bounds{ia(in[6]) - dl, ia(in[6]) + dl} * abs_det - t);
-        bool certain_hit = true;
-        for (const Bounds& x : conditions) {
-            if (sign(x.hi) < 0) return false;  // certainly a miss
-            if (sign(x.lo) < 0) certain_hit = false;
-        }
-        return !certain_hit;
-    });
+    return two_stage_band<RayTriangleBand>(in, band_delta(in, 16, k));
 }
 
 // --- triangle_measures, polygon_measures ----------------------------------------------
 
-std::optional<Result> triangle_measures(const float* in) {
-    return decided<Result>([&] {
-        const IPoint a = ipoint(in), e1 = ipoint(in + 3) - a, e2 = ipoint(in + 6) - a, ap = ipoint(in + 9) - a;
-        const IPoint n = cross(e1, e2);
+namespace {
+
+template <class Ops> struct TriangleBody {
+    using NT = typename Ops::NT;
+    using P = std::array<NT, 3>;
+    static P sub(const P& a, const P& b) { return {NT(a[0] - b[0]), NT(a[1] - b[1]), NT(a[2] - b[2])}; }
+    static NT dot(const P& a, const P& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+    static P cross(const P& a, const P& b) {
+        return {NT(a[1] * b[2] - a[2] * b[1]), NT(a[2] * b[0] - a[0] * b[2]), NT(a[0] * b[1] - a[1] * b[0])};
+    }
+    static Result run(const float* in) {
+        const P a = point_of<Ops>(in), e1 = sub(point_of<Ops>(in + 3), a), e2 = sub(point_of<Ops>(in + 6), a);
+        const P ap = sub(point_of<Ops>(in + 9), a);
+        const P n = cross(e1, e2);
         Result r;
-        if (sign(n[0]) == 0 && sign(n[1]) == 0 && sign(n[2]) == 0) return r;  // degenerate
+        if (Ops::sgn(n[0]) == 0 && Ops::sgn(n[1]) == 0 && Ops::sgn(n[2]) == 0) return r;  // degenerate
         r.answer = 1;
-        const IA nn = dot(n, n);
-        push(r, CGAL::sqrt(nn) / 2);
-        push(r, dot(cross(ap, e2), n) / nn);
-        push(r, dot(cross(e1, ap), n) / nn);
-        const IPoint c1 = cross(e2, n), c2 = cross(n, e1);
-        const IA l1 = dot(e1, e1), l2 = dot(e2, e2);
-        IPoint rel;
-        for (int i = 0; i < 3; ++i) rel[size_t(i)] = (l1 * c1[size_t(i)] + l2 * c2[size_t(i)]) / (2 * nn);
-        for (int i = 0; i < 3; ++i) push(r, a[size_t(i)] + rel[size_t(i)]);
-        push(r, CGAL::sqrt(dot(rel, rel)));
-        push(r, dot(ap, n) / CGAL::sqrt(nn));
+        const NT nn = dot(n, n);
+        const IA root = Ops::root(nn);
+        push(r, root / 2);
+        push(r, Ops::enclose(dot(cross(ap, e2), n), nn));
+        push(r, Ops::enclose(dot(cross(e1, ap), n), nn));
+        const P c1 = cross(e2, n), c2 = cross(n, e1);
+        const NT l1 = dot(e1, e1), l2 = dot(e2, e2);
+        P rel;  // times 2 nn
+        for (size_t i = 0; i < 3; ++i) rel[i] = l1 * c1[i] + l2 * c2[i];
+        const NT twice = 2 * nn;
+        for (size_t i = 0; i < 3; ++i) push(r, Ops::enclose(a[i] * twice + rel[i], twice));
+        push(r, Ops::root(dot(rel, rel)) / Ops::enclose(twice, NT(1)));
+        push(r, Ops::enclose(dot(ap, n), NT(1)) / root);
         return r;
-    });
-}
+    }
+};
 
-std::optional<bool> triangle_measures_in_band(const float* in, int exact_answer, double k) {
-    if (!(k > 0)) return std::nullopt;
-    if (exact_answer == 0) return true;
-    const double delta = band_delta(in, 12, k);
-    return decided<bool>([&] {
-        const IA dl(delta);
-        const BPoint a = widened(in, dl), b = widened(in + 3, dl), c = widened(in + 6, dl);
-        const BPoint n = cross(b - a, c - a);
-        for (const Bounds& x : n)
-            if (sign(x.lo) > 0 || sign(x.hi) < 0) return false;
-        for (const Bounds& x : n)
-            if (!holds_zero(x)) return false;
-        return true;
-    });
-}
-
-std::optional<Result> polygon_measures(const float* in) {
-    constexpr int kN = 5;
-    return decided<Result>([&] {
-        IPoint p[kN];
-        for (int i = 0; i < kN; ++i) p[i] = ipoint(in + 3 * i);
-        IPoint n{IA(0), IA(0), IA(0)};
+template <class Ops> struct PolygonBody {
+    static constexpr int kN = 5;
+    using NT = typename Ops::NT;
+    using P = std::array<NT, 3>;
+    static P sub(const P& a, const P& b) { return {NT(a[0] - b[0]), NT(a[1] - b[1]), NT(a[2] - b[2])}; }
+    static NT dot(const P& a, const P& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+    static P cross(const P& a, const P& b) {
+        return {NT(a[1] * b[2] - a[2] * b[1]), NT(a[2] * b[0] - a[0] * b[2]), NT(a[0] * b[1] - a[1] * b[0])};
+    }
+    static Result run(const float* in) {
+        P p[kN];
+        for (int i = 0; i < kN; ++i) p[i] = point_of<Ops>(in + 3 * i);
+        P n{NT(0), NT(0), NT(0)};
         for (int i = 0; i < kN; ++i) {
-            const IPoint& a = p[i];
-            const IPoint& b = p[(i + 1) % kN];
-            n[0] += (a[1] - b[1]) * (a[2] + b[2]);
-            n[1] += (a[2] - b[2]) * (a[0] + b[0]);
-            n[2] += (a[0] - b[0]) * (a[1] + b[1]);
-        }
-        Result r;
-        for (const IA& x : n) push(r, x);
-        IA offset(0);
-        for (const IPoint& a : p) offset += dot(a, n);
-        offset /= kN;
-        push(r, offset);
-        if (sign(n[0]) == 0 && sign(n[1]) == 0 && sign(n[2]) == 0) {
-            const double nan = std::numeric_limits<double>::quiet_NaN();
-            r.lo.push_back(nan);
-            r.hi.push_back(nan);
-            return r;  // no plane: not convex, no distance
-        }
-        const IA nn = dot(n, n);
-        push(r, (dot(ipoint(in + 3 * kN), n) - offset) / CGAL::sqrt(nn));
-        r.answer = 1;
-        for (int i = 0; i < kN && r.answer; ++i) {
-            const IPoint edge = p[(i + 1) % kN] - p[i];
-            for (int j = 0; j < kN; ++j)
-                if (j != i && j != (i + 1) % kN && sign(dot(cross(edge, p[j] - p[i]), n)) < 0) r.answer = 0;
-        }
-        return r;
-    });
-}
-
-std::optional<bool> polygon_measures_in_band(const float* in, double k) {
-    constexpr int kN = 5;
-    if (!(k > 0)) return std::nullopt;
-    const double delta = band_delta(in, 18, k);
-    return decided<bool>([&] {
-        const IA dl(delta);
-        BPoint p[kN];
-        for (int i = 0; i < kN; ++i) p[i] = widened(in + 3 * i, dl);
-        BPoint n{Bounds{IA(0), IA(0)}, Bounds{IA(0), IA(0)}, Bounds{IA(0), IA(0)}};
-        for (int i = 0; i < kN; ++i) {
-            const BPoint& a = p[i];
-            const BPoint& b = p[(i + 1) % kN];
+            const P& a = p[i];
+            const P& b = p[(i + 1) % kN];
             n[0] = n[0] + (a[1] - b[1]) * (a[2] + b[2]);
             n[1] = n[1] + (a[2] - b[2]) * (a[0] + b[0]);
             n[2] = n[2] + (a[0] - b[0]) * (a[1] + b[1]);
         }
-        bool certain_convex = !(holds_zero(n[0]) && holds_zero(n[1]) && holds_zero(n[2]));
+        Result r;
+        for (const NT& x : n) push(r, Ops::enclose(x, NT(1)));
+        NT sum(0);  // kN times the offset
+        for (const P& a : p) sum = sum + dot(a, n);
+        push(r, Ops::enclose(sum, NT(kN)));
+        if (Ops::sgn(n[0]) == 0 && Ops::sgn(n[1]) == 0 && Ops::sgn(n[2]) == 0) {
+            const double nan = std::numeric_limits<double>::quiet_NaN();
+            push_pair(r, nan, nan);
+            return r;  // no plane: not convex, no distance
+        }
+        push(r, Ops::enclose(kN * dot(point_of<Ops>(in + 3 * kN), n) - sum, NT(kN)) / Ops::root(dot(n, n)));
+        r.answer = 1;
+        for (int i = 0; i < kN && r.answer; ++i) {
+            const P edge = sub(p[(i + 1) % kN], p[i]);
+            for (int j = 0; j < kN; ++j)
+                if (j != i && j != (i + 1) % kN && Ops::sgn(dot(cross(edge, sub(p[j], p[i])), n)) < 0) r.answer = 0;
+        }
+        return r;
+    }
+};
+
+}  // namespace
+
+std::optional<Result> triangle_measures(const float* in) { return two_stage<Result, TriangleBody>(in); }
+std::optional<Result> polygon_measures(const float* in) { return two_stage<Result, PolygonBody>(in); }
+
+namespace {
+/// triangle_measures' band for a proper triangle: whether n = (b - a) x
+/// (c - a) over the delta-box can vanish (every component's interval holds 0).
+template <class Ops> struct TriangleBand {
+    static bool run(const float* in, double delta) {
+        const typename Ops::NT dl = Ops::of(delta);
+        const BPoint<Ops> a = widened<Ops>(in, dl), b = widened<Ops>(in + 3, dl), c = widened<Ops>(in + 6, dl);
+        const BPoint<Ops> n = cross(b - a, c - a);
+        for (const Bounds<Ops>& x : n)
+            if (!x.holds_zero()) return false;
+        return true;
+    }
+};
+}  // namespace
+
+std::optional<bool> triangle_measures_in_band(const float* in, int exact_answer, double k) {
+    if (!(k > 0)) return std::nullopt;
+    if (exact_answer == 0) return true;
+    return two_stage_band<TriangleBand>(in, band_delta(in, 12, k));
+}
+
+namespace {
+/// polygon_measures' band: Newell's normal and the orientations along it,
+/// over the delta-box.
+template <class Ops> struct PolygonBand {
+    static bool run(const float* in, double delta) {
+        constexpr int kN = 5;
+        using B = Bounds<Ops>;
+        const typename Ops::NT dl = Ops::of(delta);
+        BPoint<Ops> p[kN];
+        for (int i = 0; i < kN; ++i) p[i] = widened<Ops>(in + 3 * i, dl);
+        const B zero{Ops::of(0), Ops::of(0)};
+        BPoint<Ops> n{zero, zero, zero};
+        for (int i = 0; i < kN; ++i) {
+            const BPoint<Ops>& a = p[i];
+            const BPoint<Ops>& b = p[(i + 1) % kN];
+            n[0] = n[0] + (a[1] - b[1]) * (a[2] + b[2]);
+            n[1] = n[1] + (a[2] - b[2]) * (a[0] + b[0]);
+            n[2] = n[2] + (a[0] - b[0]) * (a[1] + b[1]);
+        }
+        bool certain_convex = !(n[0].holds_zero() && n[1].holds_zero() && n[2].holds_zero());
         for (int i = 0; i < kN; ++i)
             for (int j = 0; j < kN; ++j) {
                 if (j == i || j == (i + 1) % kN) continue;
-                const Bounds s = dot(cross(p[(i + 1) % kN] - p[i], p[j] - p[i]), n);
-                if (sign(s.hi) < 0) return false;
-                if (sign(s.lo) < 0) certain_convex = false;
+                const B s = dot(cross(p[(i + 1) % kN] - p[i], p[j] - p[i]), n);
+                if (Ops::sgn(s.hi) < 0) return false;
+                if (Ops::sgn(s.lo) < 0) certain_convex = false;
             }
         return !certain_convex;
-    });
+    }
+};
+}  // namespace
+
+std::optional<bool> polygon_measures_in_band(const float* in, double k) {
+    if (!(k > 0)) return std::nullopt;
+    return two_stage_band<PolygonBand>(in, band_delta(in, 18, k));
 }
+
+// --- The planted wrong oracles ---------------------------------------------------------
+
+namespace wrong {
+
+namespace {
+template <template <class> class Body> Result plain(const float* in) { return Body<DoubleOps>::run(in); }
+template <bool Segment> struct RayAabbPlain {
+    template <class Ops> using Body = typename RayAabbBody<Segment>::template Body<Ops>;
+};
+}  // namespace
+
+Result ray_triangle(const float* in) { return plain<RayTriangleBody>(in); }
+Result ray_aabb(const float* in, bool segment) {
+    return segment ? plain<RayAabbPlain<true>::Body>(in) : plain<RayAabbPlain<false>::Body>(in);
+}
+Result aabb_plane(const float* in) { return plain<AabbPlaneBody>(in); }
+Result aabb_plane_overlap(const float* in) { return plain<AabbPlaneOverlapBody>(in); }
+Result aabb_aabb(const float* in) {
+    // Touching boxes called disjoint: a strict comparison (no arithmetic here
+    // for plain double to get wrong).
+    Result r = *fast::aabb_aabb(in);
+    for (int i = 0; i < 3; ++i)
+        if (in[i] == in[9 + i] || in[6 + i] == in[3 + i]) return Result{};
+    return r;
+}
+Result sphere_aabb(const float* in) { return plain<SphereBody>(in); }
+Result moving_aabb(const float* in) { return plain<MovingAabbBody>(in); }
+Result moving_aabb_plane(const float* in) { return plain<MovingAabbPlaneBody>(in); }
+Result transformed_aabb(const float* in) { return plain<TransformedBody>(in); }
+Result triangle_measures(const float* in) { return plain<TriangleBody>(in); }
+Result polygon_measures(const float* in) { return plain<PolygonBody>(in); }
+
+}  // namespace wrong
 
 }  // namespace isect::ref::fast

@@ -133,6 +133,10 @@ int run_check(const CheckArgs& args_in) {
     }
     RunInfo info;
     if (!args.domain.empty() && !parse_domain_arg("check", args.domain, info.domain)) return 2;
+    if (args.oracle != "fast" && args.oracle != "slow") {
+        std::cerr << "isect check: --oracle '" << args.oracle << "' is not fast or slow\n";
+        return 2;
+    }
     if (!args.seed_given) args.seed = std::random_device{}();
     info.seed = args.seed;
     info.timeout_ms = args.timeout_ms;
@@ -208,6 +212,7 @@ int run_check(const CheckArgs& args_in) {
     std::vector<FamilyResult> results;
     for (const Target& t : targets) {
         check::FamilyCheckOptions options;
+        options.oracle = args.oracle == "slow" ? check::Oracle::slow : check::Oracle::fast;
         options.seconds = args.seconds;
         options.max_cases = args.cases;
         options.seed = args.seed;

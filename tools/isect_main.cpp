@@ -74,6 +74,8 @@ int main(int argc, char** argv) {
     check->add_option("--out", check_args.out, "Folder for counterexample case files and maps (default: findings)");
     check->add_option("--format", check_args.format, "Report as text, markdown, json or junit (default text)");
     check->add_flag("--map", check_args.map, "Validity map tables and pictures for every kernel (always with --plugin)");
+    check->add_option("--oracle", check_args.oracle,
+                      "fast: interval oracles first, the references where they cannot decide (default); slow: the references alone");
     check->add_flag("--quiet", check_args.quiet, "No progress on stderr");
     check->add_flag("--stop-at-first", check_args.stop_at_first, "Stop once every kernel checked has broken its contract");
     check->add_option("--plugin", check_args.plugin, "Check the kernels of a plugin (a shared library, isect/plugin.h)");

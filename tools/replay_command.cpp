@@ -43,7 +43,7 @@ std::string answer_line(const Family& f, const FamilyKernel& k, const check::Tru
         line += ", exact is " + f.answers[size_t(truth.answer)] + (j.in_band ? ", inside its band" : ", outside its band");
     else if (f.answer_has_values[size_t(truth.answer)])
         line += ", numbers within " + check::format_k(j.error.e) + " x 2^-24 S" +
-                (j.error.output.empty() ? "" : " (worst: " + j.error.output + ")");
+                (j.error.output.empty() ? "" : " (worst: " + std::string(j.error.output) + ")");
     return line + (j.violates ? ": BREAKS the contract" : "");
 }
 

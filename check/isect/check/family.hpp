@@ -13,8 +13,10 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "isect/check/contract.hpp"
@@ -23,13 +25,49 @@
 
 namespace isect::check {
 
+/// A family's numbers (its outputs: at most 8) without the heap: the
+/// engine handles a million answers a second, and a vector for each was a
+/// third of its time.
+class Numbers {
+public:
+    static constexpr size_t kCapacity = 8;
+    Numbers() = default;
+    Numbers(std::initializer_list<double> xs) {
+        for (double x : xs) push_back(x);
+    }
+    Numbers(size_t n, double x) { resize(n, x); }
+    size_t size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    double& operator[](size_t i) { return v_[i]; }
+    const double& operator[](size_t i) const { return v_[i]; }
+    double* begin() { return v_.data(); }
+    double* end() { return v_.data() + n_; }
+    const double* begin() const { return v_.data(); }
+    const double* end() const { return v_.data() + n_; }
+    const double* data() const { return v_.data(); }
+    void clear() { n_ = 0; }
+    void push_back(double x) {
+        if (n_ == kCapacity) throw std::length_error("more than 8 numbers in one answer");
+        v_[n_++] = x;
+    }
+    void resize(size_t n, double x = 0) {
+        if (n > kCapacity) throw std::length_error("more than 8 numbers in one answer");
+        for (size_t i = n_; i < n; ++i) v_[i] = x;
+        n_ = n;
+    }
+
+private:
+    std::array<double, kCapacity> v_{};
+    size_t n_ = 0;
+};
+
 /// The input: every float of the family's keys, in order.
 using Floats = std::vector<float>;
 using Vec3Floats = std::array<float, 3>;
 
 /// A generated input and the generator mix that made it.
 struct Generated {
-    std::string kind;
+    std::string_view kind;  ///< a name the family owns (its Mix::kind, or a shared transform's)
     Floats in;
     const struct Family* family = nullptr;  ///< who made it (for showing it)
 };
@@ -69,7 +107,7 @@ struct InputKey {
 /// answer carries them).
 struct Answer {
     int answer = 0;
-    std::vector<double> values;
+    Numbers values;
     /// Bit i set: the kernel did not compute values[i] (a plugin left that
     /// output untouched); it is not checked.
     uint64_t unprovided = 0;
@@ -95,11 +133,11 @@ struct KernelFailure : std::runtime_error {
 /// exact numbers rounded to double, when the answer carries them.
 struct Truth {
     int answer = 0;
-    std::vector<double> values;
+    Numbers values;
     /// From the fast oracle: lo[i] <= exact value i <= hi[i], and values is
     /// one of the two ends (judge evaluates both). Empty when the truth
     /// comes from the references.
-    std::vector<double> lo, hi;
+    Numbers lo, hi;
 };
 
 /// How far a kernel's numbers are from the exact ones: the smallest E that
@@ -107,7 +145,7 @@ struct Truth {
 /// which output needed it.
 struct ValueError {
     double e = 0;
-    std::string output;
+    std::string_view output;  ///< a name the family owns (Family::values, or a literal)
     std::string detail;
     /// A construction that must contain something (a transformed box) and
     /// cuts it: the smallest K whose band explains the cut (the exact image
@@ -115,7 +153,7 @@ struct ValueError {
     /// output cuts. 0 when nothing is cut. Allowed under tolerant=K' for
     /// K <= K', never under exact or conservative.
     double cut_k = 0;
-    std::string cut_output;
+    std::string_view cut_output;
     /// Set when the numbers were judged against an enclosure (Truth::lo,
     /// hi) that cannot decide them: the references must.
     bool undecided = false;
@@ -130,7 +168,7 @@ enum class Tri { no, yes, unknown };
 /// the answer carries none).
 struct FastTruth {
     int answer = 0;
-    std::vector<double> lo, hi;
+    Numbers lo, hi;
 };
 
 struct Family {
@@ -162,6 +200,14 @@ struct Family {
     std::function<std::optional<FastTruth>(const float*)> fast_truth;
     /// in_band decided fast: yes or no only where that is certain.
     std::function<Tri(const float*, const FastTruth&, int answer, double k)> fast_in_band;
+    /// Where a fast truth differs from the rational reference, decided
+    /// exactly: another answer, or a number outside its enclosure. Empty
+    /// when they agree. For the property that the fast oracle is exact.
+    std::function<std::string(const float*, const FastTruth&)> oracle_check;
+    /// A planted wrong oracle (signs decided in plain double) that
+    /// oracle_check must catch: the property can fail.
+    std::function<FastTruth(const float*)> wrong_oracle;
+
     /// The input's smallest nonzero feature, for the validity map: a leg, a
     /// direction component, a gap. Optional (default: the smallest nonzero
     /// input magnitude); 0 when there is none.
@@ -190,13 +236,13 @@ struct Family {
         return n;
     }
     /// The offset of a key's first float; throws std::out_of_range.
-    size_t offset(const std::string& key) const {
+    size_t offset(std::string_view key) const {
         size_t n = 0;
         for (const InputKey& k : inputs) {
             if (k.key == key) return n;
             n += size_t(k.count);
         }
-        throw std::out_of_range("family " + name + " has no key " + key);
+        throw std::out_of_range("family " + name + " has no key " + std::string(key));
     }
     /// The index of an answer's name; -1 when unknown.
     int answer_index(const std::string& a) const {

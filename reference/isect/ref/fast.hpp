@@ -19,7 +19,6 @@
 #pragma once
 
 #include <optional>
-#include <vector>
 
 namespace isect::ref::fast {
 
@@ -28,7 +27,8 @@ namespace isect::ref::fast {
 /// reference gives NaN).
 struct Result {
     int answer = 0;
-    std::vector<double> lo, hi;
+    int count = 0;  ///< numbers enclosed
+    double lo[8] = {}, hi[8] = {};
 };
 
 // The layouts are those of the families (check/FAMILY.cpp).
@@ -56,5 +56,22 @@ std::optional<bool> moving_aabb_in_band(const float* in, double k);
 std::optional<bool> moving_aabb_plane_in_band(const float* in, double k);
 std::optional<bool> triangle_measures_in_band(const float* in, int exact_answer, double k);
 std::optional<bool> polygon_measures_in_band(const float* in, double k);
+
+/// Planted wrong oracles, one per family, for the properties that must
+/// catch them: every sign decided in plain double (aabb_aabb, which needs no
+/// arithmetic: touching boxes called disjoint). Never used to judge.
+namespace wrong {
+Result ray_triangle(const float* in);
+Result ray_aabb(const float* in, bool segment);
+Result aabb_plane(const float* in);
+Result aabb_plane_overlap(const float* in);
+Result aabb_aabb(const float* in);
+Result sphere_aabb(const float* in);
+Result moving_aabb(const float* in);
+Result moving_aabb_plane(const float* in);
+Result transformed_aabb(const float* in);
+Result triangle_measures(const float* in);
+Result polygon_measures(const float* in);
+}  // namespace wrong
 
 }  // namespace isect::ref::fast
