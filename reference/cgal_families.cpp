@@ -1,7 +1,11 @@
 // CGAL references for every family after aabb_triangle, in one translation
 // unit: CGAL's kernel headers are heavy, and each family's part is short.
 // Every section says which CGAL preconditions it routes around; CGAL does not
-// check them in release builds.
+// check them in release builds. Each uses only calls whose meaning is the
+// same from CGAL 5.5 to 6.x (CMakeLists.txt checks the version): points,
+// segments, triangles, planes and iso-cuboids, their do_intersect,
+// intersection and squared_distance; never Sphere_3, whose meaning in
+// do_intersect changed in 6.2.
 #include <CGAL/Gmpq.h>
 #include <CGAL/Simple_cartesian.h>
 #include <CGAL/Aff_transformation_3.h>
@@ -85,12 +89,17 @@ K::FT distance2(const K::Point_3& p, const K::Point_3& a, const K::Point_3& b) {
 }
 }  // namespace
 
+/// The closed ball meets the box iff the squared distance from its centre to
+/// the box is at most r^2, which this computes with CGAL's squared distances
+/// to the box's edges and faces. Not do_intersect(Sphere_3, Iso_cuboid_3):
+/// CGAL 5.5 reads a Sphere_3 there as the ball, CGAL 6.2 as its surface
+/// (CGAL pull request 9096), so a box strictly inside the ball would be
+/// "disjoint" on a newer CGAL (corpus/sphere_aabb/ball_contains_box.case).
 SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rational& r) {
     SphereAabbExact out;
     const K::Iso_cuboid_3 cube = cuboid(box);
     const K::Point_3 p = to_cgal(c);
     const K::FT r2 = to_cgal(Rational(r * r));
-    out.overlap = CGAL::do_intersect(K::Sphere_3(p, r2), cube);
     out.contains = !cube.has_on_unbounded_side(p);
     K::FT best = 0;
     if (!out.contains) {
@@ -128,6 +137,7 @@ SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rat
             }
     }
     out.dist2 = from_cgal(best);
+    out.overlap = best <= r2;
     return out;
 }
 
