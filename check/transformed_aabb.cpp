@@ -248,7 +248,6 @@ Family make() {
     f.cgal = [](const float* in) {
         return ref::to_double(ref::transformed_aabb_cgal(ref::exact(box_at(in)), exact_affine(in + 6)).lo[0]);
     };
-    f.in_band = [](const float*, const Truth&, int, double) { return false; };
     f.value_error = value_error;
     f.fast_truth = [](const float* in) { return from_fast(ref::fast::transformed_aabb(in)); };
     f.oracle_check = [](const float* in, const FastTruth& fast) {
