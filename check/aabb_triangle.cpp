@@ -428,7 +428,8 @@ Family make() {
     f.feature = feature;
     f.kernels = [] {
         return std::vector<FamilyKernel>{kernel("sat", "tolerant=1", aabb_triangle_sat),
-                                         kernel("conservative", "conservative", aabb_triangle_conservative)};
+                                         kernel("conservative", "conservative", aabb_triangle_conservative),
+                                         kernel("exact", "exact", aabb_triangle_exact)};
     };
     f.broken = [] {
         return std::vector<FamilyKernel>{

@@ -357,7 +357,8 @@ Family make(bool segment) {
     f.feature = feature;
     f.kernels = [self] {
         return std::vector<FamilyKernel>{kernel(self(), "woo", "tolerant=1", 2, woo),
-                                         kernel(self(), "robust", "conservative", 1, robust)};
+                                         kernel(self(), "robust", "conservative", 1, robust),
+                                         kernel(self(), "exact", "exact", 1, ray_aabb_exact)};
     };
     f.broken = [self, segment] {
         std::vector<FamilyKernel> out = {kernel(self(), "broken:naive_slab_nan", "conservative", 1, naive_slab),

@@ -324,7 +324,8 @@ Family make() {
     f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::ray_triangle_in_band(in, k)); };
     f.kernels = [] {
         return std::vector<FamilyKernel>{kernel("moller_trumbore", "tolerant=1", 1, ray_triangle_mt),
-                                         kernel("watertight", "tolerant=1", 1, ray_triangle_watertight)};
+                                         kernel("watertight", "tolerant=1", 1, ray_triangle_watertight),
+                                         kernel("exact", "exact", 1, ray_triangle_exact)};
     };
     f.broken = [] {
         return std::vector<FamilyKernel>{kernel("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon),

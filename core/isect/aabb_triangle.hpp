@@ -32,6 +32,7 @@
 // with -ffp-contract=off (CMake's isect::core carries it).
 #pragma once
 
+#include "isect/exact.hpp"
 #include "isect/fp.hpp"
 #include "isect/primitives.hpp"
 
@@ -201,6 +202,133 @@ inline bool aabb_triangle_conservative(const Aabb& box, const Triangle& tri) {
         if (separated(Vec3d{e[2], 0, -e[0]})) return false;
         if (separated(Vec3d{-e[1], e[0], 0})) return false;
     }
+    return true;
+}
+
+namespace detail {
+
+/// The triangle and box of one axis test: vertices, corners and the
+/// magnitudes W_i = max_k |v_ki| + max(|lo_i|, |hi_i|).
+struct SatInputs {
+    Vec3d v[3], lo, hi, w;
+};
+
+/// One axis x decided in double: 1 when it certainly separates (x itself is
+/// a valid axis, and its gap exceeds its rounding), 0 when the true axis it
+/// stands for certainly does not, -1 when only exact arithmetic can tell.
+/// slack bounds sum_i |x_i - a_i| W_i for the true axis a.
+inline int sat_axis_verdict(const SatInputs& in, const Vec3d& x, double slack) {
+    const double p0 = dot(x, in.v[0]), p1 = dot(x, in.v[1]), p2 = dot(x, in.v[2]);
+    double bmin = 0, bmax = 0;
+    for (int i = 0; i < 3; ++i) {
+        const double a = x[i] * in.lo[i], b = x[i] * in.hi[i];
+        bmin += min2(a, b);
+        bmax += max2(a, b);
+    }
+    const double round = gamma(6) * (std::fabs(x[0]) * in.w[0] + std::fabs(x[1]) * in.w[1] + std::fabs(x[2]) * in.w[2]);
+    const double g1 = min3(p0, p1, p2) - bmax, g2 = bmin - max3(p0, p1, p2);
+    if (g1 > round || g2 > round) return 1;
+    const double apart = round + slack;  // rounding, and the true axis's distance from x
+    if (g1 < -apart && g2 < -apart) return 0;
+    return -1;
+}
+
+/// Whether the exact axis a separates the closed sets, exactly.
+inline bool sat_axis_separates_exactly(const std::array<exact::Expansion, 3>& a, const Triangle& tri, const Aabb& box) {
+    using exact::Expansion;
+    Expansion p[3], bmin(0), bmax(0);
+    for (int k = 0; k < 3; ++k)
+        p[k] = a[0] * Expansion(tri.v[k][0]) + a[1] * Expansion(tri.v[k][1]) + a[2] * Expansion(tri.v[k][2]);
+    for (int i = 0; i < 3; ++i) {
+        const bool up = a[i].sign() > 0;
+        bmin = bmin + a[i] * Expansion(up ? box.lo[i] : box.hi[i]);
+        bmax = bmax + a[i] * Expansion(up ? box.hi[i] : box.lo[i]);
+    }
+    bool above = true, below = true;
+    for (int k = 0; k < 3; ++k) {
+        above = above && (p[k] - bmax).sign() > 0;
+        below = below && (bmin - p[k]).sign() > 0;
+    }
+    return above || below;
+}
+
+}  // namespace detail
+
+/// The separating-axis test decided exactly: true iff the closed box and
+/// the closed triangle share a point.
+///
+/// Contract: exact. Each of the 13 axes is first decided in double
+/// (sat_axis_verdict): an axis that separates by more than the rounding of
+/// its projections (the conservative kernel's bound, gamma(6) sum |x_i| W_i)
+/// proves the sets disjoint, since any axis is a valid certificate; an axis
+/// whose projections overlap by more than that plus the distance from the
+/// true axis proves that the true axis does not separate. That distance:
+/// an edge axis is e_c x f with f = v' - v rounded once, so sum |x_i - a_i|
+/// W_i <= gamma(1) sum |x_i| W_i; the normal x = f0 x f1 is off its true
+/// value by at most gamma(4) N_i per component, N the cross product of the
+/// absolute values, counted twice (vertex and box projections move alike):
+/// gamma(10) sum N_i W_i covers it with the bound's own roundings. The axes
+/// left undecided are evaluated exactly (the edges as exact differences, the
+/// normal as their exact cross product, projections as expansions:
+/// degree 3 in the inputs, no underflow for float inputs). Zero axes never
+/// separate, exactly as in sat's argument that the 13 axes are complete for
+/// degenerate triangles too.
+inline bool aabb_triangle_exact(const Aabb& box, const Triangle& tri) {
+    if (detail::face_axes_separate(box, tri)) return false;
+    detail::SatInputs in;
+    for (int i = 0; i < 3; ++i) {
+        for (int k = 0; k < 3; ++k) in.v[k][i] = tri.v[k][i];
+        in.lo[i] = box.lo[i];
+        in.hi[i] = box.hi[i];
+        const double vmax = max3(std::fabs(in.v[0][i]), std::fabs(in.v[1][i]), std::fabs(in.v[2][i]));
+        in.w[i] = vmax + max2(std::fabs(in.lo[i]), std::fabs(in.hi[i]));
+    }
+    const Vec3d f[3] = {sub(tri.v[1], tri.v[0]), sub(tri.v[2], tri.v[1]), sub(tri.v[0], tri.v[2])};
+    const auto weighted = [&](const Vec3d& x) { return x[0] * in.w[0] + x[1] * in.w[1] + x[2] * in.w[2]; };
+    int undecided = 0;  // bit 0: the normal; bit 1 + 3 j + c: edge j x box direction c
+    const Vec3d n = cross(f[0], f[1]);
+    const Vec3d abs_cross{std::fabs(f[0][1] * f[1][2]) + std::fabs(f[0][2] * f[1][1]),
+                          std::fabs(f[0][2] * f[1][0]) + std::fabs(f[0][0] * f[1][2]),
+                          std::fabs(f[0][0] * f[1][1]) + std::fabs(f[0][1] * f[1][0])};
+    switch (detail::sat_axis_verdict(in, n, gamma(10) * weighted(abs_cross))) {
+        case 1: return false;
+        case -1: undecided |= 1; break;
+        default: break;
+    }
+    for (int j = 0; j < 3; ++j) {
+        const Vec3d& e = f[j];
+        const Vec3d axes[3] = {{0, -e[2], e[1]}, {e[2], 0, -e[0]}, {-e[1], e[0], 0}};
+        for (int c = 0; c < 3; ++c) {
+            const Vec3d ax{std::fabs(axes[c][0]), std::fabs(axes[c][1]), std::fabs(axes[c][2])};
+            switch (detail::sat_axis_verdict(in, axes[c], gamma(2) * weighted(ax))) {
+                case 1: return false;
+                case -1: undecided |= 1 << (1 + 3 * j + c); break;
+                default: break;
+            }
+        }
+    }
+    if (!undecided) return true;
+    // The axes double could not decide, in exact arithmetic.
+    using exact::Expansion;
+    std::array<Expansion, 3> fe[3];
+    for (int j = 0; j < 3; ++j)
+        for (int i = 0; i < 3; ++i) fe[j][size_t(i)] = Expansion::difference(tri.v[(j + 1) % 3][i], tri.v[j][i]);
+    if (undecided & 1) {
+        const auto& a = fe[0];
+        const auto& b = fe[1];
+        const std::array<Expansion, 3> ne{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+        if (detail::sat_axis_separates_exactly(ne, tri, box)) return false;
+    }
+    for (int j = 0; j < 3; ++j)
+        for (int c = 0; c < 3; ++c) {
+            if (!(undecided & (1 << (1 + 3 * j + c)))) continue;
+            const auto& e = fe[j];
+            const Expansion zero;
+            const std::array<Expansion, 3> ax = c == 0   ? std::array<Expansion, 3>{zero, -e[2], e[1]}
+                                                : c == 1 ? std::array<Expansion, 3>{e[2], zero, -e[0]}
+                                                         : std::array<Expansion, 3>{-e[1], e[0], zero};
+            if (detail::sat_axis_separates_exactly(ax, tri, box)) return false;
+        }
     return true;
 }
 

@@ -28,6 +28,16 @@
 //    direction overflows. Contract conservative: no false misses; its t
 //    values are within 2^-24 |t| and far better.
 //
+// A third, ray_aabb_exact, decides hit or miss exactly: the slab parameters
+// t = (plane - o) / d are compared as fractions, s (plane - o) |d'| against
+// s' (plane' - o') |d| (s the sign of d), never divided. A filter in double
+// first: each difference of floats rounds at most once, each product once,
+// their difference once, so the computed difference is within gamma(3)
+// (|x| + |y|) of exact, and a margin beyond gamma(4) (|x| + |y|) decides;
+// only a near tie goes to the exact expansions (exact.hpp). The products are
+// 0 or at least 2^-298: no underflow. Contract exact; its t_enter and t_exit
+// are the parameters it selected, divided in double (within 2^-52 |t|).
+//
 // Domain: finite floats, lo <= hi; tmax = 1 or +inf. A zero direction is in
 // the domain (the query is the origin). ±0 and subnormals are ordinary.
 // Outside the domain: NaN gives a miss; infinities follow IEEE arithmetic.
@@ -37,6 +47,8 @@
 #include <limits>
 #include <utility>
 
+#include "isect/exact.hpp"
+#include "isect/fp.hpp"
 #include "isect/primitives.hpp"
 
 namespace isect {
@@ -122,6 +134,63 @@ inline RayAabbHit ray_aabb_robust(const Vec3f& o, const Vec3f& d, const Aabb& bo
     r.hit = true;
     r.t_enter = t0;
     r.t_exit = t1;
+    if (axis >= 0) r.normal[axis] = d[axis] > 0 ? -1.0f : 1.0f;
+    return r;
+}
+
+namespace detail {
+
+/// A slab parameter t = sign (plane - origin) / den, den = |d| > 0; t = 0 is
+/// {0, 0, 1, 1} and t = 1 {1, 0, 1, 1}.
+struct SlabParam {
+    float plane, origin, den, sign;
+    double value() const { return sign * (double(plane) - origin) / den; }
+};
+
+/// sign(a - b), exactly.
+inline int compare_slab_params(const SlabParam& a, const SlabParam& b) {
+    const double x = a.sign * (double(a.plane) - a.origin) * b.den, y = b.sign * (double(b.plane) - b.origin) * a.den;
+    const double diff = x - y, bound = gamma(4) * (std::fabs(x) + std::fabs(y));
+    if (diff > bound) return 1;
+    if (diff < -bound) return -1;
+    using exact::Expansion;
+    const Expansion xe = Expansion::difference(a.plane, a.origin) * Expansion(double(a.sign) * b.den);
+    const Expansion ye = Expansion::difference(b.plane, b.origin) * Expansion(double(b.sign) * a.den);
+    return (xe - ye).sign();
+}
+
+}  // namespace detail
+
+/// Woo's slab test decided exactly, for o + t d, t in [0, tmax] (tmax 1 or
+/// +inf). exact; t_enter and t_exit within 2^-52 |t|.
+inline RayAabbHit ray_aabb_exact(const Vec3f& o, const Vec3f& d, const Aabb& box, double tmax) {
+    using detail::SlabParam;
+    RayAabbHit r;
+    SlabParam t0{0, 0, 1, 1}, t1{1, 0, 1, 1};
+    bool bounded = !std::isinf(tmax);
+    int axis = -1;
+    for (int i = 0; i < 3; ++i) {
+        if (d[i] == 0) {  // never divides: the origin is in this slab for every t or for none
+            if (o[i] < box.lo[i] || o[i] > box.hi[i]) return r;
+            continue;
+        }
+        const bool up = d[i] > 0;
+        const float den = std::fabs(d[i]), sign = up ? 1.0f : -1.0f;
+        const SlabParam near{up ? box.lo[i] : box.hi[i], o[i], den, sign};
+        const SlabParam far{up ? box.hi[i] : box.lo[i], o[i], den, sign};
+        if (detail::compare_slab_params(near, t0) > 0) {
+            t0 = near;
+            axis = i;
+        }
+        if (!bounded || detail::compare_slab_params(far, t1) < 0) {
+            t1 = far;
+            bounded = true;
+        }
+    }
+    if (bounded && detail::compare_slab_params(t0, t1) > 0) return r;
+    r.hit = true;
+    r.t_enter = t0.value();
+    r.t_exit = bounded ? t1.value() : tmax;
     if (axis >= 0) r.normal[axis] = d[axis] > 0 ? -1.0f : 1.0f;
     return r;
 }

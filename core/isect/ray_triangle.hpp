@@ -28,6 +28,21 @@
 //    the float version). Contract tolerant=1; t, u, v within 1 x 2^-24 of
 //    their condition scale.
 //
+// A third, ray_triangle_exact, decides hit or miss exactly, as the reference
+// defines it (check/ray_triangle.cpp): Möller-Trumbore's det, u, v and t are
+// Cramer's numerators, each a triple product of differences of floats; in
+// double each is within gamma(10) of its permanent (the same product with
+// every term's absolute value), and a sign beyond that is certain. Where a
+// sign is not, the numerators are recomputed as exact expansions (exact.hpp,
+// degree 3). det = 0 exactly (a ray in the triangle's plane or parallel to
+// it, a degenerate triangle) follows the reference's branches in exact
+// arithmetic: off the plane, a miss; in the plane, the ray clipped by the
+// three edges, each edge's test and root from 2D cross products taken along
+// an axis where the normal is not 0 (degree 2, fractions compared at degree
+// 4); a degenerate triangle as its longest edge. Every expansion stays at
+// degree 4 or less, so nothing underflows for float inputs. Contract exact;
+// its t, u and v are computed in double (within 1 x 2^-24 of their scale).
+//
 // Domain: finite floats except tmax, which may be +inf; tmax >= 0; d != 0.
 // Degenerate triangles (collinear or repeated vertices) are in the domain;
 // both kernels call them a miss (det == 0), which the band allows. ±0 and
@@ -36,7 +51,10 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
+#include "isect/exact.hpp"
+#include "isect/fp.hpp"
 #include "isect/primitives.hpp"
 
 namespace isect {
@@ -111,6 +129,185 @@ inline RayTriangleHit ray_triangle_watertight(const Vec3f& o, const Vec3f& d, fl
     r.t = t_scaled / det;
     r.u = e1 / det;
     r.v = e2 / det;
+    return r;
+}
+
+namespace detail {
+
+using exact::Expansion;
+using EPoint = std::array<Expansion, 3>;
+
+inline EPoint exact_point(const Vec3f& p) { return {Expansion(p[0]), Expansion(p[1]), Expansion(p[2])}; }
+inline EPoint exact_sub(const Vec3f& a, const Vec3f& b) {
+    return {Expansion::difference(a[0], b[0]), Expansion::difference(a[1], b[1]), Expansion::difference(a[2], b[2])};
+}
+inline EPoint exact_sub(const EPoint& a, const EPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+inline Expansion exact_dot(const EPoint& a, const EPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+inline EPoint exact_cross(const EPoint& a, const EPoint& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+inline bool exact_zero(const EPoint& p) { return p[0].sign() == 0 && p[1].sign() == 0 && p[2].sign() == 0; }
+
+/// A parameter num / den, den > 0, compared exactly.
+struct ExactFrac {
+    Expansion num, den;
+};
+inline int compare(const ExactFrac& a, const ExactFrac& b) { return (a.num * b.den - b.num * a.den).sign(); }
+
+/// The result for a hit at parameter t (u and v of the hit point in double).
+inline RayTriangleHit hit_at(double t, const Vec3f& o, const Vec3f& d, const Triangle& tri) {
+    RayTriangleHit r;
+    r.hit = true;
+    r.t = t;
+    const Vec3d e1 = sub(tri.v[1], tri.v[0]), e2 = sub(tri.v[2], tri.v[0]);
+    const Vec3d ap{o[0] + t * d[0] - tri.v[0][0], o[1] + t * d[1] - tri.v[0][1], o[2] + t * d[2] - tri.v[0][2]};
+    const Vec3d n = cross(e1, e2);
+    const double nn = dot(n, n);
+    if (nn > 0) {
+        r.u = dot(cross(ap, e2), n) / nn;
+        r.v = dot(cross(e1, ap), n) / nn;
+    }
+    return r;
+}
+
+inline double value(const ExactFrac& f) { return f.num.estimate() / f.den.estimate(); }
+
+/// The ray against the segment [p, q] (a point when p == q), exactly.
+inline RayTriangleHit ray_segment_exact(const Vec3f& o, const Vec3f& d, float tmax, const Vec3f& p, const Vec3f& q,
+                                        const Triangle& tri) {
+    const EPoint dd = exact_point(d), w = exact_sub(q, p), op = exact_sub(p, o);
+    const EPoint dw = exact_cross(dd, w);
+    const bool bounded = !std::isinf(tmax);
+    if (!exact_zero(dw)) {
+        if (exact_dot(op, dw).sign() != 0) return {};  // skew lines
+        const Expansion n2 = exact_dot(dw, dw), t = exact_dot(exact_cross(op, w), dw);
+        const Expansion sp = exact_dot(exact_cross(op, dd), dw);
+        if (sp.sign() < 0 || (n2 - sp).sign() < 0 || t.sign() < 0) return {};
+        if (bounded && (Expansion(tmax) * n2 - t).sign() < 0) return {};
+        return hit_at(t.estimate() / n2.estimate(), o, d, tri);
+    }
+    if (!exact_zero(exact_cross(op, dd))) return {};  // parallel lines apart
+    // Along the line: every parameter over the same denominator d . d.
+    const Expansion den = exact_dot(dd, dd);
+    Expansion tp = exact_dot(op, dd), tq = exact_dot(exact_sub(exact_point(q), exact_point(o)), dd);
+    if ((tp - tq).sign() > 0) std::swap(tp, tq);
+    const Expansion lo = tp.sign() > 0 ? tp : Expansion(0);
+    Expansion hi = tq;
+    if (bounded && (Expansion(tmax) * den - hi).sign() < 0) hi = Expansion(tmax) * den;
+    if ((lo - hi).sign() > 0) return {};
+    return hit_at(lo.estimate() / den.estimate(), o, d, tri);
+}
+
+/// ray_triangle exactly where det = 0 or the filter could not decide.
+inline RayTriangleHit ray_triangle_exact_slow(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    const Vec3f& a = tri.v[0];
+    const EPoint e1 = exact_sub(tri.v[1], a), e2 = exact_sub(tri.v[2], a), s = exact_sub(o, a), dd = exact_point(d);
+    const EPoint n = exact_cross(e1, e2);
+    const bool bounded = !std::isinf(tmax);
+    if (exact_zero(n)) {  // degenerate: the longest edge, or a point
+        const EPoint bc = exact_sub(tri.v[2], tri.v[1]);
+        const Expansion l01 = exact_dot(e1, e1), l02 = exact_dot(e2, e2), l12 = exact_dot(bc, bc);
+        if ((l12 - l01).sign() >= 0 && (l12 - l02).sign() >= 0) return ray_segment_exact(o, d, tmax, tri.v[1], tri.v[2], tri);
+        if ((l02 - l01).sign() >= 0) return ray_segment_exact(o, d, tmax, a, tri.v[2], tri);
+        return ray_segment_exact(o, d, tmax, a, tri.v[1], tri);
+    }
+    const Expansion det = -exact_dot(dd, n);
+    if (det.sign() != 0) {
+        const int ds = det.sign();
+        const Expansion t = exact_dot(s, n), u = -exact_dot(dd, exact_cross(s, e2)), v = -exact_dot(dd, exact_cross(e1, s));
+        const auto negative = [ds](const Expansion& x) { return x.sign() * ds < 0; };
+        if (negative(u) || negative(v) || negative(det - u - v) || negative(t)) return {};
+        if (bounded && negative(Expansion(tmax) * det - t)) return {};
+        RayTriangleHit r;
+        r.hit = true;
+        const double dt = det.estimate();
+        r.t = t.estimate() / dt;
+        r.u = u.estimate() / dt;
+        r.v = v.estimate() / dt;
+        return r;
+    }
+    if (exact_dot(s, n).sign() != 0) return {};  // parallel, off the plane
+    // In the plane. For vectors A, B in the plane, A x B = lambda n, so
+    // (A x B) . n has the sign of lambda |n|^2 and any ratio of two such is
+    // the ratio of their components along an axis k where n_k != 0:
+    // alpha = (edge x (o - p)) . n and beta = (edge x d) . n become the k-th
+    // components of the cross products times sign(n_k) (degree 2).
+    int k = 0;
+    while (n[size_t(k)].sign() == 0) ++k;
+    const int nk = n[size_t(k)].sign();
+    const size_t i = size_t((k + 1) % 3), j = size_t((k + 2) % 3);
+    const auto cross_k = [&](const EPoint& x, const EPoint& y) {
+        const Expansion c = x[i] * y[j] - x[j] * y[i];
+        return nk > 0 ? c : -c;
+    };
+    ExactFrac lo{Expansion(0), Expansion(1)};
+    std::optional<ExactFrac> hi;
+    if (bounded) hi = ExactFrac{Expansion(tmax), Expansion(1)};
+    for (int m = 0; m < 3; ++m) {
+        const Vec3f& p = tri.v[m];
+        const EPoint edge = exact_sub(tri.v[(m + 1) % 3], p);
+        const Expansion alpha = cross_k(edge, exact_sub(o, p)), beta = cross_k(edge, dd);
+        if (beta.sign() == 0) {
+            if (alpha.sign() < 0) return {};
+            continue;
+        }
+        const ExactFrac root = beta.sign() > 0 ? ExactFrac{-alpha, beta} : ExactFrac{alpha, -beta};
+        if (beta.sign() > 0) {
+            if (compare(root, lo) > 0) lo = root;
+        } else if (!hi || compare(root, *hi) < 0) {
+            hi = root;
+        }
+        if (hi && compare(lo, *hi) > 0) return {};
+    }
+    return hit_at(value(lo), o, d, tri);
+}
+
+}  // namespace detail
+
+/// Ray vs closed triangle decided exactly (the reference's semantics,
+/// degenerate triangles and rays in the plane included). exact.
+inline RayTriangleHit ray_triangle_exact(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    const Vec3f& a = tri.v[0];
+    const Vec3d e1 = sub(tri.v[1], a), e2 = sub(tri.v[2], a), s = sub(o, a);
+    const Vec3d dir{d[0], d[1], d[2]};
+    const Vec3d p = cross(dir, e2), q = cross(s, e1);
+    const double det = dot(e1, p), u = dot(s, p), v = dot(dir, q), t = dot(e2, q);
+    // Permanents: the same products with absolute values.
+    const auto abs3 = [](const Vec3d& x) { return Vec3d{std::fabs(x[0]), std::fabs(x[1]), std::fabs(x[2])}; };
+    const auto abs_cross = [](const Vec3d& x, const Vec3d& y) {
+        return Vec3d{x[1] * y[2] + x[2] * y[1], x[2] * y[0] + x[0] * y[2], x[0] * y[1] + x[1] * y[0]};
+    };
+    const Vec3d ap = abs_cross(abs3(dir), abs3(e2)), aq = abs_cross(abs3(s), abs3(e1));
+    const double bdet = gamma(10) * dot(abs3(e1), ap), bu = gamma(10) * dot(abs3(s), ap);
+    const double bv = gamma(10) * dot(abs3(dir), aq), bt = gamma(10) * dot(abs3(e2), aq);
+    // Each sign certain beyond its bound, else the exact path decides.
+    const auto certain = [](double x, double b) { return x > b || x < -b; };
+    if (!certain(det, bdet)) return detail::ray_triangle_exact_slow(o, d, tmax, tri);
+    const double ds = det > 0 ? 1 : -1;
+    const double w = det - u - v, bw = bdet + bu + bv + gamma(2) * (std::fabs(det) + std::fabs(u) + std::fabs(v));
+    // A sign decided for a miss ends it; undecided ones are left for exact.
+    bool undecided = false;
+    for (const auto& [x, b] : {std::pair<double, double>{u, bu}, {v, bv}, {w, bw}, {t, bt}}) {
+        if (certain(x, b)) {
+            if (x * ds < 0) return {};
+        } else {
+            undecided = true;
+        }
+    }
+    if (!std::isinf(tmax)) {
+        const double m = double(tmax) * det - t, bm = double(tmax) * bdet + bt + gamma(2) * (std::fabs(double(tmax) * det) + std::fabs(t));
+        if (certain(m, bm)) {
+            if (m * ds < 0) return {};
+        } else {
+            undecided = true;
+        }
+    }
+    if (undecided) return detail::ray_triangle_exact_slow(o, d, tmax, tri);
+    RayTriangleHit r;
+    r.hit = true;
+    r.t = t / det;
+    r.u = u / det;
+    r.v = v / det;
     return r;
 }
 

@@ -16,11 +16,22 @@
 // stated in check/sphere_aabb.cpp). In float, seed 001's arithmetic underflows:
 // for inputs near 2^-70 both squares flush to 0 and a far ball "touches".
 //
+// sphere_aabb_overlap_exact decides |c - q|^2 <= r^2 exactly: a filter in
+// double first, then, only where the filter cannot decide, the exact sum
+// as an expansion (exact.hpp). The filter: each c_i - q_i rounds once,
+// its square once, the sum of the three twice, all terms nonnegative, so the
+// computed D is within gamma(5) D of the exact D, hence within gamma(6) D of
+// the computed one; r^2 is exact (a product of two floats). So |D - r^2| >
+// gamma(7) D (gamma(7) covering the rounding of the bound itself) decides.
+// Squares of differences of floats are 0 or at least 2^-298: no underflow.
+//
 // Domain: finite floats, lo <= hi, r >= 0 (r = 0 is a point). Flat and point
 // boxes, ±0 and subnormals are ordinary. Outside the domain: a NaN centre
 // makes contains false and overlap false; closest_point passes NaN through.
 #pragma once
 
+#include "isect/exact.hpp"
+#include "isect/fp.hpp"
 #include "isect/primitives.hpp"
 
 namespace isect {
@@ -48,6 +59,27 @@ inline bool sphere_aabb_overlap(const Aabb& box, const Vec3f& c, float r) {
         d2 += d * d;
     }
     return d2 <= double(r) * r;
+}
+
+/// True iff the closed ball (centre c, radius r) meets the closed box.
+/// exact.
+inline bool sphere_aabb_overlap_exact(const Aabb& box, const Vec3f& c, float r) {
+    const Vec3f q = aabb_closest_point(box, c);
+    double d2 = 0;
+    for (int i = 0; i < 3; ++i) {
+        const double d = double(c[i]) - q[i];
+        d2 += d * d;
+    }
+    const double r2 = double(r) * r;
+    const double bound = gamma(7) * d2;
+    if (d2 - r2 > bound) return false;
+    if (r2 - d2 > bound) return true;
+    exact::Expansion sum = -(exact::Expansion(r) * exact::Expansion(r));
+    for (int i = 0; i < 3; ++i) {
+        const exact::Expansion d = exact::Expansion::difference(c[i], q[i]);
+        sum = sum + d * d;
+    }
+    return sum.sign() <= 0;
 }
 
 }  // namespace isect
