@@ -10,7 +10,7 @@ import json
 import subprocess
 import sys
 
-from ratios import cpu_model
+from kernel_ratios import cpu_model
 
 
 def main() -> int:

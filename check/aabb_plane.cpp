@@ -39,7 +39,7 @@ Truth classify_truth(const float* in) {
     if (r != c)
         throw ReferenceMismatch("aabb_plane references disagree: rational says " + std::to_string(r) +
                                 ", cgal says " + std::to_string(c));
-    return {answer_of(r), {}};
+    return {answer_of(r), {}, {}, {}};
 }
 
 Truth overlap_truth(const float* in) {
@@ -49,7 +49,7 @@ Truth overlap_truth(const float* in) {
     if (r != c)
         throw ReferenceMismatch(std::string("aabb_plane_overlap references disagree: rational says ") +
                                 (r ? "overlap" : "disjoint") + ", cgal says " + (c ? "overlap" : "disjoint"));
-    return {yes(r), {}};
+    return {yes(r), {}, {}, {}};
 }
 
 /// Both answers are decided by the signs of minD - d and maxD - d. Moving

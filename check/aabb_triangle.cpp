@@ -28,7 +28,7 @@ bool exact_answer(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
     return clip;
 }
 
-Truth truth(const float* in) { return {yes(exact_answer(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))), {}}; }
+Truth truth(const float* in) { return {yes(exact_answer(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))), {}, {}, {}}; }
 
 /// Exact, not a superset: moving every input by delta can flip the answer
 /// iff the box grown by delta and the box shrunk by delta (empty when it

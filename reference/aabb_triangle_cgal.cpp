@@ -49,16 +49,7 @@ using Epick = CGAL::Exact_predicates_inexact_constructions_kernel;
 
 Epick::Point_3 to_epick(const Vec3f& p) { return {p[0], p[1], p[2]}; }
 
-CGAL::Bbox_3 to_bbox(const Aabb& box) {
-    return {box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]};
-}
-
 }  // namespace
-
-bool aabb_triangle_cgal_filtered(const Aabb& box, const Triangle& tri) {
-    return CGAL::do_intersect(Epick::Triangle_3(to_epick(tri.v[0]), to_epick(tri.v[1]), to_epick(tri.v[2])),
-                              to_bbox(box));
-}
 
 bool aabb_triangle_cgal_fast(const Aabb& box, const Triangle& tri) {
     const std::array<double, 3> lo = {box.lo[0], box.lo[1], box.lo[2]}, hi = {box.hi[0], box.hi[1], box.hi[2]};

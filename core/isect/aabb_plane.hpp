@@ -16,7 +16,7 @@
 // Arithmetic: floats in, double inside. A product of two floats is exact in
 // double (48 significant bits), so n . x at a corner is a sum of three exact
 // products; aabb_plane_classify and aabb_plane_overlap decide the sign of
-// that sum minus d exactly (exact_sign_of_sum in fp.hpp), and are exact:
+// that sum minus d exactly (exact::sign_of_sum in exact.hpp), and are exact:
 // touching is never a matter of rounding. aabb_plane_overlap_centre_extents
 // is seed 003's test in double: centre and extents are exact ((lo + hi) / 2
 // and (hi - lo) / 2 of floats, unless lo and hi are 2^53 apart in
@@ -29,6 +29,7 @@
 // with NaN or inf the expansion's sign is meaningless but defined.
 #pragma once
 
+#include "isect/exact.hpp"
 #include "isect/primitives.hpp"
 
 namespace isect {
@@ -46,7 +47,7 @@ inline int plane_margin_sign(const Aabb& box, const Plane& p, bool least) {
         terms[i] = double(p.n[i]) * (take_lo ? box.lo[i] : box.hi[i]);
     }
     terms[3] = -double(p.d);
-    return exact_sign_of_sum(terms, 4);
+    return exact::sign_of_sum(terms, 4);
 }
 }  // namespace detail
 

@@ -233,23 +233,48 @@ inline int sat_axis_verdict(const SatInputs& in, const Vec3d& x, double slack) {
     return -1;
 }
 
-/// Whether the exact axis a separates the closed sets, exactly.
-inline bool sat_axis_separates_exactly(const std::array<exact::Expansion, 3>& a, const Triangle& tri, const Aabb& box) {
-    using exact::Expansion;
-    Expansion p[3], bmin(0), bmax(0);
-    for (int k = 0; k < 3; ++k)
-        p[k] = a[0] * Expansion(tri.v[k][0]) + a[1] * Expansion(tri.v[k][1]) + a[2] * Expansion(tri.v[k][2]);
-    for (int i = 0; i < 3; ++i) {
-        const bool up = a[i].sign() > 0;
-        bmin = bmin + a[i] * Expansion(up ? box.lo[i] : box.hi[i]);
-        bmax = bmax + a[i] * Expansion(up ? box.hi[i] : box.lo[i]);
-    }
+/// Whether the edge axis a (each component an exact difference of floats,
+/// or 0) separates the closed sets, exactly. p_k - bmax = sum_i a_i (v_ki -
+/// c_i), c the corner a's signs pick; each a_i v and a_i c enters as four
+/// exact terms, so a side is a sum of at most 16 terms (two nonzero a_i).
+inline bool edge_axis_separates_exactly(const std::array<exact::Difference, 3>& a, const Triangle& tri, const Aabb& box) {
+    // upper: the sign of p_k - bmax; otherwise of bmin - p_k.
+    const auto side = [&](int k, bool upper) {
+        exact::Terms t;
+        for (int i = 0; i < 3; ++i) {
+            const int s = a[size_t(i)].sign();
+            if (s == 0) continue;
+            const double c = (s > 0) == upper ? box.hi[i] : box.lo[i], v = tri.v[size_t(k)][size_t(i)];
+            t.add_product(a[size_t(i)], upper ? v : c);
+            t.add_product(-a[size_t(i)], upper ? c : v);
+        }
+        return t.sign();
+    };
     bool above = true, below = true;
-    for (int k = 0; k < 3; ++k) {
-        above = above && (p[k] - bmax).sign() > 0;
-        below = below && (bmin - p[k]).sign() > 0;
-    }
-    return above || below;
+    for (int k = 0; k < 3 && above; ++k) above = side(k, true) > 0;
+    if (above) return true;
+    for (int k = 0; k < 3 && below; ++k) below = side(k, false) > 0;
+    return below;
+}
+
+/// Whether the triangle's normal n (exact) separates, exactly: every vertex
+/// projects to n . v0, so one side's test is the sign of n . (v0 - c), c the
+/// corner n's signs pick, as an expansion (degree 3).
+inline bool normal_separates_exactly(const std::array<exact::Expansion, 3>& n, const Triangle& tri, const Aabb& box) {
+    using exact::Expansion;
+    const auto side = [&](bool upper) {  // n . v0 - bmax, or bmin - n . v0
+        Expansion sum;
+        for (int i = 0; i < 3; ++i) {
+            const int s = n[size_t(i)].sign();
+            if (s == 0) continue;
+            const float c = (s > 0) == upper ? box.hi[i] : box.lo[i], v = tri.v[0][size_t(i)];
+            const exact::Difference g = upper ? exact::Difference(v, c) : exact::Difference(c, v);
+            sum += n[size_t(i)].scaled(g.hi);
+            sum += n[size_t(i)].scaled(g.lo);
+        }
+        return sum.sign();
+    };
+    return side(true) > 0 || side(false) > 0;
 }
 
 }  // namespace detail
@@ -309,25 +334,31 @@ inline bool aabb_triangle_exact(const Aabb& box, const Triangle& tri) {
     }
     if (!undecided) return true;
     // The axes double could not decide, in exact arithmetic.
-    using exact::Expansion;
-    std::array<Expansion, 3> fe[3];
+    ++exact::fallbacks;
+    using exact::Difference;
+    std::array<Difference, 3> fe[3];
     for (int j = 0; j < 3; ++j)
-        for (int i = 0; i < 3; ++i) fe[j][size_t(i)] = Expansion::difference(tri.v[(j + 1) % 3][i], tri.v[j][i]);
+        for (int i = 0; i < 3; ++i) fe[j][size_t(i)] = Difference(tri.v[(j + 1) % 3][i], tri.v[j][i]);
     if (undecided & 1) {
-        const auto& a = fe[0];
-        const auto& b = fe[1];
-        const std::array<Expansion, 3> ne{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-        if (detail::sat_axis_separates_exactly(ne, tri, box)) return false;
+        // n_i = f0_j f1_k - f0_k f1_j: sixteen exact terms, as an expansion.
+        const auto component = [&](int i) {
+            const size_t j = size_t((i + 1) % 3), k = size_t((i + 2) % 3);
+            exact::Terms t;
+            t.add_product(fe[0][j], fe[1][k]);
+            t.add_product(-fe[0][k], fe[1][j]);
+            return t.expansion();
+        };
+        if (detail::normal_separates_exactly({component(0), component(1), component(2)}, tri, box)) return false;
     }
     for (int j = 0; j < 3; ++j)
         for (int c = 0; c < 3; ++c) {
             if (!(undecided & (1 << (1 + 3 * j + c)))) continue;
             const auto& e = fe[j];
-            const Expansion zero;
-            const std::array<Expansion, 3> ax = c == 0   ? std::array<Expansion, 3>{zero, -e[2], e[1]}
-                                                : c == 1 ? std::array<Expansion, 3>{e[2], zero, -e[0]}
-                                                         : std::array<Expansion, 3>{-e[1], e[0], zero};
-            if (detail::sat_axis_separates_exactly(ax, tri, box)) return false;
+            const Difference zero;
+            const std::array<Difference, 3> ax = c == 0   ? std::array<Difference, 3>{zero, -e[2], e[1]}
+                                                 : c == 1 ? std::array<Difference, 3>{e[2], zero, -e[0]}
+                                                          : std::array<Difference, 3>{-e[1], e[0], zero};
+            if (detail::edge_axis_separates_exactly(ax, tri, box)) return false;
         }
     return true;
 }

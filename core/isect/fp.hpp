@@ -51,29 +51,4 @@ template <class T> inline T max2(T a, T b) { return a > b ? a : b; }
 template <class T> inline T min3(T a, T b, T c) { return min2(min2(a, b), c); }
 template <class T> inline T max3(T a, T b, T c) { return max2(max2(a, b), c); }
 
-/// The sign (-1, 0, 1) of the exact sum of n doubles (n <= 8), with no
-/// rounding error: Shewchuk's grow-expansion with zero elimination turns the
-/// values into a nonoverlapping expansion of increasing magnitude, whose sum
-/// has the sign of its largest component. Two-sum is exact while no partial
-/// sum overflows, which holds for sums of products of two floats (below
-/// 2^257). Needs round-to-nearest and no fused multiply-add.
-inline int exact_sign_of_sum(const double* x, int n) {
-    double e[8];
-    int m = 0;
-    for (int i = 0; i < n; ++i) {
-        double q = x[i];
-        int k = 0;
-        for (int j = 0; j < m; ++j) {
-            const double s = q + e[j];
-            const double bv = s - q;
-            const double err = (q - (s - bv)) + (e[j] - bv);
-            if (err != 0) e[k++] = err;
-            q = s;
-        }
-        if (q != 0) e[k++] = q;
-        m = k;
-    }
-    return m == 0 ? 0 : (e[m - 1] > 0 ? 1 : -1);
-}
-
 }  // namespace isect

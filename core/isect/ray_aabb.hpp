@@ -34,7 +34,9 @@
 // first: each difference of floats rounds at most once, each product once,
 // their difference once, so the computed difference is within gamma(3)
 // (|x| + |y|) of exact, and a margin beyond gamma(4) (|x| + |y|) decides;
-// only a near tie goes to the exact expansions (exact.hpp). The products are
+// only a near tie goes to the exact sum: each difference as its double and
+// its error, each times a float as two terms, eight terms whose sign
+// exact::Terms decides (exact.hpp). The products are
 // 0 or at least 2^-298: no underflow. Contract exact; its t_enter and t_exit
 // are the parameters it selected, divided in double (within 2^-52 |t|).
 //
@@ -153,17 +155,60 @@ inline int compare_slab_params(const SlabParam& a, const SlabParam& b) {
     const double diff = x - y, bound = gamma(4) * (std::fabs(x) + std::fabs(y));
     if (diff > bound) return 1;
     if (diff < -bound) return -1;
-    using exact::Expansion;
-    const Expansion xe = Expansion::difference(a.plane, a.origin) * Expansion(double(a.sign) * b.den);
-    const Expansion ye = Expansion::difference(b.plane, b.origin) * Expansion(double(b.sign) * a.den);
-    return (xe - ye).sign();
+    ++exact::fallbacks;
+    // Exactly: plane - origin = hi + lo, each part times the other's den as
+    // two terms: eight terms.
+    const exact::Difference da(a.plane, a.origin), db(b.plane, b.origin);
+    exact::Terms t;
+    t.add_product(a.sign > 0 ? da : -da, b.den);
+    t.add_product(b.sign > 0 ? -db : db, a.den);
+    return t.sign();
 }
 
 }  // namespace detail
 
 /// Woo's slab test decided exactly, for o + t d, t in [0, tmax] (tmax 1 or
 /// +inf). exact; t_enter and t_exit within 2^-52 |t|.
+///
+/// The filter is Woo's test itself in double: each computed slab parameter
+/// (p - o) * (1 / d) is within gamma(3) of its exact value (three roundings;
+/// no underflow, |p - o| >= 2^-149 and |1 / d| >= 2^-128 unless zero), so the
+/// computed t0 = max(0, near_i) and t1 = min(tmax, far_i) are each within
+/// 2 gamma(5) of their magnitude of the exact ones (the max of perturbed
+/// values is the perturbed value of one near the exact max), and t1 - t0
+/// beyond gamma(12) (|t0| + |t1|) (covering the bound's own roundings) has
+/// the exact sign. The slabs' zero-direction tests are exact comparisons.
+/// Near ties go to the fractions compared exactly.
 inline RayAabbHit ray_aabb_exact(const Vec3f& o, const Vec3f& d, const Aabb& box, double tmax) {
+    {
+        double t0 = 0, t1 = tmax;
+        int axis = -1;
+        for (int i = 0; i < 3; ++i) {
+            if (d[i] == 0) {
+                if (o[i] < box.lo[i] || o[i] > box.hi[i]) return {};
+                continue;
+            }
+            const double inv = 1.0 / double(d[i]);
+            const bool up = d[i] > 0;
+            const double tn = (double(up ? box.lo[i] : box.hi[i]) - o[i]) * inv;
+            const double tf = (double(up ? box.hi[i] : box.lo[i]) - o[i]) * inv;
+            if (tn > t0) {
+                t0 = tn;
+                axis = i;
+            }
+            if (tf < t1) t1 = tf;
+        }
+        const double margin = gamma(12) * (std::fabs(t0) + std::fabs(t1));
+        if (std::isinf(t1) || t1 - t0 > margin) {  // t1 = inf: no bounded slab, tmax = inf
+            RayAabbHit r;
+            r.hit = true;
+            r.t_enter = t0;
+            r.t_exit = t1;
+            if (axis >= 0) r.normal[axis] = d[axis] > 0 ? -1.0f : 1.0f;
+            return r;
+        }
+        if (t0 - t1 > margin) return {};
+    }
     using detail::SlabParam;
     RayAabbHit r;
     SlabParam t0{0, 0, 1, 1}, t1{1, 0, 1, 1};

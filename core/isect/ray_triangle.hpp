@@ -200,24 +200,26 @@ inline RayTriangleHit ray_segment_exact(const Vec3f& o, const Vec3f& d, float tm
 
 /// ray_triangle exactly where det = 0 or the filter could not decide.
 inline RayTriangleHit ray_triangle_exact_slow(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    ++exact::fallbacks;
     const Vec3f& a = tri.v[0];
-    const EPoint e1 = exact_sub(tri.v[1], a), e2 = exact_sub(tri.v[2], a), s = exact_sub(o, a), dd = exact_point(d);
-    const EPoint n = exact_cross(e1, e2);
+    const exact::DifferenceVec e1 = exact::difference(tri.v[1], a), e2 = exact::difference(tri.v[2], a),
+                               s = exact::difference(o, a), dd = exact::difference(d, Vec3f{0, 0, 0});
+    const EPoint n = exact::cross(e1, e2);
     const bool bounded = !std::isinf(tmax);
     if (exact_zero(n)) {  // degenerate: the longest edge, or a point
-        const EPoint bc = exact_sub(tri.v[2], tri.v[1]);
-        const Expansion l01 = exact_dot(e1, e1), l02 = exact_dot(e2, e2), l12 = exact_dot(bc, bc);
+        const EPoint f1 = exact_sub(tri.v[1], a), f2 = exact_sub(tri.v[2], a), bc = exact_sub(tri.v[2], tri.v[1]);
+        const Expansion l01 = exact_dot(f1, f1), l02 = exact_dot(f2, f2), l12 = exact_dot(bc, bc);
         if ((l12 - l01).sign() >= 0 && (l12 - l02).sign() >= 0) return ray_segment_exact(o, d, tmax, tri.v[1], tri.v[2], tri);
         if ((l02 - l01).sign() >= 0) return ray_segment_exact(o, d, tmax, a, tri.v[2], tri);
         return ray_segment_exact(o, d, tmax, a, tri.v[1], tri);
     }
-    const Expansion det = -exact_dot(dd, n);
+    const Expansion det = -exact::dot(dd, n), t = exact::dot(s, n);
     if (det.sign() != 0) {
         const int ds = det.sign();
-        const Expansion t = exact_dot(s, n), u = -exact_dot(dd, exact_cross(s, e2)), v = -exact_dot(dd, exact_cross(e1, s));
+        const Expansion u = -exact::dot(dd, exact::cross(s, e2)), v = -exact::dot(dd, exact::cross(e1, s));
         const auto negative = [ds](const Expansion& x) { return x.sign() * ds < 0; };
         if (negative(u) || negative(v) || negative(det - u - v) || negative(t)) return {};
-        if (bounded && negative(Expansion(tmax) * det - t)) return {};
+        if (bounded && negative(det.scaled(tmax) - t)) return {};
         RayTriangleHit r;
         r.hit = true;
         const double dt = det.estimate();
@@ -226,7 +228,7 @@ inline RayTriangleHit ray_triangle_exact_slow(const Vec3f& o, const Vec3f& d, fl
         r.v = v.estimate() / dt;
         return r;
     }
-    if (exact_dot(s, n).sign() != 0) return {};  // parallel, off the plane
+    if (t.sign() != 0) return {};  // parallel, off the plane
     // In the plane. For vectors A, B in the plane, A x B = lambda n, so
     // (A x B) . n has the sign of lambda |n|^2 and any ratio of two such is
     // the ratio of their components along an axis k where n_k != 0:
@@ -236,8 +238,11 @@ inline RayTriangleHit ray_triangle_exact_slow(const Vec3f& o, const Vec3f& d, fl
     while (n[size_t(k)].sign() == 0) ++k;
     const int nk = n[size_t(k)].sign();
     const size_t i = size_t((k + 1) % 3), j = size_t((k + 2) % 3);
-    const auto cross_k = [&](const EPoint& x, const EPoint& y) {
-        const Expansion c = x[i] * y[j] - x[j] * y[i];
+    const auto cross_k = [&](const exact::DifferenceVec& x, const exact::DifferenceVec& y) {
+        exact::Terms terms;  // 16 terms: x_i y_j - x_j y_i
+        terms.add_product(x[i], y[j]);
+        terms.add_product(-x[j], y[i]);
+        const Expansion c = terms.expansion();
         return nk > 0 ? c : -c;
     };
     ExactFrac lo{Expansion(0), Expansion(1)};
@@ -245,8 +250,8 @@ inline RayTriangleHit ray_triangle_exact_slow(const Vec3f& o, const Vec3f& d, fl
     if (bounded) hi = ExactFrac{Expansion(tmax), Expansion(1)};
     for (int m = 0; m < 3; ++m) {
         const Vec3f& p = tri.v[m];
-        const EPoint edge = exact_sub(tri.v[(m + 1) % 3], p);
-        const Expansion alpha = cross_k(edge, exact_sub(o, p)), beta = cross_k(edge, dd);
+        const exact::DifferenceVec edge = exact::difference(tri.v[(m + 1) % 3], p);
+        const Expansion alpha = cross_k(edge, exact::difference(o, p)), beta = cross_k(edge, dd);
         if (beta.sign() == 0) {
             if (alpha.sign() < 0) return {};
             continue;
@@ -262,6 +267,33 @@ inline RayTriangleHit ray_triangle_exact_slow(const Vec3f& o, const Vec3f& d, fl
     return hit_at(value(lo), o, d, tri);
 }
 
+/// Which of ray_triangle_exact's signs its filter left undecided.
+enum Undecided : unsigned { kU = 1, kV = 2, kW = 4, kT = 8, kTmax = 16 };
+
+/// Where det's sign ds is certain: whether the undecided signs allow a hit,
+/// each evaluated on its own. With A, B, C the vertices relative to o, the
+/// numerators are u = d . (A x C), v = d . (B x A), w = d . (C x B) and
+/// t det = -C . (A x B) (expanding e1 = B - A, e2 = C - A, s = -A), so a ray
+/// through an edge or a vertex costs one or two exact triple products, not
+/// all of them. Each is degree 3 in differences of floats (exact.hpp).
+inline bool undecided_signs_allow_hit(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri, int ds,
+                                      unsigned undecided) {
+    using exact::cross;
+    using exact::dot;
+    const exact::DifferenceVec A = exact::difference(tri.v[0], o), B = exact::difference(tri.v[1], o),
+                               C = exact::difference(tri.v[2], o), D = exact::difference(d, Vec3f{0, 0, 0});
+    const auto negative = [ds](const Expansion& x) { return x.sign() * ds < 0; };
+    if ((undecided & kU) && negative(dot(D, cross(A, C)))) return false;
+    if ((undecided & kV) && negative(dot(D, cross(B, A)))) return false;
+    if ((undecided & kW) && negative(dot(D, cross(C, B)))) return false;
+    if (!(undecided & (kT | kTmax))) return true;
+    const Expansion t = -dot(C, cross(A, B));
+    if ((undecided & kT) && negative(t)) return false;
+    if (!(undecided & kTmax)) return true;
+    const Expansion det = dot(D, cross(A, C)) + dot(D, cross(B, A)) + dot(D, cross(C, B));
+    return !negative(det.scaled(tmax) - t);
+}
+
 }  // namespace detail
 
 /// Ray vs closed triangle decided exactly (the reference's semantics,
@@ -270,39 +302,42 @@ inline RayTriangleHit ray_triangle_exact(const Vec3f& o, const Vec3f& d, float t
     const Vec3f& a = tri.v[0];
     const Vec3d e1 = sub(tri.v[1], a), e2 = sub(tri.v[2], a), s = sub(o, a);
     const Vec3d dir{d[0], d[1], d[2]};
-    const Vec3d p = cross(dir, e2), q = cross(s, e1);
-    const double det = dot(e1, p), u = dot(s, p), v = dot(dir, q), t = dot(e2, q);
     // Permanents: the same products with absolute values.
     const auto abs3 = [](const Vec3d& x) { return Vec3d{std::fabs(x[0]), std::fabs(x[1]), std::fabs(x[2])}; };
     const auto abs_cross = [](const Vec3d& x, const Vec3d& y) {
         return Vec3d{x[1] * y[2] + x[2] * y[1], x[2] * y[0] + x[0] * y[2], x[0] * y[1] + x[1] * y[0]};
     };
-    const Vec3d ap = abs_cross(abs3(dir), abs3(e2)), aq = abs_cross(abs3(s), abs3(e1));
-    const double bdet = gamma(10) * dot(abs3(e1), ap), bu = gamma(10) * dot(abs3(s), ap);
-    const double bv = gamma(10) * dot(abs3(dir), aq), bt = gamma(10) * dot(abs3(e2), aq);
-    // Each sign certain beyond its bound, else the exact path decides.
+    // Each sign certain beyond its bound, else the exact path decides. A
+    // sign certain for a miss ends it at once (most rays miss); an uncertain
+    // one is left for the exact path.
     const auto certain = [](double x, double b) { return x > b || x < -b; };
+    const Vec3d p = cross(dir, e2), ap = abs_cross(abs3(dir), abs3(e2));
+    const double det = dot(e1, p), bdet = gamma(10) * dot(abs3(e1), ap);
     if (!certain(det, bdet)) return detail::ray_triangle_exact_slow(o, d, tmax, tri);
     const double ds = det > 0 ? 1 : -1;
+    unsigned undecided = 0;
+    const auto misses = [&](double x, double b, unsigned which) {
+        if (!certain(x, b)) undecided |= which;
+        else if (x * ds < 0) return true;
+        return false;
+    };
+    const double u = dot(s, p), bu = gamma(10) * dot(abs3(s), ap);
+    if (misses(u, bu, detail::kU)) return {};
+    const Vec3d q = cross(s, e1), aq = abs_cross(abs3(s), abs3(e1));
+    const double v = dot(dir, q), bv = gamma(10) * dot(abs3(dir), aq);
+    if (misses(v, bv, detail::kV)) return {};
     const double w = det - u - v, bw = bdet + bu + bv + gamma(2) * (std::fabs(det) + std::fabs(u) + std::fabs(v));
-    // A sign decided for a miss ends it; undecided ones are left for exact.
-    bool undecided = false;
-    for (const auto& [x, b] : {std::pair<double, double>{u, bu}, {v, bv}, {w, bw}, {t, bt}}) {
-        if (certain(x, b)) {
-            if (x * ds < 0) return {};
-        } else {
-            undecided = true;
-        }
-    }
+    if (misses(w, bw, detail::kW)) return {};
+    const double t = dot(e2, q), bt = gamma(10) * dot(abs3(e2), aq);
+    if (misses(t, bt, detail::kT)) return {};
     if (!std::isinf(tmax)) {
         const double m = double(tmax) * det - t, bm = double(tmax) * bdet + bt + gamma(2) * (std::fabs(double(tmax) * det) + std::fabs(t));
-        if (certain(m, bm)) {
-            if (m * ds < 0) return {};
-        } else {
-            undecided = true;
-        }
+        if (misses(m, bm, detail::kTmax)) return {};
     }
-    if (undecided) return detail::ray_triangle_exact_slow(o, d, tmax, tri);
+    if (undecided) {
+        ++exact::fallbacks;
+        if (!detail::undecided_signs_allow_hit(o, d, tmax, tri, det > 0 ? 1 : -1, undecided)) return {};
+    }
     RayTriangleHit r;
     r.hit = true;
     r.t = t / det;

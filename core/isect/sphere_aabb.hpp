@@ -18,7 +18,7 @@
 //
 // sphere_aabb_overlap_exact decides |c - q|^2 <= r^2 exactly: a filter in
 // double first, then, only where the filter cannot decide, the exact sum
-// as an expansion (exact.hpp). The filter: each c_i - q_i rounds once,
+// of 19 terms, whose sign exact::Terms decides (exact.hpp). The filter: each c_i - q_i rounds once,
 // its square once, the sum of the three twice, all terms nonnegative, so the
 // computed D is within gamma(5) D of the exact D, hence within gamma(6) D of
 // the computed one; r^2 is exact (a product of two floats). So |D - r^2| >
@@ -74,10 +74,16 @@ inline bool sphere_aabb_overlap_exact(const Aabb& box, const Vec3f& c, float r) 
     const double bound = gamma(7) * d2;
     if (d2 - r2 > bound) return false;
     if (r2 - d2 > bound) return true;
-    exact::Expansion sum = -(exact::Expansion(r) * exact::Expansion(r));
+    ++exact::fallbacks;
+    // The exact sum: each c_i - q_i = D + e exactly, squared as D^2 + 2 D e
+    // + e^2 (six terms), and -r^2 (exact in double): 19 terms.
+    exact::Terms sum;
+    sum.add(-r2);
     for (int i = 0; i < 3; ++i) {
-        const exact::Expansion d = exact::Expansion::difference(c[i], q[i]);
-        sum = sum + d * d;
+        const exact::Difference d(c[i], q[i]);
+        sum.add_product(d.hi, d.hi);
+        sum.add_product(2 * d.hi, d.lo);
+        sum.add_product(d.lo, d.lo);
     }
     return sum.sign() <= 0;
 }

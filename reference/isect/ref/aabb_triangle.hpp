@@ -34,12 +34,7 @@ bool aabb_triangle_clip(const ExactAabb& box, const ExactTriangle& tri);
 /// rational kernel, degenerate triangles routed to segment and point tests.
 bool aabb_triangle_cgal(const ExactAabb& box, const ExactTriangle& tri);
 
-/// CGAL's filtered do_intersect(Triangle_3, Bbox_3) on Epick, called as a
-/// user would call it: the benchmark baseline. Not a reference: it inherits
-/// CGAL's assumptions about degenerate triangles.
-bool aabb_triangle_cgal_filtered(const Aabb& box, const Triangle& tri);
-
-/// The fast exact oracle of the fuzz targets: Epick's filtered predicates
+/// aabb_triangle's fast oracle (check/aabb_triangle.cpp): Epick's filtered predicates
 /// (exact: interval arithmetic, exact arithmetic where the interval cannot
 /// decide; a double holds a float exactly), with collinear triangles routed
 /// to the segment and point tests as in aabb_triangle_cgal. About 100 times

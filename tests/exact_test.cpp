@@ -1,0 +1,114 @@
+// core/isect/exact.hpp against Boost rationals: error-free products, signs of
+// sums, expansions long enough to leave their in-place storage, and each
+// sum's sign through the double filter and the exact path both.
+#include <gtest/gtest.h>
+#include <random>
+
+#include "isect/exact.hpp"
+#include "isect/ref/exact.hpp"
+
+namespace isect {
+namespace {
+
+using ref::Rational;
+
+int sign(const Rational& r) { return r > 0 ? 1 : (r < 0 ? -1 : 0); }
+
+Rational value(const exact::Expansion& e) {
+    Rational r = 0;
+    for (double x : e.components()) r += Rational(x);
+    return r;
+}
+
+/// A float with a random mantissa and an exponent in [lo, hi].
+float random_float(std::mt19937& rng, int lo, int hi) {
+    std::uniform_real_distribution<float> m(-1, 1);
+    return std::ldexp(m(rng), std::uniform_int_distribution<int>(lo, hi)(rng));
+}
+
+TEST(Exact, twoProductIsExact) {
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<double> m(-1, 1);
+    for (int i = 0; i < 100000; ++i) {
+        const double a = std::ldexp(m(rng), int(rng() % 200) - 100), b = std::ldexp(m(rng), int(rng() % 200) - 100);
+        double p, e;
+        exact::two_product(a, b, p, e);
+        ASSERT_EQ(Rational(p) + Rational(e), Rational(a) * Rational(b)) << a << " * " << b;
+    }
+}
+
+TEST(Exact, signOfSumMatchesRationalsWhenTheTermsCancel) {
+    std::mt19937 rng(2);
+    for (int i = 0; i < 20000; ++i) {
+        // Pairs of products that cancel exactly, plus a tiny remainder (or
+        // none): the filter cannot decide these, the expansion must.
+        exact::Terms terms;
+        Rational sum = 0;
+        for (int k = 0; k < 6; ++k) {
+            const float a = random_float(rng, -40, 40), b = random_float(rng, -40, 40);
+            terms.add_product(a, b);
+            terms.add_product(-double(a), b);
+        }
+        const float tiny = rng() % 3 == 0 ? 0.0f : random_float(rng, -140, -120);
+        const float c = random_float(rng, -20, 20);
+        terms.add_product(tiny, c);
+        sum += Rational(tiny) * Rational(c);
+        ASSERT_EQ(terms.sign(), sign(sum));
+    }
+}
+
+TEST(Exact, longExpansionsSpillOutOfPlaceAndStayExact) {
+    // Forty one-bit components 20 binades apart: nonoverlapping, so the
+    // expansion keeps every one of them (more than Components::kInPlace).
+    exact::Expansion e;
+    Rational want = 0;
+    for (int k = 0; k < 40; ++k) {
+        const double x = std::ldexp(k % 2 ? 1.0 : -1.0, 20 * k - 400);
+        e += x;
+        want += Rational(x);
+    }
+    ASSERT_GT(e.components().size(), exact::Components::kInPlace);
+    EXPECT_EQ(value(e), want);
+    EXPECT_EQ(e.sign(), sign(want));
+    // Products and differences of spilled expansions, and back to few
+    // components when they cancel.
+    const exact::Expansion sq = e * e;
+    EXPECT_EQ(value(sq), want * want);
+    const exact::Expansion zero = sq - e * e;
+    EXPECT_EQ(zero.sign(), 0);
+    EXPECT_TRUE(zero.components().empty());
+    exact::Expansion copy = e;
+    copy += -std::ldexp(1.0, 20 * 39 - 400);  // drops the largest component
+    EXPECT_EQ(value(copy), want - Rational(std::ldexp(1.0, 20 * 39 - 400)));
+}
+
+TEST(Exact, crossAndDotOfFloatDifferencesAreExact) {
+    std::mt19937 rng(3);
+    for (int i = 0; i < 5000; ++i) {
+        Vec3f a, b, c, d;
+        for (int k = 0; k < 3; ++k) {
+            a[k] = random_float(rng, -30, 30);
+            b[k] = random_float(rng, -30, 30);
+            c[k] = i % 2 ? a[k] : random_float(rng, -30, 30);  // half of them degenerate
+            d[k] = random_float(rng, -30, 30);
+        }
+        const exact::DifferenceVec ab = exact::difference(a, b), cd = exact::difference(c, d);
+        const exact::Expansion got = exact::dot(ab, exact::cross(cd, ab));
+        // (a - b) . ((c - d) x (a - b)) = 0 exactly: a triple product with a repeated vector.
+        ASSERT_EQ(got.sign(), 0);
+        const exact::Expansion t = exact::dot(exact::difference(d, b), exact::cross(cd, ab));
+        ref::Point r[3];
+        for (int k = 0; k < 3; ++k) {
+            r[0][size_t(k)] = Rational(d[k]) - Rational(b[k]);
+            r[1][size_t(k)] = Rational(c[k]) - Rational(d[k]);
+            r[2][size_t(k)] = Rational(a[k]) - Rational(b[k]);
+        }
+        const Rational want = r[0][0] * (r[1][1] * r[2][2] - r[1][2] * r[2][1]) +
+                              r[0][1] * (r[1][2] * r[2][0] - r[1][0] * r[2][2]) +
+                              r[0][2] * (r[1][0] * r[2][1] - r[1][1] * r[2][0]);
+        ASSERT_EQ(value(t), want);
+    }
+}
+
+}  // namespace
+}  // namespace isect
