@@ -21,4 +21,20 @@ expect 2 "negative_tmax.case:4: tmax: '-1' is outside the domain of ray_triangle
 expect 2 "no family named 'cube_sphere'" -- "$isect" check --family cube_sphere --cases 10
 expect 1 "broken:touching_disjoint .*BROKEN" -- "$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --quiet --out "${TMPDIR:-/tmp}/isect-cli-test"
 expect 0 "watertight +tolerant=1" -- "$isect" kernels
+
+# The findings database: a finding written by one run is replayed first by
+# the next run of the same kernel, and breaks it while it still fails;
+# promoted, it moves into the corpus.
+db=$(mktemp -d)
+expect 1 "BROKEN" -- "$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --quiet --out "$db/findings"
+expect 1 "findings replayed first: [1-9][0-9]* \\([1-9][0-9]* still failing, 0 now passing" -- \
+    "$isect" check --family aabb_aabb --kernel broken:touching_disjoint --gen uniform --cases 1 --seed 2 --quiet --out "$db/findings"
+first=$(ls "$db/findings"/*.case | head -1)
+sed 's/^# signature: broken:touching_disjoint|/# signature: overlap|/' "$first" > "$db/findings/now_fixed.case"
+expect 0 "now passing +.*now_fixed.case \\(overlap\\)" -- "$isect" check --family aabb_aabb --kernel overlap --cases 100 --seed 2 --quiet --out "$db/findings"
+expect 0 "\"still_failing\": false" -- "$isect" check --family aabb_aabb --kernel overlap --cases 100 --seed 2 --format json --out "$db/findings"
+expect 0 "promoted .*now_fixed.case -> $db/corpus/aabb_aabb/now_fixed.case" -- "$isect" promote "$db/findings/now_fixed.case" --corpus "$db/corpus"
+expect 2 "already exists" -- sh -c "cp '$first' '$db/now_fixed.case' && '$isect' promote '$db/now_fixed.case' --corpus '$db/corpus'"
+expect 0 "1 passed, 0 failed" -- "$isect" replay "$db/corpus/aabb_aabb/now_fixed.case"
+rm -rf "$db"
 exit $fail

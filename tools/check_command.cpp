@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "isect/check/case_file.hpp"
 #include "isect/check/family_gen.hpp"
 #include "isect/check/plugin.hpp"
 #include "report.hpp"
@@ -72,6 +73,50 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
         r.mismatch_path = write_case(args.out, f.name + "-references-" + seed,
                                      "# isect check, seed " + seed + ": the references disagree (" +
                                          r.report.mismatch_message + ")\n" + check::show_family_input(f, *r.report.mismatch));
+}
+
+/// The findings database: the case files an earlier `isect check` of the same
+/// kernels wrote into --out, judged before any generated case. A finding
+/// that still breaks its kernel's contract breaks the run; one that now
+/// passes is reported as such; both stay until promoted or deleted.
+std::vector<ReplayedFinding> replay_findings(const CheckArgs& args, const std::string& subject, const Target& t,
+                                             const check::Domain& domain) {
+    std::vector<ReplayedFinding> out;
+    std::error_code ec;
+    if (!fs::is_directory(args.out, ec)) return out;
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(args.out, ec))
+        if (entry.path().extension() == ".case") files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    const std::string from = args.plugin.empty() ? "isect check, " : "isect check --plugin " + subject + ", ";
+    for (const std::string& file : files) {
+        const check::ReadResult r = check::read_case_file(file);
+        if (const auto* errors = std::get_if<std::vector<check::CaseError>>(&r)) {
+            for (const auto& e : *errors) std::cerr << "isect check: findings database: " << e.str() << " (skipped)\n";
+            continue;
+        }
+        const check::FamilyCase& c = std::get<check::FamilyCase>(r);
+        if (c.family != t.family || c.origin.rfind(from, 0) != 0) continue;
+        const size_t at = c.origin.find("signature: ");
+        if (at == std::string::npos) continue;
+        const std::string kernel = c.origin.substr(at + 11, c.origin.find('|', at) - at - 11);
+        const auto k = std::find_if(t.kernels.begin(), t.kernels.end(), [&](const FamilyKernel& x) { return x.name == kernel; });
+        if (k == t.kernels.end() || !domain.outside(*t.family, c.in.data()).empty()) continue;
+        ReplayedFinding p{file, kernel, false, ""};
+        try {
+            const check::Truth truth = t.family->truth(c.in.data());
+            const check::FamilyJudgement j = check::judge(*t.family, *k, c.in, truth);
+            p.still_failing = j.violates;
+            p.why = j.violates ? j.why
+                               : j.answer_differs ? "answers " + t.family->answers[size_t(j.got.answer)] + ", inside its band"
+                                                  : "answers " + t.family->answers[size_t(truth.answer)] + ", as the references do";
+        } catch (const std::exception& e) {
+            p.still_failing = true;
+            p.why = e.what();
+        }
+        out.push_back(p);
+    }
+    return out;
 }
 
 /// The python that has matplotlib: Debian's, which pyenv may shadow.
@@ -223,6 +268,7 @@ int run_check(const CheckArgs& args_in) {
         options.progress = !args.quiet && args.format == "text" && (args.seconds > 3 || args.cases > 20000);
         FamilyResult r;
         r.family = t.family;
+        r.replayed = replay_findings(args, info.subject, t, info.domain);
         try {
             r.report = check::run_family_check(*t.family, t.kernels, options);
         } catch (const std::exception& e) {
@@ -236,7 +282,7 @@ int run_check(const CheckArgs& args_in) {
     if (info.show_maps) draw_maps(args, info, results);
     print_report(std::cout, args.format, info, results);
     for (const FamilyResult& r : results)
-        if (!r.report.holds()) return 1;
+        if (!r.holds()) return 1;
     return 0;
 }
 

@@ -115,6 +115,12 @@ int main(int argc, char** argv) {
     minimize->add_option("--kernel", minimize_kernel, "The kernel that fails on it (default: the built-in ones)");
     minimize->add_option("-o,--out", minimize_out, "Write here instead of stdout");
 
+    std::vector<std::string> promote_paths;
+    std::string promote_corpus = source + "/corpus";
+    CLI::App* promote = app.add_subcommand("promote", "Move findings into the corpus (CORPUS/FAMILY/NAME.case), so ctest replays them");
+    promote->add_option("cases", promote_paths, "Case files written by isect check or isect fuzz")->required();
+    promote->add_option("--corpus", promote_corpus, "The corpus folder (default: the source tree's corpus/)");
+
     CLI::App* kernels_cmd = app.add_subcommand("kernels", "List every kernel and planted bug, by family, with contracts");
 
     std::vector<std::string> encode_paths;
@@ -136,5 +142,6 @@ int main(int argc, char** argv) {
     if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out);
     if (*encode) return run_encode(encode_paths, encode_out);
     if (*kernels_cmd) return run_kernels();
+    if (*promote) return run_promote(promote_paths, promote_corpus);
     return 2;
 }

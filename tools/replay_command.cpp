@@ -1,6 +1,7 @@
 #include "replay_command.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -128,6 +129,52 @@ int run_replay(const ReplayArgs& args) {
               << " outside the domain, " << errors.size() << " errors\n";
     if (!errors.empty()) return 2;
     return failed ? 1 : 0;
+}
+
+int run_promote(const std::vector<std::string>& files, const std::string& corpus) {
+    namespace fs = std::filesystem;
+    int status = 0;
+    for (const std::string& file : files) {
+        const check::ReadResult r = check::read_case_file(file);
+        if (const auto* errors = std::get_if<std::vector<check::CaseError>>(&r)) {
+            for (const auto& e : *errors) std::cerr << "error: " << e.str() << "\n";
+            status = 2;
+            continue;
+        }
+        const check::FamilyCase& c = std::get<check::FamilyCase>(r);
+        std::vector<std::string> problems;
+        try {
+            problems = check::expectation_problems(c, c.family->truth(c.in.data()));
+        } catch (const std::exception& e) {
+            problems.push_back(e.what());
+        }
+        if (!problems.empty()) {
+            for (const std::string& p : problems) std::cerr << "isect promote: " << file << ": " << p << "; not promoted\n";
+            status = 2;
+            continue;
+        }
+        const fs::path to = fs::path(corpus) / c.family->name / fs::path(file).filename();
+        std::error_code ec;
+        if (fs::exists(to, ec)) {
+            std::cerr << "isect promote: " << to.string() << " already exists; rename " << file << " first\n";
+            status = 2;
+            continue;
+        }
+        fs::create_directories(to.parent_path(), ec);
+        fs::rename(file, to, ec);
+        if (ec) {  // another file system: copy, then remove
+            ec.clear();
+            fs::copy_file(file, to, ec);
+            if (!ec) fs::remove(file, ec);
+        }
+        if (ec) {
+            std::cerr << "isect promote: " << file << " -> " << to.string() << ": " << ec.message() << "\n";
+            status = 2;
+            continue;
+        }
+        std::cout << "promoted " << file << " -> " << to.string() << "\n";
+    }
+    return status;
 }
 
 }  // namespace isect::tool

@@ -25,4 +25,10 @@ struct ReplayArgs {
 /// a file cannot be read or the kernel or plugin cannot be had.
 int run_replay(const ReplayArgs& args);
 
+/// `isect promote FILE...`: moves findings into the corpus, as
+/// CORPUS/FAMILY/NAME.case, after checking that the references reproduce
+/// each file's expect. Exit 0 when every file moved, 2 when one could not
+/// (unreadable, a wrong expect, or a case of that name already there).
+int run_promote(const std::vector<std::string>& files, const std::string& corpus);
+
 }  // namespace isect::tool

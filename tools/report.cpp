@@ -105,7 +105,7 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
     for (const FamilyResult& r : results) {
         const Family& f = *r.family;
         const check::FamilyCheckReport& rep = r.report;
-        holds = holds && rep.holds();
+        holds = holds && r.holds();
         char line[240];
         std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s (%.0f/s), seed %llu\n", f.name.c_str(),
                       (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0,
@@ -119,6 +119,15 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
         else
             out << "  references: " << f.references << " agree on every case they judged\n";
         out << "  truth: " << truth_line(rep) << "\n";
+        if (!r.replayed.empty()) {
+            size_t failing = 0;
+            for (const ReplayedFinding& p : r.replayed) failing += p.still_failing;
+            out << "  findings replayed first: " << r.replayed.size() << " (" << failing << " still failing, "
+                << r.replayed.size() - failing << " now passing; `isect promote FILE` moves one into the corpus)\n";
+            for (const ReplayedFinding& p : r.replayed)
+                out << "    " << (p.still_failing ? "still failing  " : "now passing    ") << p.path << " (" << p.kernel
+                    << "): " << p.why << "\n";
+        }
         out << "\n"
             << pad("kernel", 28) << pad("contract", 15) << pad("tried", 10)
             << pad(f.yes_no() ? "wrong (false hits / misses)" : "wrong answers", f.yes_no() ? 29 : 15)
@@ -170,7 +179,7 @@ std::string md_cell(std::string s) {
 
 void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     bool holds = true;
-    for (const FamilyResult& r : results) holds = holds && r.report.holds();
+    for (const FamilyResult& r : results) holds = holds && r.holds();
     out << "### isect check: `" << info.subject << "`";
     if (info.contract) out << ", contract `" << info.contract->str() << "`";
     out << ": " << (holds ? "holds" : "**broken**") << "\n\n"
@@ -192,6 +201,10 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
                 << (k.holds() ? "holds" : "**broken**") << " | " << md_cell(classes) << " | " << path << " |\n";
         }
     }
+    for (const FamilyResult& r : results)
+        for (const ReplayedFinding& p : r.replayed)
+            out << "\n- " << (p.still_failing ? "**still failing**" : "now passing") << ": `" << p.path << "` ("
+                << r.family->name << ", " << md_cell(p.kernel) << "): " << md_cell(p.why);
     out << "\nseed " << info.seed << "; domain " << info.domain.str() << "\n";
 }
 
@@ -217,7 +230,7 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
     for (const FamilyResult& r : results) {
         const Family& f = *r.family;
         const check::FamilyCheckReport& rep = r.report;
-        holds = holds && rep.holds();
+        holds = holds && r.holds();
         json fam;
         fam["family"] = f.name;
         fam["cases"] = rep.cases;
@@ -234,6 +247,11 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
             fam["mismatch"] = rep.mismatch_message;
             if (!r.mismatch_path.empty()) fam["mismatch_case"] = r.mismatch_path;
         }
+        fam["findings_replayed"] = json::array();
+        for (const ReplayedFinding& p : r.replayed)
+            fam["findings_replayed"].push_back(
+                {{"case", p.path}, {"kernel", p.kernel}, {"still_failing", p.still_failing}, {"why", p.why}});
+        fam["holds"] = r.holds();
         fam["kernels"] = json::array();
         for (size_t i = 0; i < rep.kernels.size(); ++i) {
             const FamilyKernelReport& k = rep.kernels[i];
@@ -299,15 +317,26 @@ std::string xml_escape(const std::string& s) {
 
 void print_junit(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     size_t tests = 0, failures = 0;
-    for (const FamilyResult& r : results)
+    for (const FamilyResult& r : results) {
         for (const FamilyKernelReport& k : r.report.kernels) {
             ++tests;
             failures += !k.holds();
         }
+        for (const ReplayedFinding& p : r.replayed) {
+            ++tests;
+            failures += p.still_failing;
+        }
+    }
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"isect check "
         << xml_escape(info.subject) << (info.contract ? " (" + info.contract->str() + ")" : "") << "\" tests=\""
         << tests << "\" failures=\"" << failures << "\">\n";
     for (const FamilyResult& r : results) {
+        for (const ReplayedFinding& p : r.replayed) {
+            out << "    <testcase classname=\"" << xml_escape(r.family->name) << "\" name=\"" << xml_escape(p.kernel)
+                << " replays " << xml_escape(p.path) << "\" time=\"0\">\n";
+            if (p.still_failing) out << "      <failure message=\"" << xml_escape(p.why) << "\">still failing</failure>\n";
+            out << "    </testcase>\n";
+        }
         for (size_t i = 0; i < r.report.kernels.size(); ++i) {
             const FamilyKernelReport& k = r.report.kernels[i];
             out << "    <testcase classname=\"" << xml_escape(r.family->name) << "\" name=\"" << xml_escape(k.name)

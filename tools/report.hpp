@@ -14,8 +14,24 @@
 namespace isect::tool {
 
 /// One family's run and the files written for it.
+/// A finding an earlier `isect check` wrote into --out, replayed first by the
+/// next run against the same kernel (the findings database).
+struct ReplayedFinding {
+    std::string path;
+    std::string kernel;
+    bool still_failing = false;
+    std::string why;  ///< how it fails, or what the kernel now answers
+};
+
 struct FamilyResult {
     const check::Family* family = nullptr;
+    std::vector<ReplayedFinding> replayed;  ///< the findings database, replayed before any generated case
+    /// Every contract held on generated cases and on the replayed findings.
+    bool holds() const {
+        for (const ReplayedFinding& f : replayed)
+            if (f.still_failing) return false;
+        return report.holds();
+    }
     check::FamilyCheckReport report;
     /// Per kernel, per failure class (in the report's order): the case file
     /// of its witness.
