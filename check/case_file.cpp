@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include <mpfr.h>
+
 namespace isect::check {
 
 std::string CaseError::str() const {
@@ -52,23 +54,57 @@ bool parse_float(const std::string& token, float& out, std::string& why) {
 
 namespace {
 
+/// Whether the number a token writes is exactly the float x it was read as:
+/// MPFR reads the decimal (or hexfloat) at float's precision and says
+/// whether it had to round, and the value must be x itself (a subnormal has
+/// fewer bits than that precision).
+bool names_exactly(const std::string& token, float x) {
+    if (!std::isfinite(x)) return true;
+    mpfr_t v;
+    mpfr_init2(v, 24);
+    char* end = nullptr;
+    const int rounded = mpfr_strtofr(v, token.c_str(), &end, 0, MPFR_RNDN);
+    const bool exact = rounded == 0 && end && *end == '\0' && mpfr_get_d(v, MPFR_RNDN) == double(x);
+    mpfr_clear(v);
+    return exact;
+}
+
+/// "0.100000001 (0x1.99999ap-4)": a float as both people and C read it.
+std::string both_ways(float x) {
+    char text[80];
+    std::snprintf(text, sizeof text, "%.9g (%a)", double(x), double(x));
+    return text;
+}
+
 struct Entry {
     int line = 0;
     std::vector<std::string> values;
 };
 
-/// Reads a float key into out, appending errors.
-void read_floats(const std::string& path, const std::string& key, const Entry& e, float* out,
-                 std::vector<CaseError>& errors) {
+/// Reads a float key into out, appending errors, and a warning (an error
+/// when strict) for each number that is not exactly a float.
+void read_floats(const std::string& path, const std::string& key, const Entry& e, float* out, bool strict,
+                 std::vector<CaseError>& errors, std::vector<std::string>& warnings) {
     for (size_t i = 0; i < e.values.size(); ++i) {
         std::string why;
-        if (!parse_float(e.values[i], out[i], why)) errors.push_back({path, e.line, key + ": " + why});
+        if (!parse_float(e.values[i], out[i], why)) {
+            errors.push_back({path, e.line, key + ": " + why});
+        } else if (!names_exactly(e.values[i], out[i])) {
+            const std::string message = key + ": '" + e.values[i] + "' is not a float; it reads as " + both_ways(out[i]);
+            const bool repeated = std::any_of(errors.begin(), errors.end(), [&](const CaseError& x) {
+                return x.line == e.line && x.message == message + " (--strict)";
+            });
+            if (strict && !repeated) errors.push_back({path, e.line, message + " (--strict)"});
+            else if (strict) continue;
+            else if (std::find(warnings.begin(), warnings.end(), CaseError{path, e.line, message}.str()) == warnings.end())
+                warnings.push_back(CaseError{path, e.line, message}.str());
+        }
     }
 }
 
 /// A case of family f: its keys, expect, expect.VALUE lines.
 ReadResult decode_family(const Family& f, const std::string& path, const std::string& origin,
-                         const std::map<std::string, Entry>& keys) {
+                         const std::map<std::string, Entry>& keys, bool strict) {
     std::vector<CaseError> errors;
     FamilyCase c;
     c.path = path;
@@ -89,7 +125,7 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
                                   std::to_string(it->second.values.size())});
             counts_ok = false;
         } else {
-            read_floats(path, spec.key, it->second, c.in.data() + f.offset(spec.key), errors);
+            read_floats(path, spec.key, it->second, c.in.data() + f.offset(spec.key), strict, errors, c.warnings);
         }
     }
     const auto expect = keys.find("expect");
@@ -108,13 +144,26 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
         const auto it = keys.find("expect." + v);
         known.insert("expect." + v);
         if (it == keys.end()) continue;
-        char* end = nullptr;
-        const std::string& text = it->second.values.empty() ? std::string() : it->second.values[0];
-        const double x = std::strtod(text.c_str(), &end);
-        if (it->second.values.size() != 1 || end == text.c_str() || *end != '\0')
-            errors.push_back({path, it->second.line, "expect." + v + ": '" + text + "' is not a number"});
-        else
+        // expect.NAME X, or expect.NAME X +- TOL (judged against the exact value).
+        const std::vector<std::string>& w = it->second.values;
+        const auto number = [](const std::string& text, double& x) {
+            char* end = nullptr;
+            x = std::strtod(text.c_str(), &end);
+            return end != text.c_str() && *end == '\0';
+        };
+        double x = 0, tol = 0;
+        std::string got;
+        for (const std::string& word : w) got += (got.empty() ? "" : " ") + word;
+        if (w.size() == 1 && number(w[0], x)) {
             c.expect_values[v] = x;
+        } else if (w.size() == 3 && w[1] == "+-" && number(w[0], x) && number(w[2], tol) && std::isfinite(tol) &&
+                   tol >= 0) {
+            c.expect_values[v] = x;
+            c.expect_tolerance[v] = tol;
+        } else {
+            errors.push_back({path, it->second.line,
+                              "expect." + v + ": '" + got + "' is not a number, or a number +- a tolerance (0.9 +- 1e-6)"});
+        }
     }
     for (const auto& [key, entry] : keys)
         if (!known.count(key)) errors.push_back({path, entry.line, "unknown key '" + key + "' for " + f.name});
@@ -147,7 +196,7 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
 
 }  // namespace
 
-ReadResult parse_case(const std::string& text, const std::string& path) {
+ReadResult parse_case(const std::string& text, const std::string& path, bool strict) {
     std::vector<CaseError> errors;
     std::map<std::string, Entry> keys;
     std::string origin;
@@ -185,7 +234,7 @@ ReadResult parse_case(const std::string& text, const std::string& path) {
     const auto& fam = family->second.values;
     if (fam.size() == 1)
         if (const Family* f = find_family(fam[0])) {
-            ReadResult r = decode_family(*f, path, origin, keys);
+            ReadResult r = decode_family(*f, path, origin, keys, strict);
             if (errors.empty()) return r;
             if (auto* more = std::get_if<std::vector<CaseError>>(&r)) errors.insert(errors.end(), more->begin(), more->end());
             return errors;
@@ -197,12 +246,12 @@ ReadResult parse_case(const std::string& text, const std::string& path) {
     return errors;
 }
 
-ReadResult read_case_file(const std::string& path) {
+ReadResult read_case_file(const std::string& path, bool strict) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::vector<CaseError>{{path, 0, "cannot open file"}};
     std::ostringstream text;
     text << in.rdbuf();
-    return parse_case(text.str(), path);
+    return parse_case(text.str(), path, strict);
 }
 
 std::vector<std::string> expand_case_paths(const std::vector<std::string>& args, std::vector<CaseError>& errors) {

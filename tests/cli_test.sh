@@ -22,6 +22,14 @@ expect 2 "no family named 'cube_sphere'" -- "$isect" check --family cube_sphere 
 expect 1 "broken:touching_disjoint .*BROKEN" -- "$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --quiet --out "${TMPDIR:-/tmp}/isect-cli-test"
 expect 0 "watertight +tolerant=1" -- "$isect" kernels
 
+# Hand-written cases: a decimal that is not a float is a warning naming the
+# float it became (an error under --strict); expect.NAME X +- TOL; either
+# normal of an edge is right, a face's wrong normal is not.
+expect 0 "tolerance_and_decimals.case:3: org: '0.1' is not a float; it reads as 0.100000001 \\(0x1.99999ap-4\\)" -- "$isect" replay "$data/hand"
+expect 2 "tolerance_and_decimals.case:3: org: '0.1' is not a float.*--strict" -- "$isect" replay --strict "$data/hand"
+expect 1 "expect.normal.y says -1 but the references say 0" -- "$isect" replay "$data/wrong_face_normal.case"
+expect 1 "expect.t says 1.5 \\+- 0.25 but the references say 1" -- sh -c "sed 's/^expect.t .*/expect.t 1.5 +- 0.25/' '$data/hand/tolerance_and_decimals.case' > '${TMPDIR:-/tmp}/isect-tol.case' && '$isect' replay '${TMPDIR:-/tmp}/isect-tol.case'"
+
 # The findings database: a finding written by one run is replayed first by
 # the next run of the same kernel, and breaks it while it still fails;
 # promoted, it moves into the corpus.

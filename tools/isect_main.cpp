@@ -93,6 +93,7 @@ int main(int argc, char** argv) {
     replay->add_option("--error", replay_args.error_e, "With --plugin: numbers within E x 2^-24 S (default 16)");
     replay->add_option("--domain", replay_args.domain, "Skip (and list) the cases outside LO:HI");
     replay->add_flag("--expect-broken", replay_args.expect_broken, "With --kernel or --plugin: every case must break the contract");
+    replay->add_flag("--strict", replay_args.strict, "A number that is not exactly a float (0.1) is an error, not a warning");
 
     FuzzArgs fuzz_args;
     fuzz_args.source_dir = source;

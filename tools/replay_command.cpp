@@ -77,12 +77,13 @@ int run_replay(const ReplayArgs& args) {
     const std::vector<std::string> files = check::expand_case_paths(args.paths, errors);
     size_t passed = 0, failed = 0, skipped = 0;
     for (const std::string& file : files) {
-        const check::ReadResult r = check::read_case_file(file);
+        const check::ReadResult r = check::read_case_file(file, args.strict);
         if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&r)) {
             errors.insert(errors.end(), errs->begin(), errs->end());
             continue;
         }
         const check::FamilyCase& c = std::get<check::FamilyCase>(r);
+        for (const std::string& w : c.warnings) std::cerr << "warning: " << w << " (--strict makes this an error)\n";
         const Family& f = *c.family;
         if (const std::string out = domain.outside(f, c.in.data()); !out.empty()) {
             ++skipped;

@@ -19,6 +19,7 @@ struct ReplayArgs {
     bool expect_broken = false;   ///< every case must break the contract (--kernel or --plugin)
     std::string domain;           ///< cases outside it are listed and skipped
     int timeout_ms = 2000;
+    bool strict = false;          ///< a number that is not a float is an error, not a warning
 };
 
 /// Exit 0 when every case replays as it should, 1 when one does not, 2 when

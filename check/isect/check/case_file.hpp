@@ -34,11 +34,14 @@ struct CaseError {
 /// The outcome of reading one file: a case, or every error found in it.
 using ReadResult = std::variant<FamilyCase, std::vector<CaseError>>;
 
-/// Parses the text of one case file; path is used only in messages.
-ReadResult parse_case(const std::string& text, const std::string& path);
+/// Parses the text of one case file; path is used only in messages. A
+/// number that is not exactly a float ("0.1") is rounded to the nearest one
+/// with a warning in the case (FamilyCase::warnings), or is an error when
+/// strict.
+ReadResult parse_case(const std::string& text, const std::string& path, bool strict = false);
 
 /// Reads and parses one file.
-ReadResult read_case_file(const std::string& path);
+ReadResult read_case_file(const std::string& path, bool strict = false);
 
 /// Expands files and folders (recursively, *.case, sorted) into file paths.
 /// A path that does not exist becomes an error.

@@ -456,7 +456,11 @@ struct FamilyCase {
     const Family* family = nullptr;
     Floats in;
     int expect = 0;
-    std::map<std::string, double> expect_values;  ///< expect.NAME lines
+    std::map<std::string, double> expect_values;     ///< expect.NAME lines
+    std::map<std::string, double> expect_tolerance;  ///< expect.NAME X +- TOL: |exact - X| <= TOL
+    /// Decimals in the file that are not floats and were rounded to one
+    /// ("0.1"); errors instead when read strictly.
+    std::vector<std::string> warnings;
 };
 
 /// The text of a case: origin comment, family, keys, expect and the values.
