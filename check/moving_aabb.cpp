@@ -161,6 +161,19 @@ std::vector<Mix> box_mixes() {
              if (s.coin()) d[axis] = s.pick(0.0f, -0.0f);
              return box_layout(st, m, d);
          }},
+        {"near_parallel", 1, [](Source& s) {  // sliding almost along a face: the approach component is
+             // 2^-20..2^-40 of the motion, so contact on that axis comes at a t near 1 or never
+             const Aabb st = gen::grid_box(s, 3);
+             Aabb m = gen::grid_box(s, 3);
+             const size_t axis = s.range<size_t>(0, 3);
+             const float gap = s.pick(1.0f, 0.5f, 0.0f);
+             const float w = m.hi[axis] - m.lo[axis];
+             m.lo[axis] = st.hi[axis] + gap;
+             m.hi[axis] = m.lo[axis] + w;
+             Vec3f d = gen::grid_point(s, 3);
+             d[axis] = -gap * s.pick(1.0f, 1.0f + 0x1p-20f, 1.0f - 0x1p-20f) + s.pick(0.0f, -std::ldexp(1.0f, -s.range(20, 41)));
+             return box_layout(st, m, d);
+         }},
         {"uniform", 1, [](Source& s) {
              const int e = s.range(-8, 9);
              const auto box = [e, &s] {
@@ -315,6 +328,16 @@ std::vector<Mix> plane_mixes() {
              const Aabb b = gen::grid_box(s, 3);
              const Vec3f n = nonzero(s, gen::grid_point(s, 2));
              const Vec3f dir{n[1], -n[0], s.pick(0.0f, -0.0f)};
+             return plane_layout(b, n, gen::grid(s, 6), dir);
+         }},
+        {"near_parallel", 1, [](Source& s) {  // moving almost parallel to the plane: n . dir of 2^-20..2^-60,
+             // so the contact time is huge (up to 2^60) or the box never arrives
+             const Aabb b = gen::grid_box(s, 3);
+             const Vec3f n = nonzero(s, gen::grid_point(s, 2));
+             Vec3f dir{n[1], -n[0], s.pick(0.0f, -0.0f)};
+             if (dir[0] == 0 && dir[1] == 0) dir = {0, n[2], -n[1]};
+             const size_t axis = s.range<size_t>(0, 3);
+             dir[axis] += s.pick(1.0f, -1.0f) * std::ldexp(1.0f, -s.range(20, 61));
              return plane_layout(b, n, gen::grid(s, 6), dir);
          }},
         {"axis", 1, [](Source& s) {  // axis normals and unit directions, as seed 001 assumes

@@ -299,6 +299,24 @@ std::vector<Mix> mixes() {
              for (int i = 0; i < 3; ++i) o[i] = s.pick(b.lo[i], b.hi[i], 0.5f * (b.lo[i] + b.hi[i]));
              return layout(o, gen::grid_point(s, 2), b);
          }},
+        {"mixed_scale", 1, [](Source& s) {  // a very long query against a small box: a direction of
+             // 2^40..2^56 at a box of size ~10, so the entry and exit parameters are near 2^-50
+             const Aabb b = gen::grid_box(s, 4);
+             Vec3f target;
+             for (int i = 0; i < 3; ++i) target[i] = s.pick(b.lo[i], b.hi[i], 0.5f * (b.lo[i] + b.hi[i]));
+             const Vec3f o = gen::grid_point(s, 6);
+             const float big = std::ldexp(1.0f, s.range(40, 57)) * s.pick(1.0f, 3.0f, 0.75f);
+             Vec3f d{(target[0] - o[0]) * big, (target[1] - o[1]) * big, (target[2] - o[2]) * big};
+             d[size_t(s.range(0, 3))] += s.pick(0.0f, 1.0f, -1.0f);  // and sometimes off by a unit
+             return layout(o, d, b);
+         }},
+        {"zero_direction", 1, [](Source& s) {  // a zero direction (a zero-length segment): the point
+             // alone, inside, on the boundary or outside
+             const Aabb b = gen::grid_box(s, 3);
+             Vec3f o;
+             for (int i = 0; i < 3; ++i) o[i] = s.pick(b.lo[i], b.hi[i], 0.5f * (b.lo[i] + b.hi[i]), b.hi[i] + 1, b.lo[i] - 0.5f);
+             return layout(o, {s.pick(0.0f, -0.0f), s.pick(0.0f, -0.0f), s.pick(0.0f, -0.0f)}, b);
+         }},
         {"uniform", 1, [](Source& s) {
              const int e = s.range(-8, 9);
              const Aabb b = gen::box_between({gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)},

@@ -263,6 +263,44 @@ std::vector<Mix> mixes() {
              for (int k = 0; k < 3; ++k) target[k] = 0.5f * (t.v[0][k] + t.v[2][k]);
              return layout(o, nonzero(s, {target[0] - o[0], target[1] - o[1], target[2] - o[2]}), INFINITY, t);
          }},
+        {"tilted_coplanar", 1, [](Source& s) {  // ray and triangle in one tilted plane: integer combinations of
+             // two small integer vectors from a point, so every point lies in the plane exactly
+             const Vec3f p = gen::grid_point(s, 4), a = nonzero(s, gen::grid_point(s, 3)), b = nonzero(s, gen::grid_point(s, 3));
+             const auto at = [&](float i, float j) {
+                 return Vec3f{p[0] + i * a[0] + j * b[0], p[1] + i * a[1] + j * b[1], p[2] + i * a[2] + j * b[2]};
+             };
+             const auto small = [&] { return float(s.range(-3, 4)); };
+             const Triangle t{{at(small(), small()), at(small(), small()), at(small(), small())}};
+             const Vec3f o = at(small(), small());
+             const float i = small(), j = small();
+             const Vec3f d{i * a[0] + j * b[0], i * a[1] + j * b[1], i * a[2] + j * b[2]};
+             return layout(o, nonzero(s, d), any_tmax(s), t);
+         }},
+        {"along_edge", 1, [](Source& s) {  // a ray on an edge's line: from before, on or past the edge, either way
+             const Triangle t = grid_triangle(s, 3);
+             const int i = s.range(0, 3), j = (i + 1) % 3;
+             const float k = s.pick(-1.0f, -0.5f, 0.0f, 0.5f, 1.0f, 2.0f), dir = s.pick(1.0f, -1.0f, 0.5f);
+             Vec3f o, d;
+             for (int c = 0; c < 3; ++c) {
+                 const float e = t.v[j][c] - t.v[i][c];
+                 o[c] = t.v[i][c] + k * e;
+                 d[c] = dir * e;
+             }
+             return layout(o, nonzero(s, d), s.pick(INFINITY, 1.0f, 0.5f), t);
+         }},
+        {"degenerate_triangle", 1, [](Source& s) {  // a segment or a point as a triangle, hit through it or beside it
+             const Vec3f a = gen::grid_point(s, 3), b = s.pick(0, 1) ? a : gen::grid_point(s, 3);
+             const float k = s.pick(0.0f, 0.5f, 1.0f, 2.0f, -1.0f);
+             Vec3f c;
+             for (int i = 0; i < 3; ++i) c[i] = a[i] + k * (b[i] - a[i]);
+             Triangle t{{a, b, c}};
+             std::swap(t.v[0], t.v[size_t(s.range(0, 3))]);
+             const float m = s.pick(0.0f, 0.5f, 1.0f, 0.25f);
+             Vec3f target;
+             for (int i = 0; i < 3; ++i) target[i] = a[i] + m * (b[i] - a[i]);
+             const Vec3f o = gen::grid_point(s, 4);
+             return layout(o, nonzero(s, {target[0] - o[0], target[1] - o[1], target[2] - o[2]}), s.pick(INFINITY, 1.0f), t);
+         }},
         {"uniform", 1, [](Source& s) {  // aimed at a point of the triangle with random barycentrics
              const int e = s.range(-8, 9);
              Triangle t;
