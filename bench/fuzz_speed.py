@@ -15,7 +15,7 @@ import tempfile
 
 def execs_per_second(target, seeds, seconds, extra):
     with tempfile.TemporaryDirectory() as pool:
-        out = subprocess.run([target, f"-max_total_time={seconds}", "-max_len=77", "-seed=1", *extra, pool, seeds],
+        out = subprocess.run([target, f"-max_total_time={seconds}", "-max_len=128", "-seed=1", *extra, pool, seeds],
                              capture_output=True, text=True).stderr
     done = re.findall(r"Done (\d+) runs in (\d+) second", out)
     return int(done[-1][0]) / max(1, int(done[-1][1])) if done else None

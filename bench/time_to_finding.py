@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Time to the first finding for planted bugs, by search method: the uniform
-generator alone, isect's generator mix (both through `isect check`), and
-libFuzzer with and without the float-aware mutator, each from an empty corpus.
-Median wall-clock seconds over several seeds; a run that finds nothing within
-the cap counts as the cap and is marked '>'.
+"""Time to the first finding of every planted bug of every family, by search
+method: the uniform generator alone and isect's generator mix (both through
+`isect check --stop-at-first`), and the family's libFuzzer target from an
+empty corpus with and without the float-aware mutator. Median wall-clock
+seconds over several seeds; a run that finds nothing within the cap counts
+as the cap and is marked '>'. Ends with the tally the mutator must win:
+bugs found within the cap, and the median over the bugs, for each libFuzzer
+column.
 
-usage: time_to_finding.py ISECT FUZZ_TARGET [--seeds N] [--cap SECONDS]
+usage: time_to_finding.py ISECT FUZZ_DIR [--seeds N] [--cap SECONDS] [--family F ...]
 """
 import argparse
 import os
@@ -14,12 +17,19 @@ import subprocess
 import tempfile
 import time
 
-KERNELS = ["broken:sat_without_edge_axes", "broken:sat_normal_in_float",
-           "broken:sat_absolute_epsilon", "broken:sat_normal_one_vertex", "broken:conservative_touching_separates"]
+def planted_bugs(isect):
+    """(family, broken:NAME) for every planted bug `isect kernels` lists."""
+    out, family = [], None
+    for line in subprocess.run([isect, "kernels"], capture_output=True, text=True).stdout.splitlines():
+        if line and not line.startswith(" "):
+            family = line.strip()
+        elif line.strip().startswith("broken:"):
+            out.append((family, line.split()[0]))
+    return out
 
 
-def run_check(isect, kernel, gen, seed, cap):
-    cmd = [isect, "check", "--kernel", kernel, "--seconds", str(cap), "--seed", str(seed),
+def run_check(isect, family, kernel, gen, seed, cap):
+    cmd = [isect, "check", "--family", family, "--kernel", kernel, "--seconds", str(cap), "--seed", str(seed),
            "--stop-at-first", "--quiet", "--out", tempfile.mkdtemp()]
     if gen:
         cmd += ["--gen", gen]
@@ -36,7 +46,7 @@ def run_fuzzer(target, kernel, seed, cap, plain):
         env["ISECT_FUZZ_MUTATOR"] = "plain"
     with tempfile.TemporaryDirectory() as pool:
         start = time.monotonic()
-        proc = subprocess.run([target, f"-seed={seed}", f"-max_total_time={cap}", "-max_len=77",
+        proc = subprocess.run([target, f"-seed={seed}", f"-max_total_time={cap}", "-max_len=128",
                                f"-artifact_prefix={pool}/", pool], env=env, capture_output=True, text=True)
         elapsed = time.monotonic() - start
     return elapsed if "==== isect finding ====" in proc.stderr else None
@@ -51,22 +61,38 @@ def median(times, cap):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("isect")
-    ap.add_argument("target")
-    ap.add_argument("--seeds", type=int, default=5)
+    ap.add_argument("fuzz_dir")
+    ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--cap", type=int, default=30)
+    ap.add_argument("--family", nargs="*")
     a = ap.parse_args()
+    target = lambda family: os.path.join(a.fuzz_dir, "fuzz_" + family)
     methods = [
-        ("uniform generator", lambda k, s: run_check(a.isect, k, "uniform", s, a.cap)),
-        ("isect generators", lambda k, s: run_check(a.isect, k, None, s, a.cap)),
-        ("libFuzzer, plain mutator", lambda k, s: run_fuzzer(a.target, k, s, a.cap, True)),
-        ("libFuzzer, float-aware mutator", lambda k, s: run_fuzzer(a.target, k, s, a.cap, False)),
+        ("uniform generator", lambda f, k, s: run_check(a.isect, f, k, "uniform", s, a.cap)),
+        ("isect generators", lambda f, k, s: run_check(a.isect, f, k, None, s, a.cap)),
+        ("libFuzzer, plain mutator", lambda f, k, s: run_fuzzer(target(f), k, s, a.cap, True)),
+        ("libFuzzer, float-aware mutator", lambda f, k, s: run_fuzzer(target(f), k, s, a.cap, False)),
     ]
     print(f"median seconds to the first finding over {a.seeds} seeds (cap {a.cap} s)")
-    print("| planted bug | " + " | ".join(m for m, _ in methods) + " |")
-    print("|---|" + "---:|" * len(methods))
-    for k in KERNELS:
-        cells = [median([f(k, s) for s in range(1, a.seeds + 1)], a.cap) for _, f in methods]
-        print(f"| {k.split(':', 1)[1]} | " + " | ".join(cells) + " |", flush=True)
+    print("| family | planted bug | " + " | ".join(m for m, _ in methods) + " |")
+    print("|---|---|" + "---:|" * len(methods))
+    medians = {m: [] for m, _ in methods}
+    for family, k in planted_bugs(a.isect):
+        if a.family and family not in a.family:
+            continue
+        cells = []
+        for m, f in methods:
+            times = [f(family, k, s) for s in range(1, a.seeds + 1)]
+            values = [t if t is not None else float("inf") for t in times]
+            medians[m].append(statistics.median(values))
+            cells.append(median(times, a.cap))
+        print(f"| {family} | {k.split(':', 1)[1]} | " + " | ".join(cells) + " |", flush=True)
+    print()
+    for m, _ in methods[2:]:
+        found = sum(1 for x in medians[m] if x != float("inf"))
+        mid = statistics.median(medians[m]) if medians[m] else float("inf")
+        print(f"{m}: {found} of {len(medians[m])} planted bugs found (median run) within {a.cap} s; "
+              f"median time over the bugs {'>' + str(a.cap) if mid == float('inf') else f'{mid:.3f}'} s")
 
 
 if __name__ == "__main__":
