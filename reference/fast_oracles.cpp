@@ -269,6 +269,18 @@ template <class Ops> struct Slabs {
 template <class Ops> std::array<typename Ops::NT, 3> point_of(const float* p) {
     return {Ops::of(p[0]), Ops::of(p[1]), Ops::of(p[2])};
 }
+/// Vector arithmetic on points of any stage's numbers: the number types
+/// (intervals, Mpzf) and the bands' rational intervals (Bounds) alike.
+template <class T> std::array<T, 3> sub(const std::array<T, 3>& a, const std::array<T, 3>& b) {
+    return {T(a[0] - b[0]), T(a[1] - b[1]), T(a[2] - b[2])};
+}
+template <class T> T dot(const std::array<T, 3>& a, const std::array<T, 3>& b) {
+    return T(a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
+}
+template <class T> std::array<T, 3> cross(const std::array<T, 3>& a, const std::array<T, 3>& b) {
+    return {T(a[1] * b[2] - a[2] * b[1]), T(a[2] * b[0] - a[0] * b[2]), T(a[0] * b[1] - a[1] * b[0])};
+}
+
 template <class Ops> std::array<typename Ops::NT, 3> scaled_point(const float* p, const typename Ops::NT& scale) {
     return {scale * Ops::of(p[0]), scale * Ops::of(p[1]), scale * Ops::of(p[2])};
 }
@@ -624,11 +636,6 @@ template <class Ops> struct RayTriangleBody {
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
 
-    static P sub(const P& a, const P& b) { return {NT(a[0] - b[0]), NT(a[1] - b[1]), NT(a[2] - b[2])}; }
-    static NT dot(const P& a, const P& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-    static P cross(const P& a, const P& b) {
-        return {NT(a[1] * b[2] - a[2] * b[1]), NT(a[2] * b[0] - a[0] * b[2]), NT(a[0] * b[1] - a[1] * b[0])};
-    }
     static bool zero(const P& p) { return Ops::sgn(p[0]) == 0 && Ops::sgn(p[1]) == 0 && Ops::sgn(p[2]) == 0; }
     /// sign(a / b - c / d) for b, d > 0.
     static int compare(const Frac<NT>& a, const Frac<NT>& b) { return Ops::sgn(a.num * b.den - b.num * a.den); }
@@ -760,12 +767,6 @@ template <class Ops> using BPoint = std::array<Bounds<Ops>, 3>;
 template <class Ops> BPoint<Ops> operator-(const BPoint<Ops>& a, const BPoint<Ops>& b) {
     return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
 }
-template <class Ops> Bounds<Ops> dot(const BPoint<Ops>& a, const BPoint<Ops>& b) {
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-template <class Ops> BPoint<Ops> cross(const BPoint<Ops>& a, const BPoint<Ops>& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
 template <class Ops> BPoint<Ops> widened(const float* p, const typename Ops::NT& delta) {
     BPoint<Ops> r;
     for (size_t i = 0; i < 3; ++i) r[i] = {Ops::of(p[i]) - delta, Ops::of(p[i]) + delta};
@@ -814,11 +815,6 @@ namespace {
 template <class Ops> struct TriangleBody {
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
-    static P sub(const P& a, const P& b) { return {NT(a[0] - b[0]), NT(a[1] - b[1]), NT(a[2] - b[2])}; }
-    static NT dot(const P& a, const P& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-    static P cross(const P& a, const P& b) {
-        return {NT(a[1] * b[2] - a[2] * b[1]), NT(a[2] * b[0] - a[0] * b[2]), NT(a[0] * b[1] - a[1] * b[0])};
-    }
     static Result run(const float* in) {
         const P a = point_of<Ops>(in), e1 = sub(point_of<Ops>(in + 3), a), e2 = sub(point_of<Ops>(in + 6), a);
         const P ap = sub(point_of<Ops>(in + 9), a);
@@ -847,11 +843,6 @@ template <class Ops> struct PolygonBody {
     static constexpr int kN = 5;
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
-    static P sub(const P& a, const P& b) { return {NT(a[0] - b[0]), NT(a[1] - b[1]), NT(a[2] - b[2])}; }
-    static NT dot(const P& a, const P& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-    static P cross(const P& a, const P& b) {
-        return {NT(a[1] * b[2] - a[2] * b[1]), NT(a[2] * b[0] - a[0] * b[2]), NT(a[0] * b[1] - a[1] * b[0])};
-    }
     static Result run(const float* in) {
         P p[kN];
         for (int i = 0; i < kN; ++i) p[i] = point_of<Ops>(in + 3 * i);
