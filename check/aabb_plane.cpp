@@ -19,7 +19,6 @@ const Family& overlap_family();
 
 Aabb box_of(const float* in) { return box_at(in); }
 Plane plane_of(const float* in) { return {vec_at(in + 6), in[9]}; }
-ref::ExactPlane exact_plane(const float* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
 
 std::string domain(const Family& f, const float* in) {
     std::string why = first_non_finite(f, in);
@@ -69,21 +68,17 @@ bool in_band(const Family& f, const float* in, double k) {
         const Rational x = std::max(abs(b.lo[i]), abs(b.hi[i]));
         l += (abs(p.n[i]) + x) * delta;
     }
-    Rational min_d, max_d;
-    ref::aabb_plane_extent(b, p.n, min_d, max_d);
-    return abs(Rational(min_d - p.d)) <= l || abs(Rational(max_d - p.d)) <= l;
+    Rational least, greatest;
+    ref::aabb_plane_margins(b, p, least, greatest);
+    return abs(least) <= l || abs(greatest) <= l;
 }
 
 /// What decides: the margins least n . x - d and greatest n . x - d, exactly:
 /// "touching" (one is 0), "in the plane" (both are), "straddling", "clear";
 /// and whether n is along an axis (the case seed 001 and most code assume).
 std::string deciding(const float* in, const Truth&, int) {
-    const ref::ExactAabb b = ref::exact(box_of(in));
-    const ref::ExactPlane p = exact_plane(in);
     Rational lo, hi;
-    ref::aabb_plane_extent(b, p.n, lo, hi);
-    lo -= p.d;
-    hi -= p.d;
+    ref::aabb_plane_margins(ref::exact(box_of(in)), exact_plane(in), lo, hi);
     const int zeros = (in[6] == 0) + (in[7] == 0) + (in[8] == 0);
     const std::string normal = zeros == 2 ? ", axis normal" : ", oblique normal";
     if (lo == 0 && hi == 0) return "the box lies in the plane" + normal;

@@ -10,6 +10,7 @@
 #include "isect/check/case_file.hpp"
 #include "isect/check/family.hpp"
 #include "isect/primitives.hpp"
+#include "isect/ref/aabb_plane.hpp"
 #include "isect/ref/exact.hpp"
 #include "isect/ref/fast.hpp"
 
@@ -20,6 +21,8 @@ using ref::Rational;
 inline Vec3f vec_at(const float* p) { return {p[0], p[1], p[2]}; }
 inline Aabb box_at(const float* p) { return {vec_at(p), vec_at(p + 3)}; }
 inline Triangle tri_at(const float* p) { return {{vec_at(p), vec_at(p + 3), vec_at(p + 6)}}; }
+/// The plane of a box-and-plane layout (box 0..5, n 6..8, d 9), exactly.
+inline ref::ExactPlane exact_plane(const float* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
 
 /// The first non-finite input, as a domain message naming its key; empty
 /// when every input is finite.

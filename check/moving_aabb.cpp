@@ -187,8 +187,6 @@ std::vector<Mix> box_mixes() {
 
 // --- box vs plane ------------------------------------------------------------------
 
-ref::ExactPlane exact_plane(const float* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
-
 Truth plane_truth(const float* in) {
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::ExactPlane p = exact_plane(in);
@@ -213,8 +211,8 @@ bool plane_in_band(const float* in, const Truth&, int, double k) {
         ls += (abs(p.n[i]) + abs(dir[i])) * delta;
     }
     Rational lo, hi;
-    ref::aabb_plane_extent(b, p.n, lo, hi);
-    return abs(Rational(lo - p.d)) <= l || abs(Rational(hi - p.d)) <= l || abs(ref::dot(p.n, dir)) <= ls;
+    ref::aabb_plane_margins(b, p, lo, hi);
+    return abs(lo) <= l || abs(hi) <= l || abs(ref::dot(p.n, dir)) <= ls;
 }
 
 /// t within E 2^-24 (A + |t| B) / |s| (core/isect/moving_aabb.hpp).
@@ -238,9 +236,7 @@ std::string plane_deciding(const float* in, const Truth&, int) {
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::ExactPlane p = exact_plane(in);
     Rational lo, hi;
-    ref::aabb_plane_extent(b, p.n, lo, hi);
-    lo -= p.d;
-    hi -= p.d;
+    ref::aabb_plane_margins(b, p, lo, hi);
     if (lo == 0 || hi == 0) return "touching the plane at the start";
     if (lo < 0 && hi > 0) return "crossing the plane at the start";
     const Rational s = ref::dot(p.n, ref::exact(vec_at(in + 10)));

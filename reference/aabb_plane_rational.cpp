@@ -11,6 +11,12 @@ void aabb_plane_extent(const ExactAabb& box, const Point& n, Rational& min_d, Ra
     }
 }
 
+void aabb_plane_margins(const ExactAabb& box, const ExactPlane& p, Rational& least, Rational& greatest) {
+    aabb_plane_extent(box, p.n, least, greatest);
+    least -= p.d;
+    greatest -= p.d;
+}
+
 int aabb_plane_classify_rational(const ExactAabb& box, const ExactPlane& p) {
     Rational min_d, max_d;
     aabb_plane_extent(box, p.n, min_d, max_d);

@@ -24,4 +24,8 @@ bool aabb_plane_overlap_cgal(const ExactAabb& box, const ExactPlane& p);
 /// The least and greatest n . x over the box.
 void aabb_plane_extent(const ExactAabb& box, const Point& n, Rational& min_d, Rational& max_d);
 
+/// The plane's margins over the box: the least and greatest n . x - d. The
+/// box touches the plane where one is 0 and lies in it where both are.
+void aabb_plane_margins(const ExactAabb& box, const ExactPlane& p, Rational& least, Rational& greatest);
+
 }  // namespace isect::ref
