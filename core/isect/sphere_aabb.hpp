@@ -49,27 +49,30 @@ inline Vec3f aabb_closest_point(const Aabb& box, const Vec3f& p) {
     return q;
 }
 
-/// True iff the closed ball (centre c, radius r) meets the closed box.
-/// tolerant=1.
-inline bool sphere_aabb_overlap(const Aabb& box, const Vec3f& c, float r) {
-    const Vec3f q = aabb_closest_point(box, c);
+namespace detail {
+/// |c - q|^2 in double, each difference, square and sum rounded at most
+/// once (the error the kernels' contracts and the exact filter account for).
+inline double squared_distance(const Vec3f& c, const Vec3f& q) {
     double d2 = 0;
     for (int i = 0; i < 3; ++i) {
         const double d = double(c[i]) - q[i];
         d2 += d * d;
     }
-    return d2 <= double(r) * r;
+    return d2;
+}
+}  // namespace detail
+
+/// True iff the closed ball (centre c, radius r) meets the closed box.
+/// tolerant=1.
+inline bool sphere_aabb_overlap(const Aabb& box, const Vec3f& c, float r) {
+    return detail::squared_distance(c, aabb_closest_point(box, c)) <= double(r) * r;
 }
 
 /// True iff the closed ball (centre c, radius r) meets the closed box.
 /// exact.
 inline bool sphere_aabb_overlap_exact(const Aabb& box, const Vec3f& c, float r) {
     const Vec3f q = aabb_closest_point(box, c);
-    double d2 = 0;
-    for (int i = 0; i < 3; ++i) {
-        const double d = double(c[i]) - q[i];
-        d2 += d * d;
-    }
+    const double d2 = detail::squared_distance(c, q);
     const double r2 = double(r) * r;
     const double bound = gamma(7) * d2;
     if (d2 - r2 > bound) return false;
