@@ -37,6 +37,7 @@
 #include <cmath>
 #include <limits>
 
+#include "isect/exact.hpp"
 #include "isect/primitives.hpp"
 
 namespace isect {
@@ -49,40 +50,16 @@ struct Affine {
 
 namespace detail {
 
-/// a + b = s + e exactly (TwoSum, round to nearest, no overflow).
-inline void two_sum(double a, double b, double& s, double& e) {
-    s = a + b;
-    const double bb = s - a;
-    e = (a - (s - bb)) + (b - bb);
-}
-
-/// Adds b to the nonoverlapping expansion h[0..m) (components in increasing
-/// magnitude, zeros allowed): Shewchuk's Grow-Expansion. Returns m + 1.
-inline int grow(double* h, int m, double b) {
-    for (int i = 0; i < m; ++i) two_sum(b, h[i], b, h[i]);
-    h[m] = b;
-    return m + 1;
-}
-
-/// The sign of an expansion: that of its largest nonzero component.
-inline int sign_of(const double* h, int m) {
-    for (int i = m - 1; i >= 0; --i)
-        if (h[i] != 0) return h[i] > 0 ? 1 : -1;
-    return 0;
-}
-
 /// The largest float <= (down) or smallest float >= (up) the exact sum of
 /// four doubles.
 inline float round_out(const double (&x)[4], bool down) {
-    double h[5];
-    int m = 0;
-    for (double v : x) m = grow(h, m, v);
-    double approx = 0;  // summed upwards: faithful for a nonoverlapping expansion
-    for (int i = 0; i < m; ++i) approx += h[i];
+    exact::Expansion sum;
+    for (double v : x) sum += v;
+    const double approx = sum.estimate();  // summed upwards: faithful for a nonoverlapping expansion
     const float max = std::numeric_limits<float>::max();
     float f = float(approx > max ? max : approx < -max ? -max : approx);
-    m = grow(h, m, -double(f));  // the exact face minus f
-    const int side = sign_of(h, m);
+    sum += -double(f);  // the exact face minus f
+    const int side = sum.sign();
     const float inf = std::numeric_limits<float>::infinity();
     if (down && side < 0) f = std::nextafter(f, -inf);
     if (!down && side > 0) f = std::nextafter(f, inf);
