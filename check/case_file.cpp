@@ -85,19 +85,16 @@ struct Entry {
 /// when strict) for each number that is not exactly a float.
 void read_floats(const std::string& path, const std::string& key, const Entry& e, float* out, bool strict,
                  std::vector<CaseError>& errors, std::vector<std::string>& warnings) {
+    std::set<std::string> named;  // a value written twice on the line is named once
     for (size_t i = 0; i < e.values.size(); ++i) {
         std::string why;
         if (!parse_float(e.values[i], out[i], why)) {
             errors.push_back({path, e.line, key + ": " + why});
-        } else if (!names_exactly(e.values[i], out[i])) {
-            const std::string message = key + ": '" + e.values[i] + "' is not a float; it reads as " + both_ways(out[i]);
-            const bool repeated = std::any_of(errors.begin(), errors.end(), [&](const CaseError& x) {
-                return x.line == e.line && x.message == message + " (--strict)";
-            });
-            if (strict && !repeated) errors.push_back({path, e.line, message + " (--strict)"});
-            else if (strict) continue;
-            else if (std::find(warnings.begin(), warnings.end(), CaseError{path, e.line, message}.str()) == warnings.end())
-                warnings.push_back(CaseError{path, e.line, message}.str());
+        } else if (!names_exactly(e.values[i], out[i]) && named.insert(e.values[i]).second) {
+            const CaseError rounded{path, e.line,
+                                    key + ": '" + e.values[i] + "' is not a float; it reads as " + both_ways(out[i])};
+            if (strict) errors.push_back({path, e.line, rounded.message + " (--strict)"});
+            else warnings.push_back(rounded.str());
         }
     }
 }
