@@ -75,34 +75,49 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
                                          r.report.mismatch_message + ")\n" + check::show_family_input(f, *r.report.mismatch));
 }
 
-/// The findings database: the case files an earlier `isect check` of the same
-/// kernels wrote into --out, judged before any generated case. A finding
-/// that still breaks its kernel's contract breaks the run; one that now
-/// passes is reported as such; both stay until promoted or deleted.
-std::vector<ReplayedFinding> replay_findings(const CheckArgs& args, const std::string& subject, const Target& t,
-                                             const check::Domain& domain) {
-    std::vector<ReplayedFinding> out;
+/// A finding an earlier `isect check` of the same kernels wrote into --out:
+/// the case and the name of the kernel it broke.
+struct StoredFinding {
+    check::FamilyCase c;
+    std::string kernel;
+};
+
+/// The findings database, read once per run: the case files in --out that
+/// `isect check` wrote for these kernels (built-in ones, or this plugin's).
+/// A file that cannot be read is named and skipped.
+std::vector<StoredFinding> load_findings(const CheckArgs& args, const std::string& subject) {
+    std::vector<StoredFinding> out;
     std::error_code ec;
     if (!fs::is_directory(args.out, ec)) return out;
-    std::vector<std::string> files;
-    for (const auto& entry : fs::directory_iterator(args.out, ec))
-        if (entry.path().extension() == ".case") files.push_back(entry.path().string());
-    std::sort(files.begin(), files.end());
+    std::vector<check::CaseError> errors;
     const std::string from = args.plugin.empty() ? "isect check, " : "isect check --plugin " + subject + ", ";
-    for (const std::string& file : files) {
-        const check::ReadResult r = check::read_case_file(file);
-        if (const auto* errors = std::get_if<std::vector<check::CaseError>>(&r)) {
-            for (const auto& e : *errors) std::cerr << "isect check: findings database: " << e.str() << " (skipped)\n";
+    for (const std::string& file : check::expand_case_paths({args.out}, errors)) {
+        check::ReadResult r = check::read_case_file(file);
+        if (auto* bad = std::get_if<std::vector<check::CaseError>>(&r)) {
+            errors.insert(errors.end(), bad->begin(), bad->end());
             continue;
         }
-        const check::FamilyCase& c = std::get<check::FamilyCase>(r);
-        if (c.family != t.family || c.origin.rfind(from, 0) != 0) continue;
+        check::FamilyCase& c = std::get<check::FamilyCase>(r);
         const size_t at = c.origin.find("signature: ");
-        if (at == std::string::npos) continue;
+        if (c.origin.rfind(from, 0) != 0 || at == std::string::npos) continue;
         const std::string kernel = c.origin.substr(at + 11, c.origin.find('|', at) - at - 11);
-        const auto k = std::find_if(t.kernels.begin(), t.kernels.end(), [&](const FamilyKernel& x) { return x.name == kernel; });
-        if (k == t.kernels.end() || !domain.outside(*t.family, c.in.data()).empty()) continue;
-        ReplayedFinding p{file, kernel, false, ""};
+        out.push_back({std::move(c), kernel});
+    }
+    for (const auto& e : errors) std::cerr << "isect check: findings database: " << e.str() << " (skipped)\n";
+    return out;
+}
+
+/// The findings of t's family and kernels, judged before any generated case.
+/// A finding that still breaks its kernel's contract breaks the run; one
+/// that now passes is reported as such; both stay until promoted or deleted.
+std::vector<ReplayedFinding> replay_findings(const std::vector<StoredFinding>& findings, const Target& t,
+                                             const check::Domain& domain) {
+    std::vector<ReplayedFinding> out;
+    for (const StoredFinding& f : findings) {
+        const check::FamilyCase& c = f.c;
+        const auto k = std::find_if(t.kernels.begin(), t.kernels.end(), [&](const FamilyKernel& x) { return x.name == f.kernel; });
+        if (c.family != t.family || k == t.kernels.end() || !domain.outside(*t.family, c.in.data()).empty()) continue;
+        ReplayedFinding p{c.path, f.kernel, false, ""};
         try {
             const check::Truth truth = t.family->truth(c.in.data());
             const check::FamilyJudgement j = check::judge(*t.family, *k, c.in, truth);
@@ -254,6 +269,7 @@ int run_check(const CheckArgs& args_in) {
     }
     info.show_maps = args.map || host;
 
+    const std::vector<StoredFinding> findings = load_findings(args, info.subject);
     std::vector<FamilyResult> results;
     for (const Target& t : targets) {
         check::FamilyCheckOptions options;
@@ -268,7 +284,7 @@ int run_check(const CheckArgs& args_in) {
         options.progress = !args.quiet && args.format == "text" && (args.seconds > 3 || args.cases > 20000);
         FamilyResult r;
         r.family = t.family;
-        r.replayed = replay_findings(args, info.subject, t, info.domain);
+        r.replayed = replay_findings(findings, t, info.domain);
         try {
             r.report = check::run_family_check(*t.family, t.kernels, options);
         } catch (const std::exception& e) {
