@@ -6,19 +6,16 @@ checker's adapter, shown on its own as "adapter ns".
 
 usage: family_ratios.py FAMILY_BENCH_BINARY [extra benchmark args...]
 """
-import json
-import subprocess
 import sys
 
-from kernel_ratios import cpu_model
+from kernel_ratios import cpu_model, run_benchmark
 
 
 def main() -> int:
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
-    cmd = [sys.argv[1], "--benchmark_format=json", "--benchmark_min_time=0.1", *sys.argv[2:]]
-    data = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    data = run_benchmark(sys.argv, 0.1)
     ns = {}
     for b in data["benchmarks"]:
         family, kernel = b["name"].split("/")[:2]

@@ -36,12 +36,18 @@ def cpu_model() -> str:
     return "unknown cpu"
 
 
+def run_benchmark(argv, min_time):
+    """Runs a Google Benchmark binary (argv[1], extra args after it) once
+    and returns its JSON report."""
+    cmd = [argv[1], "--benchmark_format=json", f"--benchmark_min_time={min_time}", *argv[2:]]
+    return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+
+
 def main() -> int:
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
-    cmd = [sys.argv[1], "--benchmark_format=json", "--benchmark_min_time=0.2", *sys.argv[2:]]
-    data = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    data = run_benchmark(sys.argv, 0.2)
     ns, fallback = {}, {}
     for b in data["benchmarks"]:
         family, kernel, workload = b["name"].split("/")[:3]
