@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -59,7 +60,6 @@ namespace {
 /// whether it had to round, and the value must be x itself (a subnormal has
 /// fewer bits than that precision).
 bool names_exactly(const std::string& token, float x) {
-    if (!std::isfinite(x)) return true;
     mpfr_t v;
     mpfr_init2(v, 24);
     char* end = nullptr;
@@ -67,6 +67,31 @@ bool names_exactly(const std::string& token, float x) {
     const bool exact = rounded == 0 && end && *end == '\0' && mpfr_get_d(v, MPFR_RNDN) == double(x);
     mpfr_clear(v);
     return exact;
+}
+
+/// The significant digits of a decimal, without sign, point, exponent, or
+/// leading and trailing zeros: "-0.012300e5" -> "123".
+std::string significant_digits(const std::string& token) {
+    std::string digits;
+    for (char c : token) {
+        if (c == 'e' || c == 'E') break;
+        if (c >= '0' && c <= '9' && !(digits.empty() && c == '0')) digits += c;
+    }
+    while (!digits.empty() && digits.back() == '0') digits.pop_back();
+    return digits;
+}
+
+/// Whether a token says which float it means. Exactly, or as the float's
+/// shortest round-trip decimal (what isect, std::to_chars and most float
+/// printers write) given with float's precision: at least 7 significant
+/// digits, or fewer for a subnormal, which has fewer bits. A short decimal
+/// that rounds ("0.1", "1e-6") is a value the reader may think exact.
+bool names_a_float(const std::string& token, float x) {
+    if (!std::isfinite(x) || names_exactly(token, x)) return true;
+    if (token.size() > 1 && (token[1] == 'x' || token[1] == 'X' || token[2] == 'x')) return false;  // a rounded hexfloat
+    const std::string digits = significant_digits(token);
+    if (digits != significant_digits(format_float(x))) return false;
+    return digits.size() >= 7 || std::fabs(x) < std::numeric_limits<float>::min();
 }
 
 /// "0.100000001 (0x1.99999ap-4)": a float as both people and C read it.
@@ -90,7 +115,7 @@ void read_floats(const std::string& path, const std::string& key, const Entry& e
         std::string why;
         if (!parse_float(e.values[i], out[i], why)) {
             errors.push_back({path, e.line, key + ": " + why});
-        } else if (!names_exactly(e.values[i], out[i]) && named.insert(e.values[i]).second) {
+        } else if (!names_a_float(e.values[i], out[i]) && named.insert(e.values[i]).second) {
             const CaseError rounded{path, e.line,
                                     key + ": '" + e.values[i] + "' is not a float; it reads as " + both_ways(out[i])};
             if (strict) errors.push_back({path, e.line, rounded.message + " (--strict)"});
