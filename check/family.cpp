@@ -527,17 +527,78 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
 
 }  // namespace
 
+FamilyKernelReport kernel_report_for(const FamilyKernel& k) {
+    FamilyKernelReport r;
+    r.name = k.name;
+    r.contract = k.contract;
+    r.error_e = k.error_e;
+    return r;
+}
+
+const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Floats& in,
+                                    const Truth& truth, const FamilyJudgement& j, uint64_t case_number) {
+    MapCell& cell = r.map[{map_bin(largest_magnitude(in)), map_bin(input_feature(f, in))}];
+    ++r.tried;
+    ++cell.cases;
+    const bool known_answer = j.got.answer >= 0 && j.got.answer < int(f.answers.size());
+    if (j.answer_differs) {
+        ++r.wrong_answers;
+        ++cell.wrong_answers;
+        if (!known_answer) {  // a failure or garbage: no band explains it
+            cell.measured_k = std::numeric_limits<double>::infinity();
+        } else {
+            if (f.yes_no()) ++(j.got.answer == 1 ? r.false_hits : r.false_misses);
+            r.in_band += j.in_band;
+            cell.measured_k = widen_k(f, in, truth, j.got.answer, cell.measured_k);
+        }
+        r.measured_k = std::max(r.measured_k, cell.measured_k);
+    } else if (j.cuts) {
+        ++r.wrong_answers;
+        ++cell.wrong_answers;
+        r.in_band += j.in_band;
+        cell.measured_k = std::max(cell.measured_k, j.error.cut_k);
+        r.measured_k = std::max(r.measured_k, cell.measured_k);
+    }
+    if (!j.answer_differs && (j.error.e > r.measured_e || std::isnan(j.error.e)))
+        r.measured_e = std::isnan(j.error.e) ? std::numeric_limits<double>::infinity() : j.error.e;
+    if (!j.violates) return nullptr;
+    ++r.violations;
+    ++cell.violations;
+    const std::string signature = violation_class(f, k, in, truth, j);
+    auto c = std::find_if(r.classes.begin(), r.classes.end(), [&](const FailureClass& x) { return x.signature == signature; });
+    const bool fresh = c == r.classes.end();
+    if (fresh) {
+        FailureClass first;
+        first.signature = signature;
+        first.witness = in;
+        first.why = j.why;
+        first.first_case = case_number;
+        c = r.classes.insert(r.classes.end(), first);
+    }
+    ++c->count;
+    if (j.cuts)
+        c->measured_k = std::max(c->measured_k, j.error.cut_k);
+    else if (j.answer_differs && known_answer)
+        c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, j.got.answer, c->measured_k));
+    else if (j.answer_differs)
+        c->measured_k = std::numeric_limits<double>::infinity();
+    if (!fresh && complexity(in) < complexity(c->witness)) {
+        c->witness = in;
+        c->why = j.why;
+    }
+    return &*c;
+}
+
+void sort_classes(FamilyKernelReport& r) {
+    std::stable_sort(r.classes.begin(), r.classes.end(),
+                     [](const FailureClass& a, const FailureClass& b) { return a.count > b.count; });
+}
+
 FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
                                    const FamilyCheckOptions& options) {
     FamilyCheckReport report;
     report.family = f.name;
-    for (const FamilyKernel& k : kernels) {
-        FamilyKernelReport r;
-        r.name = k.name;
-        r.contract = k.contract;
-        r.error_e = k.error_e;
-        report.kernels.push_back(r);
-    }
+    for (const FamilyKernel& k : kernels) report.kernels.push_back(kernel_report_for(k));
     RandomSource source(options.seed);
     Budget budget(options.seconds, options.max_cases, options.progress);
     const auto all_broken = [&] {
@@ -550,7 +611,6 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
             if (r.stopped_at_hang) return true;
         return false;
     };
-    std::vector<std::map<std::string, size_t>> class_index(kernels.size());
     report.oracle = options.oracle;
     set_oracle(options.oracle);
     std::map<std::string_view, uint64_t> mix_counts;  // by the family's own names: no copies
@@ -594,12 +654,8 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
         if (!fast) references();
         if (disagreement) continue;
         const Truth exact = slow ? *slow : Truth{fast->answer, {}, {}, {}};
-        const std::pair<int, int> cell_key{map_bin(largest_magnitude(in)), map_bin(input_feature(f, in))};
         for (size_t i = 0; i < kernels.size() && !disagreement; ++i) {
             FamilyKernelReport& r = report.kernels[i];
-            MapCell& cell = r.map[cell_key];
-            ++r.tried;
-            ++cell.cases;
             std::string failure;
             const Answer got = run_kernel(kernels[i], in, failure);
             std::optional<FamilyJudgement> quick;
@@ -611,53 +667,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
                 quick = judge_answer(f, kernels[i], in, got, *t);
             }
             const FamilyJudgement& j = *quick;
-            const Truth& truth = slow ? *slow : exact;            const bool known_answer = j.got.answer >= 0 && j.got.answer < int(f.answers.size());
-            if (j.answer_differs) {
-                ++r.wrong_answers;
-                ++cell.wrong_answers;
-                if (!known_answer) {  // a failure or garbage: no band explains it
-                    cell.measured_k = std::numeric_limits<double>::infinity();
-                } else {
-                    if (f.yes_no()) ++(j.got.answer == 1 ? r.false_hits : r.false_misses);
-                    r.in_band += j.in_band;
-                    cell.measured_k = widen_k(f, in, truth, j.got.answer, cell.measured_k);
-                }
-                r.measured_k = std::max(r.measured_k, cell.measured_k);
-            } else if (j.cuts) {
-                ++r.wrong_answers;
-                ++cell.wrong_answers;
-                r.in_band += j.in_band;
-                cell.measured_k = std::max(cell.measured_k, j.error.cut_k);
-                r.measured_k = std::max(r.measured_k, cell.measured_k);
-            }
-            if (!j.answer_differs && (j.error.e > r.measured_e || std::isnan(j.error.e))) {
-                r.measured_e = std::isnan(j.error.e) ? std::numeric_limits<double>::infinity() : j.error.e;
-            }
-            if (!j.violates) continue;
-            ++r.violations;
-            ++cell.violations;
-            const std::string signature = violation_class(f, kernels[i], in, truth, j);
-            auto [at, fresh] = class_index[i].try_emplace(signature, r.classes.size());
-            if (fresh) {
-                FailureClass c;
-                c.signature = signature;
-                c.witness = in;
-                c.why = j.why;
-                c.first_case = report.cases;
-                r.classes.push_back(c);
-            }
-            FailureClass& c = r.classes[at->second];
-            ++c.count;
-            if (j.cuts)
-                c.measured_k = std::max(c.measured_k, j.error.cut_k);
-            else if (j.answer_differs && known_answer)
-                c.measured_k = std::max(c.measured_k, widen_k(f, in, truth, j.got.answer, c.measured_k));
-            else if (j.answer_differs)
-                c.measured_k = std::numeric_limits<double>::infinity();
-            if (!fresh && complexity(in) < complexity(c.witness)) {
-                c.witness = in;
-                c.why = j.why;
-            }
+            if (!tally_judgement(f, kernels[i], r, in, slow ? *slow : exact, j, report.cases)) continue;
             if (options.stop_at_hang && j.why.rfind("hang", 0) == 0) {
                 r.stopped_at_hang = true;
                 r.hang_input = in;
@@ -671,9 +681,8 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
     report.seconds = budget.elapsed();
     for (const auto& [kind, n] : mix_counts) report.mix[std::string(kind)] = n;
     for (size_t i = 0; i < kernels.size(); ++i) {
+        sort_classes(report.kernels[i]);
         auto& classes = report.kernels[i].classes;
-        std::stable_sort(classes.begin(), classes.end(),
-                         [](const FailureClass& a, const FailureClass& b) { return a.count > b.count; });
         if (!options.minimize) continue;
         for (size_t c = 0; c < classes.size() && c < options.minimize_classes; ++c) {
             // A crash, hang or garbage answer is kept as found: every trial

@@ -27,6 +27,10 @@ expect 0 "watertight +tolerant=1" -- "$isect" kernels
 # normal of an edge is right, a face's wrong normal is not.
 expect 0 "tolerance_and_decimals.case:3: org: '0.1' is not a float; it reads as 0.100000001 \\(0x1.99999ap-4\\)" -- "$isect" replay "$data/hand"
 expect 2 "tolerance_and_decimals.case:3: org: '0.1' is not a float.*--strict" -- "$isect" replay --strict "$data/hand"
+# A float's shortest round-trip decimal (what isect writes) names that float:
+# no warning, even under --strict; a rounded hexfloat is not a float.
+expect 0 "^silent, 1 passed" -- sh -c "printf 'family aabb_plane\nbox.lo 0 0 0\nbox.hi 2.0000002 1 1\nn 1 0 0\nd -2.0000002\nexpect front\n' > '${TMPDIR:-/tmp}/isect-rt.case' && '$isect' replay --strict '${TMPDIR:-/tmp}/isect-rt.case' > '${TMPDIR:-/tmp}/isect-rt.out' 2>&1; grep -q warning '${TMPDIR:-/tmp}/isect-rt.out' && echo warned || echo silent, \$(grep -o '[0-9]* passed' '${TMPDIR:-/tmp}/isect-rt.out')"
+expect 2 "d: '-0x1.0000001p\+1' is not a float" -- sh -c "sed 's/^d .*/d -0x1.0000001p+1/' '${TMPDIR:-/tmp}/isect-rt.case' > '${TMPDIR:-/tmp}/isect-hex.case' && '$isect' replay --strict '${TMPDIR:-/tmp}/isect-hex.case'"
 expect 1 "expect.normal.y says -1 but the references say 0" -- "$isect" replay "$data/wrong_face_normal.case"
 expect 1 "expect.t says 1.5 \\+- 0.25 but the references say 1" -- sh -c "sed 's/^expect.t .*/expect.t 1.5 +- 0.25/' '$data/hand/tolerance_and_decimals.case' > '${TMPDIR:-/tmp}/isect-tol.case' && '$isect' replay '${TMPDIR:-/tmp}/isect-tol.case'"
 
@@ -45,4 +49,14 @@ expect 0 "promoted .*now_fixed.case -> $db/corpus/aabb_aabb/now_fixed.case" -- "
 expect 2 "already exists" -- sh -c "cp '$first' '$db/now_fixed.case' && '$isect' promote '$db/now_fixed.case' --corpus '$db/corpus'"
 expect 0 "1 passed, 0 failed" -- "$isect" replay "$db/corpus/aabb_aabb/now_fixed.case"
 rm -rf "$db"
+
+# One report for every check: replay and fuzz take --format like check, with
+# the same fields (JSON field list in docs/checking.md).
+expect 1 '"command": "replay"' -- "$isect" replay --format json --kernel broken:naive_slab_nan "$data/../../corpus/ray_aabb"
+expect 1 '"wrong_answers": [1-9]' -- "$isect" replay --format json --kernel broken:naive_slab_nan "$data/../../corpus/ray_aabb"
+expect 0 '"passed": true' -- "$isect" replay --format json --kernel broken:naive_slab_nan --expect-broken "$data/../../corpus/ray_aabb/slab_nan_on_face.case"
+expect 1 '<failure message="answers miss, exact is hit' -- "$isect" replay --format junit --kernel broken:naive_slab_nan "$data/../../corpus/ray_aabb"
+expect 1 '\| ray_aabb \| broken:naive_slab_nan \| conservative \| 5 \|' -- "$isect" replay --format markdown --kernel broken:naive_slab_nan "$data/../../corpus/ray_aabb"
+expect 1 'failure message="expect says overlap but both references say disjoint' -- "$isect" replay --format junit "$data/wrong_expect.case"
+expect 2 "is not text, markdown, json or junit" -- "$isect" replay --format yaml "$data/good"
 exit $fail

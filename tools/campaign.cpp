@@ -1,12 +1,14 @@
 #include "campaign.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -21,6 +23,7 @@
 #include "isect/check/family.hpp"
 #include "isect/check/fuzz.hpp"
 #include "isect/check/plugin.hpp"
+#include "report.hpp"
 
 namespace isect::tool {
 
@@ -51,16 +54,17 @@ check::Floats minimise(const Family& f, const std::vector<FamilyKernel>& kernels
         });
 }
 
-/// The signatures already in the corpus ("signature: ..." in a case's origin).
-std::set<std::string> known_signatures(const std::string& dir) {
-    std::set<std::string> out;
+/// The signatures already in the corpus ("signature: ..." in a case's
+/// origin), each with the case that has it.
+std::map<std::string, std::string> known_signatures(const std::string& dir) {
+    std::map<std::string, std::string> out;
     std::error_code ec;
     for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         if (it->path().extension() != ".case") continue;
         std::ifstream in(it->path());
         for (std::string line; std::getline(in, line);) {
             const size_t at = line.find("signature: ");
-            if (line.rfind("#", 0) == 0 && at != std::string::npos) out.insert(line.substr(at + 11));
+            if (line.rfind("#", 0) == 0 && at != std::string::npos) out.emplace(line.substr(at + 11), it->path().string());
         }
     }
     return out;
@@ -144,10 +148,12 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
 namespace {
 
 /// One family's campaign: libFuzzer in fork mode, then every artifact
-/// judged again, minimised, de-duplicated and written. Returns the number
-/// of new cases and crashes kept, or -1 on a usage error.
+/// judged again, minimised, de-duplicated and written, and counted into the
+/// family's report (over the findings: libFuzzer reports nothing of the
+/// inputs every kernel got right). Returns the number of new cases and
+/// crashes kept, or -1 on a usage error.
 int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyKernel>& kernels,
-                const check::Domain& domain, const std::string& who) {
+                const check::Domain& domain, const std::string& who, FamilyResult& result) {
     const std::string target = args.fuzz_dir + "/fuzz_" + f.name;
     if (!fs::exists(target)) {
         std::cerr << "isect fuzz: no libFuzzer target at '" << target << "' (./isect fuzz builds it with clang)\n";
@@ -172,6 +178,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     if (fs::exists(seeds)) argv.push_back(seeds);
     std::cerr << "isect fuzz: " << f.name << ", kernel " << who << ", domain " << domain.str() << ", " << args.minutes
               << " min on " << args.jobs << " job(s)\n";
+    const auto started = std::chrono::steady_clock::now();
 
     int pipefd[2];
     if (pipe(pipefd) != 0) return -1;
@@ -205,11 +212,13 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     FILE* from = fdopen(pipefd[0], "r");
     std::ofstream log(work / "libfuzzer.log");
     std::string execs = "?", cov = "?", crashes = "0";
+    uint64_t inputs = 0;
     char buf[4096];
     while (std::fgets(buf, sizeof buf, from)) {
         const std::string line(buf);
         log << line;
         if (line.rfind("#", 0) != 0) continue;
+        inputs = std::max<uint64_t>(inputs, std::strtoull(line.c_str() + 1, nullptr, 10));
         if (auto e = field(line, "exec/s"); !e.empty()) execs = e;
         if (auto c = field(line, "cov:"); !c.empty()) cov = c;
         if (auto o = field(line, "oom/timeout/crash:"); !o.empty()) crashes = o.substr(o.rfind('/') + 1);
@@ -226,8 +235,17 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
 
     // Findings: decode, judge again with the references on every input,
     // minimise, de-duplicate by failure class, write into the corpus.
-    std::set<std::string> known = known_signatures(corpus);
-    int fresh = 0, duplicate = 0, unexplained = 0;
+    std::ostream& lines = args.format == "text" ? std::cout : std::cerr;
+    result.family = &f;
+    result.report.family = f.name;
+    result.report.cases = inputs;
+    result.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    result.report_domain = domain.str();
+    for (const FamilyKernel& k : kernels) result.report.kernels.push_back(check::kernel_report_for(k));
+    std::vector<std::map<std::string, std::string>> witness_files(kernels.size());  // class -> case file
+    std::set<std::string> written;
+    std::map<std::string, std::string> known = known_signatures(corpus);
+    int unexplained = 0;
     for (const auto& entry : fs::directory_iterator(artifacts)) {
         std::ifstream in(entry.path(), std::ios::binary);
         const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
@@ -235,33 +253,72 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         const auto found = finding_on(f, kernels, input);
         if (!found) {
             ++unexplained;  // a crash or timeout of a kernel, not a contract: keep the bytes
-            std::cerr << "isect fuzz: " << entry.path().string()
-                      << " is not a contract finding (a crash or timeout in a kernel?); the input is kept there\n";
+            result.problems.push_back({entry.path().string(),
+                                       "not a contract finding (a crash or timeout in a kernel?); the input is kept there"});
+            lines << "isect fuzz: " << entry.path().string()
+                  << " is not a contract finding (a crash or timeout in a kernel?); the input is kept there\n";
             continue;
         }
-        if (known.count(found->signature)) {
-            ++duplicate;
+        check::Floats kept = input;
+        std::string path;
+        if (const auto at = known.find(found->signature); at != known.end()) {
+            ++result.duplicates;
+            path = at->second;
+        } else {
+            kept = minimise(f, kernels, input, found->signature, domain);
+            const auto again = finding_on(f, kernels, kept);
+            const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " +
+                                       domain.str() + "), minimised\n" + again->message + "\nsignature: " + found->signature;
+            path = (fs::path(corpus) / file_name_for(found->signature)).string();
+            std::ofstream(path) << check::format_family_case(f, kept, origin);
+            known.emplace(found->signature, path);
+            written.insert(path);
+            ++result.new_cases;
+            lines << "new case " << path << ": " << again->message << "\n";
+        }
+        // Counted as every check counts a case: each kernel judged on it.
+        check::Truth truth;
+        try {
+            truth = f.truth(kept.data());
+        } catch (const check::ReferenceMismatch& e) {
+            if (!result.report.reference_mismatches++) {
+                result.report.mismatch = kept;
+                result.report.mismatch_message = e.what();
+                result.mismatch_path = path;
+            }
             continue;
         }
-        const check::Floats small = minimise(f, kernels, input, found->signature, domain);
-        const auto again = finding_on(f, kernels, small);
-        const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " + domain.str() +
-                                   "), minimised\n" + again->message + "\nsignature: " + found->signature;
-        const fs::path path = fs::path(corpus) / file_name_for(found->signature);
-        std::ofstream(path) << check::format_family_case(f, small, origin);
-        known.insert(found->signature);
-        ++fresh;
-        std::cout << "new case " << path.string() << ": " << again->message << "\n";
+        ++result.report.reference_cases;
+        for (size_t i = 0; i < kernels.size(); ++i) {
+            const check::FamilyJudgement j = check::judge(f, kernels[i], kept, truth);
+            const check::FailureClass* fc =
+                check::tally_judgement(f, kernels[i], result.report.kernels[i], kept, truth, j, 0);
+            if (fc && fc->witness == kept) witness_files[i][fc->signature] = path;
+        }
     }
-    std::cout << "isect fuzz: " << f.name << " done; last exec/s " << execs << ", coverage " << cov << "; " << fresh
-              << " new case(s), " << duplicate << " duplicate finding(s), " << unexplained
-              << " crash(es) kept as bytes; libFuzzer log in " << (work / "libfuzzer.log").string() << "\n";
-    return fresh + unexplained;
+    result.class_paths.assign(kernels.size(), {});
+    for (size_t i = 0; i < kernels.size(); ++i) {
+        check::FamilyKernelReport& k = result.report.kernels[i];
+        k.tried = inputs;  // every kernel ran on every input
+        check::sort_classes(k);
+        for (check::FailureClass& fc : k.classes) {
+            result.class_paths[i].push_back(witness_files[i][fc.signature]);
+            fc.minimised = written.count(result.class_paths[i].back()) > 0;
+        }
+    }
+    lines << "isect fuzz: " << f.name << " done; last exec/s " << execs << ", coverage " << cov << "; "
+          << result.new_cases << " new case(s), " << result.duplicates << " duplicate finding(s), " << unexplained
+          << " crash(es) kept as bytes; libFuzzer log in " << (work / "libfuzzer.log").string() << "\n";
+    return int(result.new_cases) + unexplained;
 }
 
 }  // namespace
 
 int run_fuzz(const FuzzArgs& args) {
+    if (!known_format(args.format)) {
+        std::cerr << "isect fuzz: --format '" << args.format << "' is not text, markdown, json or junit\n";
+        return 2;
+    }
     check::Domain domain;
     if (!args.domain_text.empty() && !parse_domain_arg("fuzz", args.domain_text, domain)) return 2;
     std::vector<const Family*> families;
@@ -301,6 +358,16 @@ int run_fuzz(const FuzzArgs& args) {
             return 2;
         }
     }
+    RunInfo info;
+    info.command = "fuzz";
+    info.domain = domain;
+    info.subject = host ? host->info().name : args.kernel.empty() ? "built-in kernels" : args.kernel;
+    if (host) {
+        info.plugin_path = host->info().path;
+        info.contract = contract;
+        info.error_e = 16;
+    }
+    std::vector<FamilyResult> results;
     int found = 0;
     for (const Family* f : families) {
         std::vector<FamilyKernel> kernels;
@@ -315,11 +382,15 @@ int run_fuzz(const FuzzArgs& args) {
             kernels = f->kernels();
             who = "built-in";
         }
-        const int n = fuzz_family(args, *f, kernels, domain, who);
+        FamilyResult result;
+        const int n = fuzz_family(args, *f, kernels, domain, who, result);
         if (n < 0) return 2;
         found += n;
+        results.push_back(std::move(result));
         if (g_interrupted) break;
     }
+    if (args.format == "text") std::cout << "\n";
+    print_report(std::cout, args.format, info, results);
     return found > 0 ? 1 : 0;
 }
 

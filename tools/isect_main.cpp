@@ -94,6 +94,7 @@ int main(int argc, char** argv) {
     replay->add_option("--domain", replay_args.domain, "Skip (and list) the cases outside LO:HI");
     replay->add_flag("--expect-broken", replay_args.expect_broken, "With --kernel or --plugin: every case must break the contract");
     replay->add_flag("--strict", replay_args.strict, "A number that is not exactly a float (0.1) is an error, not a warning");
+    replay->add_option("--format", replay_args.format, "Report as text, markdown, json or junit");
 
     FuzzArgs fuzz_args;
     fuzz_args.source_dir = source;
@@ -109,6 +110,7 @@ int main(int argc, char** argv) {
     fuzz->add_flag("--plain-mutator", fuzz_args.plain_mutator, "libFuzzer's mutations only (for comparisons)");
     fuzz->add_option("--plugin", fuzz_args.plugin, "Fuzz a plugin's functions, every family it exports (or --family)");
     fuzz->add_option("--contract", fuzz_args.contract, "With --plugin: its contract (default tolerant=1)");
+    fuzz->add_option("--format", fuzz_args.format, "Report as text, markdown, json or junit");
 
     std::string minimize_path, minimize_kernel, minimize_out;
     CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing case to the simplest one that still fails");

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "check_command.hpp"
 #include "isect/check/case_file.hpp"
 #include "isect/check/plugin.hpp"
+#include "report.hpp"
 
 namespace isect::tool {
 
@@ -51,6 +53,10 @@ std::string answer_line(const Family& f, const FamilyKernel& k, const check::Tru
 }  // namespace
 
 int run_replay(const ReplayArgs& args) {
+    if (!known_format(args.format)) {
+        std::cerr << "isect replay: --format '" << args.format << "' is not text, markdown, json or junit\n";
+        return 2;
+    }
     const auto contract = check::Contract::parse(args.contract);
     if (!contract) {
         std::cerr << "isect replay: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
@@ -69,33 +75,66 @@ int run_replay(const ReplayArgs& args) {
             return 2;
         }
     }
-    check::Domain domain;
-    if (!args.domain.empty() && !parse_domain_arg("replay", args.domain, domain)) return 2;
-    if (args.domain.empty() && host && host->info().domain) domain = *host->info().domain;
+    RunInfo info;
+    info.command = "replay";
+    info.expect_broken = args.expect_broken;
+    info.subject = host ? host->info().name : args.kernel.empty() ? "built-in kernels" : args.kernel;
+    if (host) {
+        info.plugin_path = host->info().path;
+        info.contract = *contract;
+        info.error_e = args.error_e;
+    }
+    if (!args.domain.empty() && !parse_domain_arg("replay", args.domain, info.domain)) return 2;
+    if (args.domain.empty() && host && host->info().domain) info.domain = *host->info().domain;
+    // The per-file lines are the text report's; beside another format they
+    // are progress, on stderr.
+    std::ostream& lines = args.format == "text" ? std::cout : std::cerr;
+
+    std::vector<FamilyResult> results;
+    std::vector<std::vector<std::map<std::string, std::string>>> witness_files;  // per family, kernel: class -> file
+    const auto result_for = [&](const Family& f, size_t kernels) -> size_t {
+        for (size_t i = 0; i < results.size(); ++i)
+            if (results[i].family == &f) return i;
+        FamilyResult r;
+        r.family = &f;
+        r.report.family = f.name;
+        r.report.oracle = check::Oracle::slow;  // the references judge every case
+        r.report_domain = info.domain.str();
+        results.push_back(std::move(r));
+        witness_files.emplace_back(kernels);
+        return results.size() - 1;
+    };
 
     std::vector<check::CaseError> errors;
     const std::vector<std::string> files = check::expand_case_paths(args.paths, errors);
     size_t passed = 0, failed = 0, skipped = 0;
     for (const std::string& file : files) {
-        const check::ReadResult r = check::read_case_file(file, args.strict);
-        if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&r)) {
+        const check::ReadResult read = check::read_case_file(file, args.strict);
+        if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&read)) {
             errors.insert(errors.end(), errs->begin(), errs->end());
             continue;
         }
-        const check::FamilyCase& c = std::get<check::FamilyCase>(r);
+        const check::FamilyCase& c = std::get<check::FamilyCase>(read);
         for (const std::string& w : c.warnings) std::cerr << "warning: " << w << " (--strict makes this an error)\n";
         const Family& f = *c.family;
-        if (const std::string out = domain.outside(f, c.in.data()); !out.empty()) {
-            ++skipped;
-            std::cout << "skip  " << file << ": outside the domain (" << out << ")\n";
-            continue;
-        }
         std::string why;
         const std::vector<FamilyKernel> kernels = kernels_for(args, f, host.get(), *contract, why);
         if (kernels.empty()) {
             errors.push_back({file, 0, why});
             continue;
         }
+        FamilyResult& r = results[result_for(f, kernels.size())];
+        auto& files_of = witness_files[size_t(&r - results.data())];
+        if (r.report.kernels.empty())
+            for (const FamilyKernel& k : kernels) r.report.kernels.push_back(check::kernel_report_for(k));
+        if (const std::string out = info.domain.outside(f, c.in.data()); !out.empty()) {
+            ++skipped;
+            ++r.outside_domain;
+            lines << "skip  " << file << ": outside the domain (" << out << ")\n";
+            continue;
+        }
+        ++r.report.cases;
+        ++r.report.reference_cases;
         std::vector<std::string> problems, notes;
         check::Truth truth;
         bool have_truth = true;
@@ -104,12 +143,21 @@ int run_replay(const ReplayArgs& args) {
         } catch (const check::ReferenceMismatch& e) {
             problems.push_back(e.what());
             have_truth = false;
+            if (!r.report.reference_mismatches++) {
+                r.report.mismatch = c.in;
+                r.report.mismatch_message = e.what();
+                r.mismatch_path = file;
+            }
         }
         if (have_truth) {
             for (const std::string& p : check::expectation_problems(c, truth)) problems.push_back(p);
-            for (const FamilyKernel& k : kernels) {
+            for (size_t i = 0; i < kernels.size(); ++i) {
+                const FamilyKernel& k = kernels[i];
                 const check::FamilyJudgement j = check::judge(f, k, c.in, truth);
                 if (args.verbose) notes.push_back(answer_line(f, k, truth, j));
+                const check::FailureClass* fc =
+                    check::tally_judgement(f, k, r.report.kernels[i], c.in, truth, j, r.report.cases);
+                if (fc && fc->witness == c.in) files_of[i][fc->signature] = file;
                 if (j.violates != args.expect_broken)
                     problems.push_back("kernel " + k.name + " (" + k.contract.str() + ") " +
                                        (j.violates ? "breaks it: " + j.why : "keeps it, and was expected to break it"));
@@ -117,17 +165,32 @@ int run_replay(const ReplayArgs& args) {
         }
         if (problems.empty()) {
             ++passed;
-            if (args.verbose) std::cout << "ok    " << file << "\n";
+            if (args.verbose) lines << "ok    " << file << "\n";
         } else {
             ++failed;
-            for (const std::string& p : problems) std::cout << "FAIL  " << file << ": " << p << "\n";
+            for (const std::string& p : problems) {
+                lines << "FAIL  " << file << ": " << p << "\n";
+                // A broken contract is in the kernel table; the rest only here.
+                if (p.rfind("kernel ", 0) != 0 || args.expect_broken) r.problems.push_back({file, p});
+            }
         }
-        for (const std::string& n : notes) std::cout << n << "\n";
+        for (const std::string& n : notes) lines << n << "\n";
+    }
+    for (size_t i = 0; i < results.size(); ++i) {
+        FamilyResult& r = results[i];
+        r.class_paths.assign(r.report.kernels.size(), {});
+        for (size_t k = 0; k < r.report.kernels.size(); ++k) {
+            check::sort_classes(r.report.kernels[k]);
+            for (const check::FailureClass& fc : r.report.kernels[k].classes)
+                r.class_paths[k].push_back(witness_files[i][k][fc.signature]);
+        }
     }
     for (const check::CaseError& e : errors) std::cerr << "error: " << e.str() << "\n";
-    std::cout << "replay" << (host ? " --plugin " + host->info().name : args.kernel.empty() ? "" : " --kernel " + args.kernel)
-              << ": " << files.size() << " files, " << passed << " passed, " << failed << " failed, " << skipped
-              << " outside the domain, " << errors.size() << " errors\n";
+    if (args.format == "text") lines << "\n";
+    print_report(std::cout, args.format, info, results);
+    lines << "replay" << (host ? " --plugin " + host->info().name : args.kernel.empty() ? "" : " --kernel " + args.kernel)
+          << ": " << files.size() << " files, " << passed << " passed, " << failed << " failed, " << skipped
+          << " outside the domain, " << errors.size() << " errors\n";
     if (!errors.empty()) return 2;
     return failed ? 1 : 0;
 }

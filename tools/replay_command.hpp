@@ -20,6 +20,7 @@ struct ReplayArgs {
     std::string domain;           ///< cases outside it are listed and skipped
     int timeout_ms = 2000;
     bool strict = false;          ///< a number that is not a float is an error, not a warning
+    std::string format = "text";  ///< text, markdown, json or junit (tools/report.hpp)
 };
 
 /// Exit 0 when every case replays as it should, 1 when one does not, 2 when

@@ -96,38 +96,72 @@ std::string truth_line(const check::FamilyCheckReport& rep) {
     return line;
 }
 
-void print_text(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
-    if (!info.plugin_path.empty()) {
-        out << "isect check --plugin " << info.plugin_path << " (" << info.subject << "), contract "
-            << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x 2^-24 S\n\n";
-    }
-    bool holds = true;
-    for (const FamilyResult& r : results) {
-        const Family& f = *r.family;
-        const check::FamilyCheckReport& rep = r.report;
-        holds = holds && r.holds();
-        char line[240];
+/// What made the family's report and how its truth was reached: the lines
+/// above the kernel table.
+void print_run_lines(std::ostream& out, const RunInfo& info, const FamilyResult& r) {
+    const Family& f = *r.family;
+    const check::FamilyCheckReport& rep = r.report;
+    char line[240];
+    if (info.command == "replay")
+        std::snprintf(line, sizeof line, "isect replay: %s, %llu case files%s\n", f.name.c_str(),
+                      (unsigned long long)rep.cases,
+                      r.outside_domain ? (" (" + std::to_string(r.outside_domain) + " more outside the domain)").c_str() : "");
+    else if (info.command == "fuzz")
+        std::snprintf(line, sizeof line, "isect fuzz: %s, %llu inputs in %.1f s (%.0f/s)\n", f.name.c_str(),
+                      (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0);
+    else
         std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s (%.0f/s), seed %llu\n", f.name.c_str(),
                       (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0,
                       (unsigned long long)info.seed);
-        out << line << "  domain: " << info.domain.str() << "\n  mix:";
+    out << line << "  domain: " << info.domain.str() << "\n";
+    if (!rep.mix.empty()) {
+        out << "  mix:";
         for (const auto& [kind, n] : rep.mix) out << " " << kind << " " << (rep.cases ? 100 * n / rep.cases : 0) << "%";
         out << "\n";
-        if (rep.reference_mismatches)
-            out << "  REFERENCES DISAGREE on " << rep.reference_mismatches << " cases: " << rep.mismatch_message
-                << (r.mismatch_path.empty() ? "" : "; written to " + r.mismatch_path) << "\n";
-        else
-            out << "  references: " << f.references << " agree on every case they judged\n";
+    }
+    if (rep.reference_mismatches)
+        out << "  REFERENCES DISAGREE on " << rep.reference_mismatches << " cases: " << rep.mismatch_message
+            << (r.mismatch_path.empty() ? "" : "; written to " + r.mismatch_path) << "\n";
+    else
+        out << "  references: " << f.references << " agree on every case they judged\n";
+    if (info.command == "check")
         out << "  truth: " << truth_line(rep) << "\n";
-        if (!r.replayed.empty()) {
-            size_t failing = 0;
-            for (const ReplayedFinding& p : r.replayed) failing += p.still_failing;
-            out << "  findings replayed first: " << r.replayed.size() << " (" << failing << " still failing, "
-                << r.replayed.size() - failing << " now passing; `isect promote FILE` moves one into the corpus)\n";
-            for (const ReplayedFinding& p : r.replayed)
-                out << "    " << (p.still_failing ? "still failing  " : "now passing    ") << p.path << " (" << p.kernel
-                    << "): " << p.why << "\n";
-        }
+    else if (info.command == "replay")
+        out << "  truth: the references judged every case\n";
+    else
+        out << "  truth: the fast oracle on every input, the references on every finding; counts below are over the "
+            << r.new_cases + r.duplicates << " findings (" << r.new_cases << " new, " << r.duplicates
+            << " of a class the corpus has)\n";
+    if (!r.replayed.empty()) {
+        size_t failing = 0;
+        for (const ReplayedFinding& p : r.replayed) failing += p.still_failing;
+        out << "  findings replayed first: " << r.replayed.size() << " (" << failing << " still failing, "
+            << r.replayed.size() - failing << " now passing; `isect promote FILE` moves one into the corpus)\n";
+        for (const ReplayedFinding& p : r.replayed)
+            out << "    " << (p.still_failing ? "still failing  " : "now passing    ") << p.path << " (" << p.kernel
+                << "): " << p.why << "\n";
+    }
+    for (const CaseProblem& p : r.problems) out << "  FAIL " << p.path << ": " << p.why << "\n";
+}
+
+/// Where a class's witness is: written by check or fuzz, or the case file
+/// replay read it from.
+std::string witness_place(const RunInfo& info, const check::FailureClass& fc, const std::string& path) {
+    if (info.command == "replay") return "in " + path;
+    return std::string(fc.minimised ? "minimised, " : "as found, ") + (info.command == "fuzz" ? "kept in " : "written to ") + path;
+}
+
+void print_text(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
+    if (!info.plugin_path.empty()) {
+        out << "isect " << info.command << " --plugin " << info.plugin_path << " (" << info.subject << "), contract "
+            << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x 2^-24 S\n\n";
+    }
+    bool passed = true;
+    for (const FamilyResult& r : results) {
+        const Family& f = *r.family;
+        const check::FamilyCheckReport& rep = r.report;
+        passed = passed && r.passed(info.expect_broken);
+        print_run_lines(out, info, r);
         out << "\n"
             << pad("kernel", 28) << pad("contract", 15) << pad("tried", 10)
             << pad(f.yes_no() ? "wrong (false hits / misses)" : "wrong answers", f.yes_no() ? 29 : 15)
@@ -152,9 +186,8 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 if (fc.measured_k > 0) out << "; widest K " << format_k(fc.measured_k);
                 out << "\n       " << fc.why << "\n";
                 if (c < 3) out << witness_lines(f, fc.witness);
-                if (i < r.class_paths.size() && c < r.class_paths[i].size())
-                    out << "       " << (fc.minimised ? "minimised, " : "as found, ") << "written to "
-                        << r.class_paths[i][c] << "\n";
+                if (i < r.class_paths.size() && c < r.class_paths[i].size() && !r.class_paths[i][c].empty())
+                    out << "       " << witness_place(info, fc, r.class_paths[i][c]) << "\n";
             }
         }
         if (info.show_maps)
@@ -167,8 +200,10 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
             }
         out << "\n";
     }
-    if (!info.plugin_path.empty())
-        out << (holds ? "the contract holds for every family checked\n" : "the contract is BROKEN\n");
+    if (info.expect_broken)
+        out << (passed ? "the contract breaks on every case, as expected\n" : "NOT every case breaks the contract\n");
+    else if (!info.plugin_path.empty())
+        out << (passed ? "the contract holds for every family checked\n" : "the contract is BROKEN\n");
 }
 
 std::string md_cell(std::string s) {
@@ -178,11 +213,18 @@ std::string md_cell(std::string s) {
 }
 
 void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
-    bool holds = true;
-    for (const FamilyResult& r : results) holds = holds && r.holds();
-    out << "### isect check: `" << info.subject << "`";
+    bool holds = true, passed = true;
+    for (const FamilyResult& r : results) {
+        holds = holds && r.holds();
+        passed = passed && r.passed(info.expect_broken);
+    }
+    out << "### isect " << info.command << ": `" << info.subject << "`";
     if (info.contract) out << ", contract `" << info.contract->str() << "`";
-    out << ": " << (holds ? "holds" : "**broken**") << "\n\n"
+    if (info.expect_broken)
+        out << ", expected to break: " << (passed ? "breaks on every case" : "**not every case breaks it**") << "\n\n";
+    else
+        out << ": " << (passed ? "holds" : "**broken**") << "\n\n";
+    out
         << "| family | kernel | contract | cases | wrong answers | false hits | false misses | in band | measured K | "
            "error E | verdict | classes | counterexample |\n"
         << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|\n";
@@ -202,10 +244,14 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
         }
     }
     for (const FamilyResult& r : results)
+        for (const CaseProblem& p : r.problems)
+            out << "\n- **failed**: `" << p.path << "` (" << r.family->name << "): " << md_cell(p.why);
+    for (const FamilyResult& r : results)
         for (const ReplayedFinding& p : r.replayed)
             out << "\n- " << (p.still_failing ? "**still failing**" : "now passing") << ": `" << p.path << "` ("
                 << r.family->name << ", " << md_cell(p.kernel) << "): " << md_cell(p.why);
-    out << "\nseed " << info.seed << "; domain " << info.domain.str() << "\n";
+    out << "\n" << (info.command == "check" ? "seed " + std::to_string(info.seed) + "; " : "") << "domain "
+        << info.domain.str() << "\n";
 }
 
 nlohmann::json number(double x) {
@@ -217,20 +263,23 @@ nlohmann::json number(double x) {
 void print_json(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     using nlohmann::json;
     json run;
+    run["command"] = info.command;
     run["subject"] = info.subject;
+    if (info.expect_broken) run["expect_broken"] = true;
     if (!info.plugin_path.empty()) run["plugin"] = info.plugin_path;
     if (info.contract) {
         run["contract"] = info.contract->str();
         run["error_e"] = number(info.error_e);
     }
-    run["seed"] = info.seed;
+    if (info.command == "check") run["seed"] = info.seed;
     run["domain"] = info.domain.str();
-    bool holds = true;
+    bool holds = true, passed = true;
     run["families"] = json::array();
     for (const FamilyResult& r : results) {
         const Family& f = *r.family;
         const check::FamilyCheckReport& rep = r.report;
         holds = holds && r.holds();
+        passed = passed && r.passed(info.expect_broken);
         json fam;
         fam["family"] = f.name;
         fam["cases"] = rep.cases;
@@ -251,7 +300,15 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
         for (const ReplayedFinding& p : r.replayed)
             fam["findings_replayed"].push_back(
                 {{"case", p.path}, {"kernel", p.kernel}, {"still_failing", p.still_failing}, {"why", p.why}});
+        fam["problems"] = json::array();
+        for (const CaseProblem& p : r.problems) fam["problems"].push_back({{"case", p.path}, {"why", p.why}});
+        if (info.command == "replay") fam["outside_domain"] = r.outside_domain;
+        if (info.command == "fuzz") {
+            fam["new_cases"] = r.new_cases;
+            fam["duplicates"] = r.duplicates;
+        }
         fam["holds"] = r.holds();
+        fam["passed"] = r.passed(info.expect_broken);
         fam["kernels"] = json::array();
         for (size_t i = 0; i < rep.kernels.size(); ++i) {
             const FamilyKernelReport& k = rep.kernels[i];
@@ -298,6 +355,7 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
         run["families"].push_back(fam);
     }
     run["holds"] = holds;
+    run["passed"] = passed;
     out << run.dump(2) << "\n";
 }
 
@@ -320,14 +378,16 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
     for (const FamilyResult& r : results) {
         for (const FamilyKernelReport& k : r.report.kernels) {
             ++tests;
-            failures += !k.holds();
+            failures += !info.expect_broken && !k.holds();
         }
         for (const ReplayedFinding& p : r.replayed) {
             ++tests;
             failures += p.still_failing;
         }
+        tests += r.problems.size();
+        failures += r.problems.size();
     }
-    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"isect check "
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"isect " << info.command << " "
         << xml_escape(info.subject) << (info.contract ? " (" + info.contract->str() + ")" : "") << "\" tests=\""
         << tests << "\" failures=\"" << failures << "\">\n";
     for (const FamilyResult& r : results) {
@@ -337,11 +397,15 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
             if (p.still_failing) out << "      <failure message=\"" << xml_escape(p.why) << "\">still failing</failure>\n";
             out << "    </testcase>\n";
         }
+        for (const CaseProblem& p : r.problems)
+            out << "    <testcase classname=\"" << xml_escape(r.family->name) << "\" name=\"" << xml_escape(p.path)
+                << "\" time=\"0\">\n      <failure message=\"" << xml_escape(p.why) << "\">" << xml_escape(p.why)
+                << "</failure>\n    </testcase>\n";
         for (size_t i = 0; i < r.report.kernels.size(); ++i) {
             const FamilyKernelReport& k = r.report.kernels[i];
             out << "    <testcase classname=\"" << xml_escape(r.family->name) << "\" name=\"" << xml_escape(k.name)
                 << " (" << k.contract.str() << ")\" time=\"" << r.report.seconds << "\">\n";
-            if (!k.holds()) {
+            if (!k.holds() && !info.expect_broken) {
                 std::string body;
                 for (size_t c = 0; c < k.classes.size(); ++c) {
                     const FailureClass& fc = k.classes[c];

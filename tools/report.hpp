@@ -1,7 +1,7 @@
-// The report of every check, built-in kernels or a plugin's, in one shape:
-// text (for a person), markdown (a CI job summary), json (tools; fields in
-// docs/reports.md) or junit (CI test reports). Progress goes to stderr, the
-// report to stdout.
+// The report of every check, replay and fuzz campaign, built-in kernels or a
+// plugin's, in one shape: text (for a person), markdown (a CI job summary),
+// json (tools; fields in docs/checking.md) or junit (CI test reports).
+// Progress goes to stderr, the report to stdout.
 #pragma once
 
 #include <optional>
@@ -23,6 +23,14 @@ struct ReplayedFinding {
     std::string why;  ///< how it fails, or what the kernel now answers
 };
 
+/// A case file that failed for a reason the kernel table does not show: its
+/// expect line is wrong, the references disagree on it, a kernel kept a
+/// contract it was expected to break, an input that crashed the fuzz target.
+struct CaseProblem {
+    std::string path;
+    std::string why;
+};
+
 struct FamilyResult {
     const check::Family* family = nullptr;
     std::vector<ReplayedFinding> replayed;  ///< the findings database, replayed before any generated case
@@ -32,7 +40,14 @@ struct FamilyResult {
             if (f.still_failing) return false;
         return report.holds();
     }
+    /// What the exit status says: every contract held (or, with
+    /// --expect-broken, broke where expected) and no case had a problem.
+    bool passed(bool expect_broken) const { return problems.empty() && (expect_broken || holds()); }
     check::FamilyCheckReport report;
+    std::vector<CaseProblem> problems;
+    uint64_t outside_domain = 0;          ///< replay: case files skipped as outside the domain
+    uint64_t new_cases = 0;               ///< fuzz: findings written as new corpus cases
+    uint64_t duplicates = 0;              ///< fuzz: findings of a class the corpus already has
     /// Per kernel, per failure class (in the report's order): the case file
     /// of its witness.
     std::vector<std::vector<std::string>> class_paths;
@@ -44,6 +59,8 @@ struct FamilyResult {
 
 /// What the whole run was.
 struct RunInfo {
+    std::string command = "check";  ///< check, replay or fuzz: what made the report
+    bool expect_broken = false;     ///< replay --expect-broken
     std::string subject;      ///< "built-in kernels", or the plugin's name
     std::string plugin_path;  ///< empty for built-in kernels
     std::optional<check::Contract> contract;  ///< the contract a plugin is held to

@@ -413,6 +413,21 @@ struct FamilyCheckReport {
 FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
                                    const FamilyCheckOptions& options);
 
+/// An empty report for kernel k: its name, contract and E.
+FamilyKernelReport kernel_report_for(const FamilyKernel& k);
+
+/// Counts one judged case into r, the way run_family_check counts every
+/// generated case (replay and fuzz count theirs the same way): tried, wrong
+/// answers, in band, K and E, the validity map, and a violation's failure
+/// class (the case becomes its witness when it is the class's first or most
+/// ordinary member). case_number is 1-based. Returns the violation's class,
+/// or null when j keeps the contract.
+const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Floats& in,
+                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number);
+
+/// Largest failure class first.
+void sort_classes(FamilyKernelReport& r);
+
 /// A transform of a whole input that keeps the exact answer: an axis
 /// permutation (0..5), a mirror mask (bit i negates axis i), a scale 2^k, a
 /// translation, and for polygon keys a rotation of the vertices and a
