@@ -91,6 +91,7 @@ bool in_band(const float* in, const Truth&, int, double k) {
 ///   S_u = (d T E2 + |u| d E1 E2) / |det|
 ///   S_v = (d E1 T + |v| d E1 E2) / |det|
 /// computed in double. u and v are not checked for a degenerate triangle.
+/// A zero direction has its own scales (the point o's barycentrics, below).
 ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
     const auto norm1 = [](const float* p, const float* q) {
         double s = 0;
@@ -104,6 +105,19 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
     const double det = std::fabs(dot(dir, cross(ed1, ed2)));
     const double t = truth.values[0], u = truth.values[1], v = truth.values[2];
     ValueError e;
+    if (dd == 0) {
+        // The point o (t = 0, any t would name it): its barycentrics
+        // u = ((o - a) x E2) . n / n.n, n = E1 x E2, whose terms are at most
+        // T E2 E1 E2 and whose denominator's at most (E1 E2)^2.
+        const Vec3d n = cross(ed1, ed2);
+        const double nn = dot(n, n), n2 = e1 * e1 * e2 * e2;
+        worst(e, units(got.values[0], t, 1), "t");
+        if (!std::isnan(u)) {
+            worst(e, units(got.values[1], u, (tt * e2 * e1 * e2 + std::fabs(u) * n2) / nn), "u");
+            worst(e, units(got.values[2], v, (e1 * tt * e1 * e2 + std::fabs(v) * n2) / nn), "v");
+        }
+        return e;
+    }
     worst(e, units(got.values[0], t, (tt * e1 * e2 + std::fabs(t) * dd * e1 * e2) / det), "t");
     if (!std::isnan(u)) {
         worst(e, units(got.values[1], u, (dd * tt * e2 + std::fabs(u) * dd * e1 * e2) / det), "u");
@@ -121,6 +135,7 @@ std::string deciding(const float* in, const Truth&, int) {
     const auto tri = exact_tri(in);
     const ref::Point e1 = ref::sub(tri[1], tri[0]), e2 = ref::sub(tri[2], tri[0]), s = ref::sub(o, tri[0]);
     const ref::Point n = ref::cross(e1, e2);
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0) return "zero direction (the point o)";
     if (n[0] == 0 && n[1] == 0 && n[2] == 0) return "degenerate triangle";
     const Rational det = -ref::dot(d, n);
     if (det == 0) return ref::dot(s, n) == 0 ? "coplanar ray" : "parallel to the plane";
@@ -301,6 +316,17 @@ std::vector<Mix> mixes() {
              const Vec3f o = gen::grid_point(s, 4);
              return layout(o, nonzero(s, {target[0] - o[0], target[1] - o[1], target[2] - o[2]}), s.pick(INFINITY, 1.0f), t);
          }},
+        {"zero_direction", 1, [](Source& s) {  // d = 0, the point o: at a vertex, on an edge, inside, beside,
+             // off the plane, against a proper or a degenerate triangle
+             Triangle t = grid_triangle(s, 3);
+             if (s.pick(0, 0, 1)) t.v[2] = s.pick(0, 1) ? t.v[0] : Vec3f{2 * t.v[1][0] - t.v[0][0], 2 * t.v[1][1] - t.v[0][1], 2 * t.v[1][2] - t.v[0][2]};
+             const float u = s.pick(0.0f, 0.25f, 0.5f, 1.0f, -0.25f, 1.25f), v = s.pick(0.0f, 0.25f, 0.5f, 1.0f, -0.25f);
+             Vec3f o;
+             for (int k = 0; k < 3; ++k) o[k] = (1 - u - v) * t.v[0][k] + u * t.v[1][k] + v * t.v[2][k];
+             if (s.pick(0, 0, 0, 1)) o[size_t(s.range(0, 3))] += s.pick(0.5f, -0.25f);
+             const float z = s.pick(0.0f, -0.0f);
+             return layout(o, {z, s.pick(0.0f, -0.0f), z}, any_tmax(s), t);
+         }},
         {"uniform", 1, [](Source& s) {  // aimed at a point of the triangle with random barycentrics
              const int e = s.range(-8, 9);
              Triangle t;
@@ -333,8 +359,6 @@ Family make() {
         if (!why.empty()) return why;
         if (std::isnan(in[6]) || in[6] < 0 || in[6] == -INFINITY)
             return "tmax: '" + format_float(in[6]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
-        if (in[3] == 0 && in[4] == 0 && in[5] == 0)
-            return std::string("dir: '0 0 0' is outside the domain of ray_triangle (a ray needs a direction)");
         return std::string();
     };
     f.truth = truth;

@@ -251,7 +251,7 @@ RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::op
     const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
     const bool degenerate = CGAL::collinear(a, b, c);
     std::optional<Rational> t;
-    if (tmax && *tmax == 0) {  // the query is the origin: a degenerate Segment_3
+    if ((tmax && *tmax == 0) || v == CGAL::NULL_VECTOR) {  // the query is the origin: a degenerate Segment_3
         const bool on = degenerate ? (a == b && b == c ? p == a : K::Segment_3(a, b).has_on(p) ||
                                                                 K::Segment_3(b, c).has_on(p) ||
                                                                 K::Segment_3(c, a).has_on(p))

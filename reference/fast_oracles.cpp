@@ -653,7 +653,14 @@ template <class Ops> struct RayTriangleBody {
 
     /// The ray against the segment [p, q] (a point when p == q).
     static Result segment(const P& o, const P& d, const std::optional<NT>& tmax, const P& p, const P& q) {
-        const P w = sub(q, p), op = sub(p, o), dw = cross(d, w);
+        const P w = sub(q, p), op = sub(p, o);
+        if (zero(d)) {  // the query is the point o: on [p, q], hit at t = 0
+            const NT k = -dot(op, w), ww = dot(w, w);
+            if (!zero(cross(op, w)) || Ops::sgn(k) < 0 || Ops::sgn(ww - k) < 0) return Result{};
+            if (Ops::sgn(ww) == 0 && !zero(op)) return Result{};
+            return hit({NT(0), NT(1)});
+        }
+        const P dw = cross(d, w);
         if (!zero(dw)) {
             if (Ops::sgn(dot(op, dw)) != 0) return Result{};  // skew lines
             const NT n2 = dot(dw, dw), t = dot(cross(op, w), dw), sp = dot(cross(op, d), dw);

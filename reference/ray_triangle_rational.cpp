@@ -26,6 +26,13 @@ RayTriangleExact ray_segment(const Point& o, const Point& d, const std::optional
                              const Point& q) {
     RayTriangleExact r;
     const Point w = sub(q, p), op = sub(p, o);
+    if (is_zero(d)) {  // the query is the point o: on [p, q], hit at t = 0
+        const Rational k = -dot(op, w), ww = dot(w, w);
+        if (!is_zero(cross(op, w)) || k < 0 || k > ww || (ww == 0 && !is_zero(op))) return r;
+        r.hit = true;
+        r.t = 0;
+        return r;
+    }
     const Point dw = cross(d, w);
     Rational lo = 0;
     std::optional<Rational> hi = tmax;

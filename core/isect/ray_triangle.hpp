@@ -176,6 +176,12 @@ inline double value(const ExactFrac& f) { return f.num.estimate() / f.den.estima
 inline RayTriangleHit ray_segment_exact(const Vec3f& o, const Vec3f& d, float tmax, const Vec3f& p, const Vec3f& q,
                                         const Triangle& tri) {
     const EPoint dd = exact_point(d), w = exact_sub(q, p), op = exact_sub(p, o);
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0) {  // the point o: on [p, q], hit at t = 0
+        const Expansion k = -exact_dot(op, w), ww = exact_dot(w, w);
+        if (!exact_zero(exact_cross(op, w)) || k.sign() < 0 || (ww - k).sign() < 0) return {};
+        if (ww.sign() == 0 && !exact_zero(op)) return {};
+        return hit_at(0, o, d, tri);
+    }
     const EPoint dw = exact_cross(dd, w);
     const bool bounded = !std::isinf(tmax);
     if (!exact_zero(dw)) {
