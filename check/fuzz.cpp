@@ -192,27 +192,6 @@ size_t mutate_fuzz(const Family& f, uint8_t* data, size_t size, size_t max_size,
     return bytes;
 }
 
-namespace {
-
-/// Whether a kernel's answer may break its contract, judged against the
-/// fast oracle: false only when that is certain.
-bool maybe_violates(const Family& f, const FamilyKernel& k, const float* in, const FastTruth& fast, const Answer& a) {
-    if (a.answer < 0 || a.answer >= int(f.answers.size())) return true;
-    if (a.answer == fast.answer) {
-        // Numbers need their enclosures to be judged fast.
-        return f.answer_has_values[size_t(a.answer)] && fast.lo.size() != f.values.size();
-    }
-    switch (k.contract.kind) {
-        case Contract::Kind::exact: return true;
-        case Contract::Kind::conservative: return a.answer != f.safe_answer;
-        case Contract::Kind::tolerant:
-            return !(k.contract.k > 0 && f.fast_in_band && f.fast_in_band(in, fast, a.answer, k.contract.k) == Tri::yes);
-    }
-    return true;
-}
-
-}  // namespace
-
 std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Floats& in,
                                 bool cross_check) {
     if (!f.domain(in.data()).empty()) {
@@ -229,13 +208,10 @@ std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>
     }
     std::optional<FastTruth> fast = f.fast_truth ? f.fast_truth(in.data()) : std::nullopt;
     bool suspicious = cross_check || !fast;
-    for (size_t i = 0; i < kernels.size() && !suspicious; ++i) {
-        try {
-            suspicious = maybe_violates(f, kernels[i], in.data(), *fast, kernels[i].fn(in.data()));
-        } catch (const KernelFailure&) {
-            suspicious = true;
-        }
-    }
+    // Judged as isect check judges a case against the fast oracle (answers,
+    // bands, numbers against their enclosures); whatever that cannot clear
+    // goes to the references.
+    for (size_t i = 0; i < kernels.size() && !suspicious; ++i) suspicious = !judge_fast(f, kernels[i], in, *fast);
     if (!suspicious) return std::nullopt;
 
     Truth truth;
