@@ -91,7 +91,9 @@ bool in_band(const float* in, const Truth&, int, double k) {
 ///   S_u = (d T E2 + |u| d E1 E2) / |det|
 ///   S_v = (d E1 T + |v| d E1 E2) / |det|
 /// computed in double. u and v are not checked for a degenerate triangle.
-/// A zero direction has its own scales (the point o's barycentrics, below).
+/// A zero direction has its own scales (the point o's barycentrics, below);
+/// where det = 0 otherwise (a ray in the plane, a degenerate triangle) the
+/// numbers are not checked.
 ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
     const auto norm1 = [](const float* p, const float* q) {
         double s = 0;
@@ -118,10 +120,13 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
         }
         return e;
     }
-    worst(e, units(got.values[0], t, (tt * e1 * e2 + std::fabs(t) * dd * e1 * e2) / det), "t");
+    // det = 0 (a ray in the plane, a degenerate triangle): no scale, the
+    // numbers are not checked (0 / 0 would call any difference infinite).
+    const auto scale = [det](double terms) { return det > 0 ? terms / det : std::numeric_limits<double>::infinity(); };
+    worst(e, units(got.values[0], t, scale(tt * e1 * e2 + std::fabs(t) * dd * e1 * e2)), "t");
     if (!std::isnan(u)) {
-        worst(e, units(got.values[1], u, (dd * tt * e2 + std::fabs(u) * dd * e1 * e2) / det), "u");
-        worst(e, units(got.values[2], v, (dd * e1 * tt + std::fabs(v) * dd * e1 * e2) / det), "v");
+        worst(e, units(got.values[1], u, scale(dd * tt * e2 + std::fabs(u) * dd * e1 * e2)), "u");
+        worst(e, units(got.values[2], v, scale(dd * e1 * tt + std::fabs(v) * dd * e1 * e2)), "v");
     }
     return e;
 }
