@@ -125,10 +125,25 @@ inline RayTriangleHit ray_triangle_watertight(const Vec3f& o, const Vec3f& d, fl
     const double t_scaled = e0 * z[0] + e1 * z[1] + e2 * z[2];
     if (det < 0 ? (t_scaled > 0 || t_scaled < double(tmax) * det) : (t_scaled < 0 || t_scaled > double(tmax) * det))
         return r;
+    // The hit is decided; its numbers come from Cramer's rule on the
+    // unsheared coordinates, as in Möller-Trumbore. The sheared det sums
+    // edge functions that can each be far larger than it: on a sliver with a
+    // far vertex it lost every digit and put the hit at a vertex
+    // (corpus/ray_triangle/watertight_far_vertex_numbers.case).
+    const Vec3d ea = sub(tri.v[1], tri.v[0]), eb = sub(tri.v[2], tri.v[0]), s = sub(o, tri.v[0]);
+    const Vec3d dir{d[0], d[1], d[2]};
+    const Vec3d p = cross(dir, eb), q = cross(s, ea);
+    const double cramer = dot(ea, p);
     r.hit = true;
-    r.t = t_scaled / det;
-    r.u = e1 / det;
-    r.v = e2 / det;
+    if (cramer != 0) {
+        r.t = dot(eb, q) / cramer;
+        r.u = dot(s, p) / cramer;
+        r.v = dot(dir, q) / cramer;
+    } else {  // det rounded to 0 in 3D but not in the sheared plane
+        r.t = t_scaled / det;
+        r.u = e1 / det;
+        r.v = e2 / det;
+    }
     return r;
 }
 
