@@ -36,7 +36,8 @@ def main():
         seeds = os.path.join(a.seeds_dir, name[len("fuzz_"):])
         default = execs_per_second(target, seeds, a.seconds, [])
         flat = execs_per_second(target, seeds, a.seconds, ["-entropic=0"])
-        print(f"| {name} | {default:,.0f} | {flat:,.0f} |", flush=True)
+        cell = lambda x: "stopped at a finding" if x is None else f"{x:,.0f}"
+        print(f"| {name} | {cell(default)} | {cell(flat)} |", flush=True)
 
 
 if __name__ == "__main__":

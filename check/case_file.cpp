@@ -20,12 +20,31 @@ std::string CaseError::str() const {
     return path + ":" + std::to_string(line) + ": " + message;
 }
 
-std::string format_float(float x) {
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+namespace {
+std::string shortest(float x) {
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof buf, x);
     return std::string(buf, r.ptr);
+}
+std::string nine_digits(float x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g", double(x));
+    return buf;
+}
+bool names_exactly(const std::string& token, float x);
+std::string significant_digits(const std::string& token);
+}  // namespace
+
+std::string format_float(float x) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    // The shortest decimal that reads back as x, unless it is short and not
+    // x exactly (5.59544): that one a reader cannot tell from a person's
+    // decimal, so it gets float's full 9 digits (5.59543991).
+    const std::string s = shortest(x);
+    if (names_exactly(s, x) || significant_digits(s).size() >= 7 || std::fabs(x) < std::numeric_limits<float>::min())
+        return s;
+    return nine_digits(x);
 }
 
 bool parse_float(const std::string& token, float& out, std::string& why) {
@@ -81,16 +100,17 @@ std::string significant_digits(const std::string& token) {
     return digits;
 }
 
-/// Whether a token says which float it means. Exactly, or as the float's
-/// shortest round-trip decimal (what isect, std::to_chars and most float
-/// printers write) given with float's precision: at least 7 significant
-/// digits, or fewer for a subnormal, which has fewer bits. A short decimal
-/// that rounds ("0.1", "1e-6") is a value the reader may think exact.
+/// Whether a token says which float it means: exactly; as %.9g writes it
+/// (float's full 9 significant digits, trailing zeros dropped); or as the float's shortest round-trip decimal
+/// given to float's precision, at least 7 digits, or fewer for a subnormal,
+/// which has fewer bits (what isect writes: format_float). A short decimal
+/// that rounds ("0.1", "1e-6", "5.59544") is a value a reader may think exact.
 bool names_a_float(const std::string& token, float x) {
     if (!std::isfinite(x) || names_exactly(token, x)) return true;
     if (token.size() > 1 && (token[1] == 'x' || token[1] == 'X' || token[2] == 'x')) return false;  // a rounded hexfloat
     const std::string digits = significant_digits(token);
-    if (digits != significant_digits(format_float(x))) return false;
+    if (digits.size() >= 9 || digits == significant_digits(nine_digits(x))) return true;
+    if (digits != significant_digits(shortest(x))) return false;
     return digits.size() >= 7 || std::fabs(x) < std::numeric_limits<float>::min();
 }
 

@@ -1,6 +1,7 @@
 // The case format: what it reads, what it refuses, and that writing and
 // reading again gives back the same floats.
 #include <cmath>
+#include <cstring>
 #include <gtest/gtest.h>
 
 #include "isect/check/case_file.hpp"
@@ -48,8 +49,32 @@ TEST(CaseFile, shortestDecimalRoundTripsEveryKindOfFloat) {
         EXPECT_EQ(back, x);
         EXPECT_EQ(std::signbit(back), std::signbit(x));
     }
-    EXPECT_EQ(format_float(0.1f), "0.1");
+    EXPECT_EQ(format_float(0.5f), "0.5");
+    EXPECT_EQ(format_float(2.0000002f), "2.0000002");      // the shortest form, 8 digits
+    EXPECT_EQ(format_float(0.1f), "0.100000001");          // a short decimal that is not 0.1f exactly
+    EXPECT_EQ(format_float(5.59543991f), "5.59543991");    // shortest is 5.59544
     EXPECT_EQ(format_float(-0.0f), "-0");
+}
+
+TEST(CaseFile, whatIsectWritesReadsBackWithoutAWarning) {
+    // Every 2^20-th bit pattern of the finite floats, both signs: written,
+    // then read under --strict, where a warning would be an error.
+    for (uint64_t bits = 0; bits < (1ull << 32); bits += (1u << 20) + 7) {
+        float x;
+        const uint32_t b = uint32_t(bits);
+        std::memcpy(&x, &b, sizeof x);
+        if (!std::isfinite(x)) continue;
+        const float r = std::fabs(x);
+        const std::string text = "family sphere_aabb\nbox.lo 0 0 0\nbox.hi 1 1 1\nc " + format_float(x) + " 0 0\nr " +
+                                 format_float(r) + "\nexpect overlap\n";
+        const ReadResult back = parse_case(text, "w.case", true);
+        ASSERT_TRUE(std::holds_alternative<FamilyCase>(back)) << text << std::get<std::vector<CaseError>>(back)[0].str();
+        EXPECT_EQ(std::get<FamilyCase>(back).in[6], x);
+        EXPECT_TRUE(std::get<FamilyCase>(back).warnings.empty());
+    }
+    // A person's short decimal still warns.
+    const ReadResult human = parse_case("family sphere_aabb\nbox.lo 0 0 0\nbox.hi 1 1 1\nc 0.1 0 0\nr 1\nexpect overlap\n", "h.case");
+    EXPECT_EQ(std::get<FamilyCase>(human).warnings.size(), 1u);
 }
 
 TEST(CaseFile, readsHexfloatInfAndNanAsFloats) {
