@@ -12,16 +12,16 @@
 namespace {
 
 using isect::check::Family;
-using isect::check::Floats;
+using isect::check::Inputs;
 
-std::vector<Floats> inputs(const Family& f) {
+std::vector<Inputs> inputs(const Family& f) {
     isect::check::RandomSource source(2026);
-    std::vector<Floats> out;
+    std::vector<Inputs> out;
     while (out.size() < 2048) out.push_back(isect::check::generate(f, source).in);
     return out;
 }
 
-template <class Fn> void run(benchmark::State& state, const std::vector<Floats>& pool, Fn fn) {
+template <class Fn> void run(benchmark::State& state, const std::vector<Inputs>& pool, Fn fn) {
     size_t i = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(fn(pool[i].data()));
@@ -33,16 +33,16 @@ template <class Fn> void run(benchmark::State& state, const std::vector<Floats>&
 struct Register {
     Register() {
         for (const Family* f : isect::check::families()) {
-            const auto pool = std::make_shared<std::vector<Floats>>(inputs(*f));
+            const auto pool = std::make_shared<std::vector<Inputs>>(inputs(*f));
             for (const auto& k : f->kernels())
                 benchmark::RegisterBenchmark((f->name + "/" + k.name).c_str(), [pool, k](benchmark::State& s) {
-                    run(s, *pool, [&](const float* in) { return k.fn(in).answer; });
+                    run(s, *pool, [&](const double* in) { return k.fn(in).answer; });
                 });
             // The adapter alone: a kernel that only fills in the answer and the
             // family's numbers, to read the kernels' own cost off.
             const size_t n = f->values.size();
             benchmark::RegisterBenchmark((f->name + "/adapter").c_str(), [pool, n](benchmark::State& s) {
-                run(s, *pool, [n](const float* in) { return isect::check::Answer{in[0] > 0, isect::check::Numbers(n, in[1])}.answer; });
+                run(s, *pool, [n](const double* in) { return isect::check::Answer{in[0] > 0, isect::check::Numbers(n, in[1])}.answer; });
             });
             const auto cgal = f->cgal;
             benchmark::RegisterBenchmark((f->name + "/cgal_reference").c_str(), [pool, cgal](benchmark::State& s) {

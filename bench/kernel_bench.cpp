@@ -41,7 +41,7 @@ using isect::Aabb;
 using isect::Plane;
 using isect::Triangle;
 using isect::Vec3f;
-using isect::check::Floats;
+using isect::check::Inputs;
 namespace epick = isect::ref::epick;
 
 Vec3f vec(const float* in) { return {in[0], in[1], in[2]}; }
@@ -157,7 +157,7 @@ std::vector<float> workload(const isect::check::Family& f, Workload w) {
             random_input(f, rng, out);
             continue;
         }
-        const Floats in = isect::check::generate(f, source, w == Workload::uniform ? "uniform" : kinds[i % kinds.size()]).in;
+        const Inputs in = isect::check::generate(f, source, w == Workload::uniform ? "uniform" : kinds[i % kinds.size()]).in;
         out.insert(out.end(), in.begin(), in.end());
     }
     return out;

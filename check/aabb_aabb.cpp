@@ -16,7 +16,7 @@ const Family& self();
 
 const char* const kValues[] = {"box.lo.x", "box.lo.y", "box.lo.z", "box.hi.x", "box.hi.y", "box.hi.z"};
 
-Truth truth(const float* in) {
+Truth truth(const double* in) {
     const ref::ExactAabb a = ref::exact(box_at(in)), b = ref::exact(box_at(in + 6));
     const auto r = ref::aabb_aabb_rational(a, b), c = ref::aabb_aabb_cgal(a, b);
     if (r.has_value() != c.has_value())
@@ -38,7 +38,7 @@ Truth truth(const float* in) {
 /// flips iff some difference (all are >= 0) is below 2 delta; disjoint flips
 /// iff every negative difference is at least -2 delta. Exact, so the band is
 /// exactly the set of inputs the contract's definition allows.
-bool in_band(const float* in, const Truth& truth, int, double k) {
+bool in_band(const double* in, const Truth& truth, int, double k) {
     const Rational two_delta = 2 * exact_delta(self(), in, k);
     const ref::ExactAabb a = ref::exact(box_at(in)), b = ref::exact(box_at(in + 6));
     bool overlap_flips = false, disjoint_flips = true;
@@ -51,16 +51,16 @@ bool in_band(const float* in, const Truth& truth, int, double k) {
 }
 
 /// The box's coordinates are exact; S = M, so any difference shows.
-ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
+ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
-    const double m = largest_magnitude(Floats(in, in + 12));
+    const double m = largest_magnitude(Inputs(in, in + 12));
     for (size_t i = 0; i < 6; ++i) worst(e, units(got.values[i], truth.values[i], m), kValues[i]);
     return e;
 }
 
 /// What decides, per axis from the exact differences: apart on some axis,
 /// touching (on one axis or more), or overlapping.
-std::string deciding(const float* in, const Truth&, int) {
+std::string deciding(const double* in, const Truth&, int) {
     bool touching = false;
     for (int i = 0; i < 3; ++i) {
         const double a = double(in[9 + i]) - in[i], b = double(in[3 + i]) - in[6 + i];  // exact: float differences
@@ -71,7 +71,7 @@ std::string deciding(const float* in, const Truth&, int) {
 }
 
 /// The smallest nonzero box extent or gap between the boxes.
-double feature(const float* in) {
+double feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
         for (double x : {double(in[3 + i]) - in[i], double(in[9 + i]) - in[6 + i], std::fabs(double(in[9 + i]) - in[i]),
@@ -85,8 +85,8 @@ Answer answer_of(bool overlap, const Aabb& box) {
 }
 
 std::vector<FamilyKernel> kernels() {
-    return {{"overlap", *Contract::parse("exact"), 0, [](const float* in) {
-                 const Aabb a = box_at(in), b = box_at(in + 6);
+    return {{"overlap", *Contract::parse("exact"), 0, [](const double* in) {
+                 const Aabb a = box_f(in), b = box_f(in + 6);
                  return answer_of(aabb_aabb_overlap(a, b), aabb_aabb_intersection(a, b));
              }}};
 }
@@ -95,14 +95,14 @@ std::vector<FamilyKernel> kernels() {
 /// and an intersection that takes the min of the lows.
 std::vector<FamilyKernel> broken() {
     return {{"broken:touching_disjoint", *Contract::parse("exact"), 0,
-             [](const float* in) {
-                 const Aabb a = box_at(in), b = box_at(in + 6);
+             [](const double* in) {
+                 const Aabb a = box_f(in), b = box_f(in + 6);
                  bool overlap = true;
                  for (int i = 0; i < 3; ++i) overlap = overlap && a.lo[i] < b.hi[i] && b.lo[i] < a.hi[i];
                  return answer_of(overlap, aabb_aabb_intersection(a, b));
              }},
-            {"broken:intersection_min_lo", *Contract::parse("exact"), 0, [](const float* in) {
-                 const Aabb a = box_at(in), b = box_at(in + 6);
+            {"broken:intersection_min_lo", *Contract::parse("exact"), 0, [](const double* in) {
+                 const Aabb a = box_f(in), b = box_f(in + 6);
                  Aabb r = aabb_aabb_intersection(a, b);
                  for (int i = 0; i < 3; ++i) r.lo[i] = std::min(a.lo[i], b.lo[i]);
                  return answer_of(aabb_aabb_overlap(a, b), r);
@@ -113,14 +113,14 @@ std::vector<Mix> mixes() {
     using gen::put;
     return {
         {"grid", 1, [](Source& s) {  // small grids: touching faces, edges, corners; flat and point boxes
-             Floats in;
+             Inputs in;
              put(in, gen::grid_box(s, 3));
              put(in, gen::grid_box(s, 3));
              return in;
          }},
         {"uniform", 1, [](Source& s) {
              const int e = s.range(-8, 9);
-             Floats in;
+             Inputs in;
              for (int k = 0; k < 2; ++k) {
                  const Vec3f p{gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
                  const Vec3f q{gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
@@ -140,7 +140,7 @@ std::vector<Mix> mixes() {
                  b.hi[axis] = a.lo[axis];
                  b.lo[axis] = a.lo[axis] - width;
              }
-             Floats in;
+             Inputs in;
              put(in, a);
              put(in, b);
              return in;
@@ -156,22 +156,22 @@ Family make() {
     f.answer_has_values = {false, true};
     f.values.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (Boost) and cgal (Iso_cuboid_3)";
-    f.domain = [](const float* in) {
+    f.domain = [](const double* in) {
         std::string why = first_non_finite(self(), in);
         if (why.empty()) why = box_order(self(), "a.lo", "a.hi", in);
         if (why.empty()) why = box_order(self(), "b.lo", "b.hi", in);
         return why;
     };
     f.truth = truth;
-    f.cgal = [](const float* in) {
+    f.cgal = [](const double* in) {
         return double(ref::aabb_aabb_cgal(ref::exact(box_at(in)), ref::exact(box_at(in + 6))).has_value());
     };
     f.in_band = in_band;
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::aabb_aabb(in)); };
-    f.oracle_check = [](const float* in, const FastTruth& fast) {
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_aabb(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
         const auto r = ref::aabb_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)));
         std::string why = check_answer(self(), fast, yes(r.has_value()));
         for (int i = 0; i < 3 && why.empty() && r; ++i) {
@@ -180,8 +180,8 @@ Family make() {
         }
         return why;
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::aabb_aabb(in)); };
-    f.fast_in_band = [](const float* in, const FastTruth& t, int, double k) {
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_aabb(in)); };
+    f.fast_in_band = [](const double* in, const FastTruth& t, int, double k) {
         return tri(ref::fast::aabb_aabb_in_band(in, t.answer, k));
     };
     f.kernels = kernels;

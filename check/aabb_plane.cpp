@@ -17,10 +17,11 @@ using ref::Rational;
 const Family& classify_family();
 const Family& overlap_family();
 
-Aabb box_of(const float* in) { return box_at(in); }
-Plane plane_of(const float* in) { return {vec_at(in + 6), in[9]}; }
+AabbD box_of(const double* in) { return box_at(in); }
+/// The plane as a float kernel takes it.
+Plane plane_f(const double* in) { return {vec_f(in + 6), float(in[9])}; }
 
-std::string domain(const Family& f, const float* in) {
+std::string domain(const Family& f, const double* in) {
     std::string why = first_non_finite(f, in);
     if (why.empty()) why = box_order(f, "box.lo", "box.hi", in);
     if (why.empty() && in[6] == 0 && in[7] == 0 && in[8] == 0)
@@ -31,7 +32,7 @@ std::string domain(const Family& f, const float* in) {
 /// Classification answers in the family's order: back, straddle, front.
 int answer_of(int side) { return side + 1; }
 
-Truth classify_truth(const float* in) {
+Truth classify_truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_of(in));
     const ref::ExactPlane p = exact_plane(in);
     const int r = ref::aabb_plane_classify_rational(b, p), c = ref::aabb_plane_classify_cgal(b, p);
@@ -41,7 +42,7 @@ Truth classify_truth(const float* in) {
     return {answer_of(r), {}, {}, {}};
 }
 
-Truth overlap_truth(const float* in) {
+Truth overlap_truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_of(in));
     const ref::ExactPlane p = exact_plane(in);
     const bool r = ref::aabb_plane_overlap_rational(b, p), c = ref::aabb_plane_overlap_cgal(b, p);
@@ -58,7 +59,7 @@ Truth overlap_truth(const float* in) {
 /// When both margins exceed L in magnitude no answer can change; the band is
 /// "some margin within L" (K > 0), a superset of the inputs whose answer can
 /// flip, so it never flags a kernel that keeps tolerant=K.
-bool in_band(const Family& f, const float* in, double k) {
+bool in_band(const Family& f, const double* in, double k) {
     if (k <= 0) return false;
     const Rational delta = exact_delta(f, in, k);
     const ref::ExactAabb b = ref::exact(box_of(in));
@@ -76,7 +77,7 @@ bool in_band(const Family& f, const float* in, double k) {
 /// What decides: the margins least n . x - d and greatest n . x - d, exactly:
 /// "touching" (one is 0), "in the plane" (both are), "straddling", "clear";
 /// and whether n is along an axis (the case seed 001 and most code assume).
-std::string deciding(const float* in, const Truth&, int) {
+std::string deciding(const double* in, const Truth&, int) {
     Rational lo, hi;
     ref::aabb_plane_margins(ref::exact(box_of(in)), exact_plane(in), lo, hi);
     const int zeros = (in[6] == 0) + (in[7] == 0) + (in[8] == 0);
@@ -88,7 +89,7 @@ std::string deciding(const float* in, const Truth&, int) {
 }
 
 /// The smallest nonzero normal component or box extent.
-double feature(const float* in) {
+double feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
         for (double x : {std::fabs(double(in[6 + i])), double(in[3 + i]) - double(in[i])})
@@ -99,13 +100,13 @@ double feature(const float* in) {
 FamilyKernel classify_kernel(const std::string& name, const std::string& contract,
                              PlaneSide (*fn)(const Aabb&, const Plane&)) {
     return {name, *Contract::parse(contract), 0,
-            [fn](const float* in) { return Answer{answer_of(int(fn(box_of(in), plane_of(in)))), {}}; }};
+            [fn](const double* in) { return Answer{answer_of(int(fn(box_f(in), plane_f(in)))), {}}; }};
 }
 
 FamilyKernel overlap_kernel(const std::string& name, const std::string& contract,
                             bool (*fn)(const Aabb&, const Plane&)) {
     return {name, *Contract::parse(contract), 0,
-            [fn](const float* in) { return Answer{yes(fn(box_of(in), plane_of(in))), {}}; }};
+            [fn](const double* in) { return Answer{yes(fn(box_f(in), plane_f(in))), {}}; }};
 }
 
 /// Planted bug: strict comparisons, so a box touching the plane straddles.
@@ -149,8 +150,8 @@ Vec3f nonzero(Source& s, Vec3f n) {
     return n;
 }
 
-Floats layout(const Aabb& b, const Vec3f& n, float d) {
-    Floats in;
+Inputs layout(const Aabb& b, const Vec3f& n, float d) {
+    Inputs in;
     gen::put(in, b);
     gen::put(in, n);
     in.push_back(d);
@@ -204,10 +205,10 @@ Family common(const std::string& name) {
     f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"n", 3, Role::normal}, {"d", 1, Role::offset}};
     f.values = {};
     f.references = "rational (Boost) and cgal (Plane_3)";
-    f.value_error = [](const float*, const Truth&, const Answer&) { return ValueError{}; };
+    f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding;
     f.feature = feature;
-    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::aabb_plane_in_band(in, k)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::aabb_plane_in_band(in, k)); };
     return f;
 }
 
@@ -216,16 +217,16 @@ Family make_classify() {
     f.answers = {"back", "straddle", "front"};
     f.answer_has_values = {false, false, false};
     f.safe_answer = 1;  // a conservative classifier may say straddle
-    f.domain = [](const float* in) { return domain(classify_family(), in); };
+    f.domain = [](const double* in) { return domain(classify_family(), in); };
     f.truth = classify_truth;
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::aabb_plane(in)); };
-    f.oracle_check = [](const float* in, const FastTruth& t) {
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& t) {
         return check_answer(classify_family(), t,
                             answer_of(ref::aabb_plane_classify_rational(ref::exact(box_of(in)), exact_plane(in))));
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::aabb_plane(in)); };
-    f.cgal = [](const float* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), exact_plane(in))); };
-    f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(classify_family(), in, k); };
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane(in)); };
+    f.cgal = [](const double* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), exact_plane(in))); };
+    f.in_band = [](const double* in, const Truth&, int, double k) { return in_band(classify_family(), in, k); };
     f.kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{
@@ -240,16 +241,16 @@ Family make_overlap() {
     Family f = common("aabb_plane_overlap");
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, false};
-    f.domain = [](const float* in) { return domain(overlap_family(), in); };
+    f.domain = [](const double* in) { return domain(overlap_family(), in); };
     f.truth = overlap_truth;
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::aabb_plane_overlap(in)); };
-    f.oracle_check = [](const float* in, const FastTruth& t) {
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane_overlap(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& t) {
         return check_answer(overlap_family(), t,
                             yes(ref::aabb_plane_overlap_rational(ref::exact(box_of(in)), exact_plane(in))));
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::aabb_plane_overlap(in)); };
-    f.cgal = [](const float* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), exact_plane(in))); };
-    f.in_band = [](const float* in, const Truth&, int, double k) { return in_band(overlap_family(), in, k); };
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane_overlap(in)); };
+    f.cgal = [](const double* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), exact_plane(in))); };
+    f.in_band = [](const double* in, const Truth&, int, double k) { return in_band(overlap_family(), in, k); };
     f.kernels = [] {
         return std::vector<FamilyKernel>{overlap_kernel("overlap", "exact", aabb_plane_overlap),
                                          overlap_kernel("centre_extents", "tolerant=1", aabb_plane_overlap_centre_extents)};

@@ -28,14 +28,14 @@ bool exact_answer(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
     return clip;
 }
 
-Truth truth(const float* in) { return {yes(exact_answer(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))), {}, {}, {}}; }
+Truth truth(const double* in) { return {yes(exact_answer(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))), {}, {}, {}}; }
 
 /// Exact, not a superset: moving every input by delta can flip the answer
 /// iff the box grown by delta and the box shrunk by delta (empty when it
 /// inverts) have different exact answers (moving the triangle instead is
 /// the same as moving the box the other way). Shrinking decides a false
 /// miss, growing a false hit; both are monotone in K.
-bool in_band(const float* in, const Truth& t, int, double k) {
+bool in_band(const double* in, const Truth& t, int, double k) {
     if (!(k > 0)) return false;
     const Rational delta = exact_delta(self(), in, k);
     if (delta == 0) return false;
@@ -52,7 +52,7 @@ bool in_band(const float* in, const Truth& t, int, double k) {
 /// widest gap per unit of box growth), decided exactly: a face axis, the
 /// normal, an edge axis; when they meet, "touching" (the box shrunk by any
 /// delta misses) or "overlapping".
-std::string deciding_axis(const float* in, const Truth& truth, int) {
+std::string deciding_axis(const double* in, const Truth& truth, int) {
     if (truth.answer == 1) return in_band(in, truth, 0, 0x1p-40) ? "touching" : "overlapping";
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::ExactTriangle t = ref::exact(tri_at(in + 6));
@@ -101,7 +101,7 @@ std::string deciding_axis(const float* in, const Truth& truth, int) {
 }
 
 /// The smallest nonzero triangle edge (max norm) or box extent.
-double feature(const float* in) {
+double feature(const double* in) {
     double m = 0;
     const auto consider = [&](double x) {
         if (x > 0 && (m == 0 || x < m)) m = x;
@@ -129,7 +129,7 @@ double add_directed(double a, double b, int dir) {
     return s;
 }
 
-std::optional<FastTruth> fast_truth(const float* in) {
+std::optional<FastTruth> fast_truth(const double* in) {
     return FastTruth{yes(ref::aabb_triangle_cgal_fast(box_at(in), tri_at(in + 6))), {}, {}};
 }
 
@@ -138,8 +138,8 @@ std::optional<FastTruth> fast_truth(const float* in) {
 /// tested contains the shrunk box (if it misses, so does the shrunk one), or
 /// lies in the grown box (if it hits, so does the grown one); delta rounds
 /// down. Proves "in band"; never proves "outside".
-Tri fast_in_band(const float* in, const FastTruth& t, int, double k) {
-    const double x = std::ldexp(largest_magnitude(Floats(in, in + 15)), -24);
+Tri fast_in_band(const double* in, const FastTruth& t, int, double k) {
+    const double x = unit_roundoff() * largest_magnitude(Inputs(in, in + 15));
     double delta = k * x;
     if (std::fma(k, x, -delta) < 0) delta = std::nextafter(delta, 0.0);
     if (!(delta > 0) || !std::isfinite(delta)) return Tri::unknown;
@@ -158,7 +158,7 @@ Tri fast_in_band(const float* in, const FastTruth& t, int, double k) {
 using TestFn = bool (*)(const Aabb&, const Triangle&);
 
 FamilyKernel kernel(const std::string& name, const std::string& contract, TestFn fn) {
-    return {name, *Contract::parse(contract), 0, [fn](const float* in) { return Answer{yes(fn(box_at(in), tri_at(in + 6))), {}}; }};
+    return {name, *Contract::parse(contract), 0, [fn](const double* in) { return Answer{yes(fn(box_f(in), tri_f(in + 6))), {}}; }};
 }
 
 /// The normal test as isect first shipped it: only v0 projected onto the
@@ -249,8 +249,8 @@ bool conservative_touching_separates(const Aabb& box, const Triangle& tri) {
 
 // --- Constructions ------------------------------------------------------------------
 
-Floats layout(const Aabb& b, const Triangle& t) {
-    Floats in;
+Inputs layout(const Aabb& b, const Triangle& t) {
+    Inputs in;
     gen::put(in, b);
     gen::put(in, t);
     return in;
@@ -259,7 +259,7 @@ Floats layout(const Aabb& b, const Triangle& t) {
 /// Uniform: 24-bit mantissas at a common random exponent. A quarter of the
 /// triangles are slivers: the third vertex is v0 + t (v1 - v0) rounded to
 /// float, collinear but for the rounding.
-Floats make_uniform(Source& s) {
+Inputs make_uniform(Source& s) {
     const int e = s.range(-8, 9);
     const Aabb box = gen::uniform_box(s, e);
     Triangle tri;
@@ -272,7 +272,7 @@ Floats make_uniform(Source& s) {
 }
 
 /// Grid-snapped near-degenerate constructions, at a scale of 2^-3..2^3.
-Floats make_grid(Source& s) {
+Inputs make_grid(Source& s) {
     const Vec3f p = gen::grid_point(s, 3), q = gen::grid_point(s, 3);
     const Aabb b = gen::box_between(p, q);  // flat on an axis when p and q share it
     Triangle tri;
@@ -325,16 +325,16 @@ Floats make_grid(Source& s) {
             break;
         }
     }
-    Floats in = layout(b, tri);
+    Inputs in = layout(b, tri);
     const int k = int(s.range(0, 7)) - 3;
-    for (float& x : in) x = std::ldexp(x, k);
+    for (double& x : in) x = to_precision(std::ldexp(x, k));
     return in;
 }
 
 /// Seed 002's family: a triangle by a box edge that no face separates, with
 /// only the edge axis (1,1,0) (up to symmetry) left to decide. a >= b keeps
 /// the near vertices on or beyond the plane x + y = 2s; a == b touches it.
-Floats make_pm10(Source& s) {
+Inputs make_pm10(Source& s) {
     const int n = s.range(1, 17);
     const auto pair = [&s] {
         const int a = s.range(1, 5);
@@ -349,11 +349,11 @@ Floats make_pm10(Source& s) {
     tri.v[1] = {fn - float(b2), fn + float(a2), z()};
     const float x2 = fn + float(s.range(0, 11)), y2 = fn + float(s.range(0, 11));
     tri.v[2] = {x2, y2, z()};
-    Floats in = layout({{-fn, -fn, -fn}, {fn, fn, fn}}, tri);
+    Inputs in = layout({{-fn, -fn, -fn}, {fn, fn, fn}}, tri);
     // Any of the 48 symmetries of the cube, then 2^k.
     const int perm = s.range(0, 6), mirror = s.range(0, 8), k = s.range(-4, 5);
     static constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    Floats out(15);
+    Inputs out(15);
     for (int i = 0; i < 3; ++i) {
         const int src = kPerms[perm][i];
         const bool flip = (mirror >> i) & 1;
@@ -361,7 +361,7 @@ Floats make_pm10(Source& s) {
         out[size_t(3 + i)] = flip ? -in[size_t(src)] : in[size_t(3 + src)];
         for (int v = 0; v < 3; ++v) out[size_t(6 + 3 * v + i)] = flip ? -in[size_t(6 + 3 * v + src)] : in[size_t(6 + 3 * v + src)];
     }
-    for (float& x : out) x = std::ldexp(x, k);
+    for (double& x : out) x = to_precision(std::ldexp(x, k));
     return out;
 }
 
@@ -370,8 +370,8 @@ Floats make_pm10(Source& s) {
 /// exponents: the computed normal is pure rounding noise, and the vertices'
 /// projections on it differ by more than the box radius (how the fuzzer found
 /// corpus/aabb_triangle/sat_collinear_garbage_normal).
-Floats make_collinear(Source& s) {
-    Floats in = make_uniform(s);
+Inputs make_collinear(Source& s) {
+    std::vector<float> in = as_floats(make_uniform(s));
     for (int i = 0; i < 3; ++i)
         if (s.coin()) in[size_t(3 + i)] = std::ldexp(in[size_t(3 + i)], -s.range(10, 60));
     for (int i = 0; i < 3; ++i)
@@ -396,7 +396,7 @@ Floats make_collinear(Source& s) {
         v0 = exact ? a : mid;  // else the coordinate is shared: still collinear
         v2 = exact ? c : mid;
     }
-    return in;
+    return {in.begin(), in.end()};
 }
 
 Family make() {
@@ -406,7 +406,7 @@ Family make() {
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, false};
     f.references = "clip (Boost rationals, the triangle clipped by the box's half-spaces) and cgal (Triangle_3 x Iso_cuboid_3)";
-    f.domain = [](const float* in) {
+    f.domain = [](const double* in) {
         std::string why = first_non_finite(self(), in);
         if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
         return why;
@@ -414,17 +414,17 @@ Family make() {
     f.truth = truth;
     f.fast_truth = fast_truth;
     f.fast_in_band = fast_in_band;
-    f.cgal = [](const float* in) {
+    f.cgal = [](const double* in) {
         return double(ref::aabb_triangle_cgal(ref::exact(box_at(in)), ref::exact(tri_at(in + 6))));
     };
     f.in_band = in_band;
-    f.value_error = [](const float*, const Truth&, const Answer&) { return ValueError{}; };
+    f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding_axis;
-    f.oracle_check = [](const float* in, const FastTruth& t) {
+    f.oracle_check = [](const double* in, const FastTruth& t) {
         return check_answer(self(), t, yes(ref::aabb_triangle_clip(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))));
     };
     // Planted wrong oracle: isect's own sat kernel, double with tolerant=1.
-    f.wrong_oracle = [](const float* in) { return FastTruth{yes(aabb_triangle_sat(box_at(in), tri_at(in + 6))), {}, {}}; };
+    f.wrong_oracle = [](const double* in) { return FastTruth{yes(aabb_triangle_sat(box_f(in), tri_f(in + 6))), {}, {}}; };
     f.feature = feature;
     f.kernels = [] {
         return std::vector<FamilyKernel>{kernel("sat", "tolerant=1", aabb_triangle_sat),

@@ -31,7 +31,17 @@ std::string nine_digits(float x) {
     std::snprintf(buf, sizeof buf, "%.9g", double(x));
     return buf;
 }
-bool names_exactly(const std::string& token, float x);
+std::string shortest_double(double x) {
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, x);
+    return std::string(buf, r.ptr);
+}
+std::string seventeen_digits(double x) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", x);
+    return buf;
+}
+bool names_exactly(const std::string& token, double x, int bits);
 std::string significant_digits(const std::string& token);
 }  // namespace
 
@@ -42,9 +52,53 @@ std::string format_float(float x) {
     // x exactly (5.59544): that one a reader cannot tell from a person's
     // decimal, so it gets float's full 9 digits (5.59543991).
     const std::string s = shortest(x);
-    if (names_exactly(s, x) || significant_digits(s).size() >= 7 || std::fabs(x) < std::numeric_limits<float>::min())
+    if (names_exactly(s, x, 24) || significant_digits(s).size() >= 7 || std::fabs(x) < std::numeric_limits<float>::min())
         return s;
     return nine_digits(x);
+}
+
+std::string format_double(double x) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    // As format_float, at double's precision: 17 digits where the shortest
+    // form is short and rounds.
+    const std::string s = shortest_double(x);
+    if (names_exactly(s, x, 53) || significant_digits(s).size() >= 15 || std::fabs(x) < std::numeric_limits<double>::min())
+        return s;
+    return seventeen_digits(x);
+}
+
+std::string format_number(double x) {
+    return precision() == Precision::single ? format_float(float(x)) : format_double(x);
+}
+
+bool parse_double(const std::string& token, double& out, std::string& why) {
+    const char* begin = token.c_str();
+    char* end = nullptr;
+    errno = 0;
+    const double x = std::strtod(begin, &end);
+    if (end == begin || *end != '\0') {
+        why = "'" + token + "' is not a number";
+        return false;
+    }
+    if (errno == ERANGE && std::isinf(x)) {
+        why = "'" + token + "' overflows double";
+        return false;
+    }
+    if (errno == ERANGE && x == 0) {
+        // A written zero is fine; a nonzero number that flushes to zero is not.
+        mpfr_t v;
+        mpfr_init2(v, 64);
+        mpfr_strtofr(v, begin, nullptr, 0, MPFR_RNDN);
+        const bool zero = mpfr_zero_p(v);
+        mpfr_clear(v);
+        if (!zero) {
+            why = "'" + token + "' underflows double to zero";
+            return false;
+        }
+    }
+    out = x;
+    return true;
 }
 
 bool parse_float(const std::string& token, float& out, std::string& why) {
@@ -74,16 +128,16 @@ bool parse_float(const std::string& token, float& out, std::string& why) {
 
 namespace {
 
-/// Whether the number a token writes is exactly the float x it was read as:
-/// MPFR reads the decimal (or hexfloat) at float's precision and says
-/// whether it had to round, and the value must be x itself (a subnormal has
-/// fewer bits than that precision).
-bool names_exactly(const std::string& token, float x) {
+/// Whether the number a token writes is exactly the float or double x it
+/// was read as: MPFR reads the decimal (or hexfloat) at `bits` of precision
+/// (24 or 53) and says whether it had to round, and the value must be x
+/// itself (a subnormal has fewer bits than that precision).
+bool names_exactly(const std::string& token, double x, int bits) {
     mpfr_t v;
-    mpfr_init2(v, 24);
+    mpfr_init2(v, bits);
     char* end = nullptr;
     const int rounded = mpfr_strtofr(v, token.c_str(), &end, 0, MPFR_RNDN);
-    const bool exact = rounded == 0 && end && *end == '\0' && mpfr_get_d(v, MPFR_RNDN) == double(x);
+    const bool exact = rounded == 0 && end && *end == '\0' && mpfr_get_d(v, MPFR_RNDN) == x;
     mpfr_clear(v);
     return exact;
 }
@@ -106,7 +160,7 @@ std::string significant_digits(const std::string& token) {
 /// which has fewer bits (what isect writes: format_float). A short decimal
 /// that rounds ("0.1", "1e-6", "5.59544") is a value a reader may think exact.
 bool names_a_float(const std::string& token, float x) {
-    if (!std::isfinite(x) || names_exactly(token, x)) return true;
+    if (!std::isfinite(x) || names_exactly(token, x, 24)) return true;
     if (token.size() > 1 && (token[1] == 'x' || token[1] == 'X' || token[2] == 'x')) return false;  // a rounded hexfloat
     const std::string digits = significant_digits(token);
     if (digits.size() >= 9 || digits == significant_digits(nine_digits(x))) return true;
@@ -114,10 +168,21 @@ bool names_a_float(const std::string& token, float x) {
     return digits.size() >= 7 || std::fabs(x) < std::numeric_limits<float>::min();
 }
 
-/// "0.100000001 (0x1.99999ap-4)": a float as both people and C read it.
-std::string both_ways(float x) {
+/// The same for a double: exactly, as %.17g writes it, or as its shortest
+/// round-trip decimal with at least 15 digits (fewer for a subnormal).
+bool names_a_double(const std::string& token, double x) {
+    if (!std::isfinite(x) || names_exactly(token, x, 53)) return true;
+    if (token.size() > 1 && (token[1] == 'x' || token[1] == 'X' || token[2] == 'x')) return false;
+    const std::string digits = significant_digits(token);
+    if (digits.size() >= 17 || digits == significant_digits(seventeen_digits(x))) return true;
+    if (digits != significant_digits(shortest_double(x))) return false;
+    return digits.size() >= 15 || std::fabs(x) < std::numeric_limits<double>::min();
+}
+
+/// "0.100000001 (0x1.99999ap-4)": a number as both people and C read it.
+std::string both_ways(double x, Precision p) {
     char text[80];
-    std::snprintf(text, sizeof text, "%.9g (%a)", double(x), double(x));
+    std::snprintf(text, sizeof text, p == Precision::single ? "%.9g (%a)" : "%.17g (%a)", x, x);
     return text;
 }
 
@@ -126,18 +191,30 @@ struct Entry {
     std::vector<std::string> values;
 };
 
-/// Reads a float key into out, appending errors, and a warning (an error
-/// when strict) for each number that is not exactly a float.
-void read_floats(const std::string& path, const std::string& key, const Entry& e, float* out, bool strict,
-                 std::vector<CaseError>& errors, std::vector<std::string>& warnings) {
+/// Reads a key's numbers into out, in the case's precision, appending
+/// errors, and a warning (an error when strict) for each number that is not
+/// exactly a float (or double).
+void read_numbers(const std::string& path, const std::string& key, const Entry& e, Precision p, double* out,
+                  bool strict, std::vector<CaseError>& errors, std::vector<std::string>& warnings) {
     std::set<std::string> named;  // a value written twice on the line is named once
     for (size_t i = 0; i < e.values.size(); ++i) {
         std::string why;
-        if (!parse_float(e.values[i], out[i], why)) {
+        bool ok = false, names = false;
+        if (p == Precision::single) {
+            float x = 0;
+            ok = parse_float(e.values[i], x, why);
+            out[i] = x;
+            names = ok && names_a_float(e.values[i], x);
+        } else {
+            ok = parse_double(e.values[i], out[i], why);
+            names = ok && names_a_double(e.values[i], out[i]);
+        }
+        if (!ok) {
             errors.push_back({path, e.line, key + ": " + why});
-        } else if (!names_a_float(e.values[i], out[i]) && named.insert(e.values[i]).second) {
+        } else if (!names && named.insert(e.values[i]).second) {
             const CaseError rounded{path, e.line,
-                                    key + ": '" + e.values[i] + "' is not a float; it reads as " + both_ways(out[i])};
+                                    key + ": '" + e.values[i] + "' is not a " + precision_name(p) + "; it reads as " +
+                                        both_ways(out[i], p)};
             if (strict) errors.push_back({path, e.line, rounded.message + " (--strict)"});
             else warnings.push_back(rounded.str());
         }
@@ -152,9 +229,18 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
     c.path = path;
     c.origin = origin;
     c.family = &f;
-    c.in.assign(f.size(), 0.0f);
+    c.in.assign(f.size(), 0.0);
     bool counts_ok = true;
-    std::set<std::string> known = {"family", "expect"};
+    std::set<std::string> known = {"family", "expect", "precision"};
+    if (const auto p = keys.find("precision"); p != keys.end()) {
+        const std::vector<std::string>& w = p->second.values;
+        if (w.size() == 1 && (w[0] == "float" || w[0] == "double"))
+            c.precision = w[0] == "float" ? Precision::single : Precision::double_;
+        else
+            errors.push_back({path, p->second.line, "precision: takes 'float' or 'double'"});
+    }
+    // Messages name numbers as the case's precision writes them.
+    const PrecisionScope scope(c.precision);
     for (const InputKey& spec : f.inputs) {
         known.insert(spec.key);
         const auto it = keys.find(spec.key);
@@ -167,7 +253,8 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
                                   std::to_string(it->second.values.size())});
             counts_ok = false;
         } else {
-            read_floats(path, spec.key, it->second, c.in.data() + f.offset(spec.key), strict, errors, c.warnings);
+            read_numbers(path, spec.key, it->second, c.precision, c.in.data() + f.offset(spec.key), strict, errors,
+                         c.warnings);
         }
     }
     const auto expect = keys.find("expect");
@@ -216,11 +303,11 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
             const auto key = keys.find(why.substr(0, why.find(':')));
             return key == keys.end() ? 0 : key->second.line;
         };
-        Floats rest = c.in;
+        Inputs rest = c.in;
         std::set<std::string> named;
         for (size_t i = 0; i < c.in.size(); ++i) {
             if (std::isfinite(c.in[i])) continue;
-            Floats alone = c.in;
+            Inputs alone = c.in;
             for (size_t j = 0; j < alone.size(); ++j)
                 if (j != i && !std::isfinite(alone[j])) alone[j] = 0;
             const std::string why = f.domain(alone.data());

@@ -25,7 +25,7 @@ std::optional<double> parse_bound(const std::string& text) {
     if (text.rfind("2^", 0) == 0) {
         char* end = nullptr;
         const long k = std::strtol(text.c_str() + 2, &end, 10);
-        if (end == text.c_str() + 2 || *end != '\0' || k < -149 || k > 127) return std::nullopt;
+        if (end == text.c_str() + 2 || *end != '\0' || k < -1074 || k > 1023) return std::nullopt;
         return std::ldexp(1.0, int(k));
     }
     char* end = nullptr;
@@ -36,27 +36,31 @@ std::optional<double> parse_bound(const std::string& text) {
 
 }  // namespace
 
-bool Domain::everything() const { return lo <= 0x1p-149 && hi >= double(std::numeric_limits<float>::max()); }
+bool Domain::everything() const {
+    const bool single = precision() == Precision::single;
+    return lo <= (single ? 0x1p-149 : 0x1p-1074) &&
+           hi >= (single ? double(std::numeric_limits<float>::max()) : std::numeric_limits<double>::max());
+}
 
-bool Domain::contains(float x) const {
+bool Domain::contains(double x) const {
     if (x == 0 || !std::isfinite(x)) return true;
     const double m = std::fabs(double(x));
     return m >= lo && m <= hi;
 }
 
-std::string Domain::outside(const Family& f, const float* in) const {
+std::string Domain::outside(const Family& f, const double* in) const {
     if (everything()) return {};
     size_t at = 0;
     for (const InputKey& k : f.inputs)
         for (int i = 0; i < k.count; ++i, ++at)
             if (!contains(in[at]))
-                return k.key + ": '" + format_float(in[at]) + "' is " +
+                return k.key + ": '" + format_number(in[at]) + "' is " +
                        (std::fabs(double(in[at])) < lo ? "below" : "above") + " the domain " + str();
     return {};
 }
 
 std::string Domain::str() const {
-    if (everything()) return "every finite float";
+    if (everything()) return std::string("every finite ") + precision_name(precision());
     return bound_str(lo) + ":" + bound_str(hi);
 }
 
@@ -68,7 +72,7 @@ std::optional<Domain> Domain::parse(const std::string& text, std::string& why) {
     }
     const auto lo = parse_bound(text.substr(0, colon)), hi = parse_bound(text.substr(colon + 1));
     if (!lo || !hi) {
-        why = "'" + text + "': each bound must be a positive finite decimal or 2^k (k in -149..127)";
+        why = "'" + text + "': each bound must be a positive finite decimal or 2^k (k in -1074..1023)";
         return std::nullopt;
     }
     if (*lo > *hi) {

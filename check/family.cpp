@@ -15,18 +15,6 @@
 
 namespace isect::check {
 
-namespace {
-
-std::string format_double(double x) {
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", x);
-    return buf;
-}
-
-}  // namespace
-
 std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const {
     const bool is_broken = kernel.rfind("broken:", 0) == 0;
     for (const FamilyKernel& k : is_broken ? broken() : kernels())
@@ -49,16 +37,33 @@ const Family* find_family(const std::string& name) {
     return nullptr;
 }
 
-double largest_magnitude(const Floats& in) {
+namespace {
+Precision g_precision = Precision::single;
+}  // namespace
+
+void set_precision(Precision p) { g_precision = p; }
+Precision precision() { return g_precision; }
+double unit_roundoff() { return g_precision == Precision::single ? 0x1p-24 : 0x1p-53; }
+const char* precision_name(Precision p) { return p == Precision::single ? "float" : "double"; }
+bool representable(double x) {
+    return g_precision == Precision::double_ || std::isnan(x) || double(float(x)) == x;
+}
+double to_precision(double x) { return g_precision == Precision::single ? double(float(x)) : x; }
+double least_normal() { return g_precision == Precision::single ? 0x1p-126 : std::numeric_limits<double>::min(); }
+double greatest_finite() {
+    return g_precision == Precision::single ? double(std::numeric_limits<float>::max()) : std::numeric_limits<double>::max();
+}
+
+double largest_magnitude(const Inputs& in) {
     double m = 0;
-    for (float x : in)
-        if (std::isfinite(x)) m = std::max(m, double(std::fabs(x)));
+    for (double x : in)
+        if (std::isfinite(x)) m = std::max(m, std::fabs(x));
     return m;
 }
 
-double band_delta(const Floats& in, double k) { return k * std::ldexp(largest_magnitude(in), -24); }
+double band_delta(const Inputs& in, double k) { return k * unit_roundoff() * largest_magnitude(in); }
 
-double measured_k(const Family& f, const Floats& in, const Truth& truth, int answer) {
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer) {
     if (band(f, in.data(), truth.answer, answer, 0)) return 0;
     double hi = std::ldexp(1.0, 40);
     if (!band(f, in.data(), truth.answer, answer, hi)) return std::numeric_limits<double>::infinity();
@@ -79,9 +84,10 @@ Oracle g_oracle = Oracle::fast;
 void set_oracle(Oracle o) { g_oracle = o; }
 Oracle oracle() { return g_oracle; }
 
-bool band(const Family& f, const float* in, int exact_answer, int answer, double k) {
+bool band(const Family& f, const double* in, int exact_answer, int answer, double k) {
     if (k > 0 && g_oracle == Oracle::fast && f.fast_in_band) {
-        const Tri t = f.fast_in_band(in, FastTruth{exact_answer, {}, {}}, answer, k);
+        // The fast bands take K in units of 2^-24 (ref/fast.hpp).
+        const Tri t = f.fast_in_band(in, FastTruth{exact_answer, {}, {}}, answer, k * (unit_roundoff() / 0x1p-24));
         if (t != Tri::unknown) return t == Tri::yes;
     }
     return f.in_band(in, Truth{exact_answer, {}, {}, {}}, answer, k);
@@ -93,7 +99,7 @@ namespace {
 /// truth from the fast oracle, against both ends of each enclosure (a
 /// number's distance from a point of [lo, hi] is greatest at an end), with
 /// `undecided` where that cannot settle it.
-ValueError value_judgement(const Family& f, const float* in, const Truth& truth, const Answer& got) {
+ValueError value_judgement(const Family& f, const double* in, const Truth& truth, const Answer& got) {
     Answer checked = got;
     if (got.unprovided)  // outputs the kernel did not compute count as exact
         for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
@@ -119,7 +125,7 @@ ValueError value_judgement(const Family& f, const float* in, const Truth& truth,
 }
 
 /// The judgement of an answer the kernel gave, against a truth.
-FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Floats& in, const Answer& got,
+FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Inputs& in, const Answer& got,
                              const Truth& truth) {
     FamilyJudgement j;
     j.got = got;
@@ -177,7 +183,10 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Float
 }
 
 /// Runs a kernel; a crash, hang or garbage reply is its answer -1 and why.
-Answer run_kernel(const FamilyKernel& k, const Floats& in, std::string& failure) {
+Answer run_kernel(const FamilyKernel& k, const Inputs& in, std::string& failure) {
+    if (k.precision != precision())
+        throw std::invalid_argument("kernel " + k.name + " takes " + precision_name(k.precision) + " inputs; this run's are " +
+                                    precision_name(precision()) + "s");
     try {
         return k.fn(in.data());
     } catch (const KernelFailure& e) {
@@ -195,7 +204,7 @@ FamilyJudgement failed(const Answer& got, const std::string& why) {
     return j;
 }
 
-std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKernel& k, const Floats& in,
+std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKernel& k, const Inputs& in,
                                                  const Answer& got, const FastTruth& fast) {
     Truth t{fast.answer, fast.lo, fast.lo, fast.hi};
     if (f.answer_has_values[size_t(fast.answer)] && fast.lo.size() != f.values.size()) t.lo.clear();
@@ -207,14 +216,14 @@ std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKe
 
 }  // namespace
 
-FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth) {
+FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth) {
     std::string failure;
     const Answer got = run_kernel(k, in, failure);
     if (!failure.empty()) return failed(got, failure);
     return judge_answer(f, k, in, got, truth);
 }
 
-std::optional<FamilyJudgement> judge_fast(const Family& f, const FamilyKernel& k, const Floats& in,
+std::optional<FamilyJudgement> judge_fast(const Family& f, const FamilyKernel& k, const Inputs& in,
                                           const FastTruth& fast) {
     std::string failure;
     const Answer got = run_kernel(k, in, failure);
@@ -222,12 +231,12 @@ std::optional<FamilyJudgement> judge_fast(const Family& f, const FamilyKernel& k
     return judge_fast_answer(f, k, in, got, fast);
 }
 
-std::string scale_bucket(const Floats& in) {
+std::string scale_bucket(const Inputs& in) {
     double big = 0, small = INFINITY;
-    for (float x : in)
+    for (double x : in)
         if (std::isfinite(x) && x != 0) {
-            big = std::max(big, double(std::fabs(x)));
-            small = std::min(small, double(std::fabs(x)));
+            big = std::max(big, std::fabs(x));
+            small = std::min(small, std::fabs(x));
         }
     if (big == 0) return "ordinary (2^-20..2^20)";  // zeros are as ordinary as it gets
     if (big / small > 0x1p40) return "mixed scales (spread above 2^40)";
@@ -250,7 +259,7 @@ std::string without_axis(std::string_view name) {
 
 }  // namespace
 
-std::string violation_class(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth,
+std::string violation_class(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth,
                             const FamilyJudgement& j) {
     std::string what, decided;
     if (j.got.answer < 0 || j.got.answer >= int(f.answers.size())) {
@@ -276,12 +285,12 @@ std::string violation_class(const Family& f, const FamilyKernel& k, const Floats
 
 namespace {
 
-int significant_bits(float x) {
+int significant_bits(double x) {
     if (x == 0 || !std::isfinite(x)) return 0;
     int e;
-    float m = std::frexp(std::fabs(x), &e);
+    double m = std::frexp(std::fabs(x), &e);
     int n = 0;
-    while (m != 0 && n < 30) {
+    while (m != 0 && n < 60) {
         m = m * 2 - std::floor(m * 2);
         ++n;
     }
@@ -289,37 +298,45 @@ int significant_bits(float x) {
 }
 
 /// Simpler: fewer significant bits, then smaller magnitude, then not negative.
-bool simpler(float a, float b) {
+bool simpler(double a, double b) {
     if (significant_bits(a) != significant_bits(b)) return significant_bits(a) < significant_bits(b);
     if (std::fabs(a) != std::fabs(b)) return std::fabs(a) < std::fabs(b);
     return std::signbit(b) && !std::signbit(a);
 }
 
 
-std::vector<float> candidates(float x, const Floats& others) {
-    std::vector<float> c = {0.0f, -x, std::round(x), std::trunc(x)};
-    for (int k = -4; k <= 4; ++k) c.push_back(float(k));
+/// Simpler values for x: zero, its negation, integers, x with fewer
+/// mantissa bits, the other inputs. Each is representable when x is.
+std::vector<double> candidates(double x, const Inputs& others) {
+    std::vector<double> c = {0.0, -x, std::round(x), std::trunc(x)};
+    for (int k = -4; k <= 4; ++k) c.push_back(double(k));
     int e;
-    const float m = std::frexp(x, &e);
-    for (int bits = 1; bits < 24; ++bits) c.push_back(std::ldexp(std::round(std::ldexp(m, bits)), e - bits));
+    const double m = std::frexp(x, &e);
+    const int mantissa = precision() == Precision::single ? 24 : 53;
+    for (int bits = 1; bits < mantissa; ++bits) c.push_back(std::ldexp(std::round(std::ldexp(m, bits)), e - bits));
     c.insert(c.end(), others.begin(), others.end());
     return c;
 }
 
-bool scaling_exact(const Floats& in, int k) {
-    for (float x : in) {
-        if (!std::isfinite(x) || x == 0) continue;
-        const float y = std::ldexp(x, k);
-        if (!std::isfinite(y) || std::ldexp(y, -k) != x) return false;
-    }
+/// Whether x 2^k is finite, representable in the precision and scales back
+/// to x (no underflow into the subnormals).
+bool scales_exactly(double x, int k) {
+    if (!std::isfinite(x) || x == 0) return true;
+    const double y = std::ldexp(x, k);
+    return std::isfinite(y) && representable(y) && std::ldexp(y, -k) == x;
+}
+
+bool scaling_exact(const Inputs& in, int k) {
+    for (double x : in)
+        if (!scales_exactly(x, k)) return false;
     return true;
 }
 
 }  // namespace
 
-int complexity(const Floats& in) {
+int complexity(const Inputs& in) {
     int total = 0;
-    for (float x : in) {
+    for (double x : in) {
         if (x == 0 || !std::isfinite(x)) continue;
         int e;
         std::frexp(x, &e);
@@ -328,32 +345,31 @@ int complexity(const Floats& in) {
     return total;
 }
 
-std::optional<Floats> transformed(const Family& f, const Floats& in, const Symmetry& s) {
+std::optional<Inputs> transformed(const Family& f, const Inputs& in, const Symmetry& s) {
     static constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     const int* p = kPerms[s.perm % 6];
     const bool translates = s.translate[0] != 0 || s.translate[1] != 0 || s.translate[2] != 0;
     bool exact = true;
-    const auto scaled = [&](float x) {
+    const auto scaled = [&](double x) {
         if (!std::isfinite(x) || x == 0) return x;
-        const float y = std::ldexp(x, s.scale);
-        if (!std::isfinite(y) || std::ldexp(y, -s.scale) != x) exact = false;
-        return y;
+        if (!scales_exactly(x, s.scale)) exact = false;
+        return std::ldexp(x, s.scale);
     };
-    const auto moved = [&](float x, int axis) {
-        const float y = scaled(x);
-        const float t = s.translate[size_t(axis)];
-        const float z = y + t;
-        const float bb = z - y;  // TwoSum: y + t == z + err exactly
-        const float err = (y - (z - bb)) + (t - bb);
-        if (err != 0 || !std::isfinite(z)) exact = false;
+    const auto moved = [&](double x, int axis) {
+        const double y = scaled(x);
+        const double t = s.translate[size_t(axis)];
+        const double z = y + t;
+        const double bb = z - y;  // TwoSum: y + t == z + err exactly
+        const double err = (y - (z - bb)) + (t - bb);
+        if (err != 0 || !std::isfinite(z) || !representable(z)) exact = false;
         return z;
     };
-    const auto sign = [&](int axis) { return (s.mirror >> axis) & 1 ? -1.0f : 1.0f; };
-    Floats out = in;
+    const auto sign = [&](int axis) { return (s.mirror >> axis) & 1 ? -1.0 : 1.0; };
+    Inputs out = in;
     for (const InputKey& k : f.inputs) {
         const size_t at = f.offset(k.key);
-        const float* src = in.data() + at;
-        float* dst = out.data() + at;
+        const double* src = in.data() + at;
+        double* dst = out.data() + at;
         switch (k.role) {
             case Role::offset:
             case Role::matrix:
@@ -374,7 +390,7 @@ std::optional<Floats> transformed(const Family& f, const Floats& in, const Symme
                         if (s.reverse) from = (points - 1 - from + points) % points;
                     }
                     for (int i = 0; i < 3; ++i) {
-                        const float x = sign(i) * src[3 * from + p[i]];
+                        const double x = sign(i) * src[3 * from + p[i]];
                         dst[3 * v + i] = k.role == Role::normal   ? x
                                          : k.role == Role::vector ? scaled(x)
                                                                   : moved(x, i);
@@ -386,11 +402,11 @@ std::optional<Floats> transformed(const Family& f, const Floats& in, const Symme
             case Role::box_hi: {
                 // Mirroring an axis swaps the box's faces on it: lo' = -hi.
                 const std::string stem = k.key.substr(0, k.key.size() - 3);
-                const float* lo = in.data() + f.offset(stem + ".lo");
-                const float* hi = in.data() + f.offset(stem + ".hi");
+                const double* lo = in.data() + f.offset(stem + ".lo");
+                const double* hi = in.data() + f.offset(stem + ".hi");
                 for (int i = 0; i < 3; ++i) {
                     const bool flip = (s.mirror >> i) & 1;
-                    const float x = k.role == Role::box_lo ? (flip ? -hi[p[i]] : lo[p[i]]) : (flip ? -lo[p[i]] : hi[p[i]]);
+                    const double x = k.role == Role::box_lo ? (flip ? -hi[p[i]] : lo[p[i]]) : (flip ? -lo[p[i]] : hi[p[i]]);
                     dst[i] = moved(x, i);
                 }
                 break;
@@ -410,17 +426,17 @@ std::optional<Floats> transformed(const Family& f, const Floats& in, const Symme
     return out;
 }
 
-double input_feature(const Family& f, const Floats& in) {
+double input_feature(const Family& f, const Inputs& in) {
     if (f.feature) return f.feature(in.data());
     double m = 0;
-    for (float x : in)
+    for (double x : in)
         if (std::isfinite(x) && x != 0 && (m == 0 || std::fabs(x) < m)) m = std::fabs(x);
     return m;
 }
 
-Floats simplify_floats(Floats in, const std::function<bool(const Floats&)>& ok,
-                       const std::function<bool(const Floats&)>& still_fails) {
-    const auto accept = [&](const Floats& trial) {
+Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok,
+                       const std::function<bool(const Inputs&)>& still_fails) {
+    const auto accept = [&](const Inputs& trial) {
         if (!ok(trial) || complexity(trial) >= complexity(in) || !still_fails(trial)) return false;
         in = trial;
         return true;
@@ -432,21 +448,21 @@ Floats simplify_floats(Floats in, const std::function<bool(const Floats&)>& ok,
         std::frexp(largest_magnitude(in), &e);
         for (int k : {1 - e, -e, 2 - e, 4 - e}) {
             if (k == 0 || !scaling_exact(in, k)) continue;
-            Floats trial = in;
-            for (float& x : trial) x = std::ldexp(x, k);
+            Inputs trial = in;
+            for (double& x : trial) x = std::ldexp(x, k);
             if (accept(trial)) changed = true;
         }
         // Shared values: every occurrence of +-v at once.
-        Floats values;
-        for (float x : in)
+        Inputs values;
+        for (double x : in)
             if (x != 0 && std::isfinite(x)) values.push_back(std::fabs(x));
         std::sort(values.begin(), values.end());
         values.erase(std::unique(values.begin(), values.end()), values.end());
-        for (float v : values)
-            for (float c : {1.0f, 2.0f, 0.5f, 3.0f, 4.0f, std::round(v)}) {
+        for (double v : values)
+            for (double c : {1.0, 2.0, 0.5, 3.0, 4.0, std::round(v)}) {
                 if (c == v || c == 0) continue;
-                Floats trial = in;
-                for (float& x : trial)
+                Inputs trial = in;
+                for (double& x : trial)
                     if (std::fabs(x) == v) x = std::copysign(c, x);
                 if (accept(trial)) {
                     changed = true;
@@ -455,9 +471,9 @@ Floats simplify_floats(Floats in, const std::function<bool(const Floats&)>& ok,
             }
         // One number at a time.
         for (size_t s = 0; s < in.size(); ++s) {
-            for (float c : candidates(in[s], in)) {
+            for (double c : candidates(in[s], in)) {
                 if (!simpler(c, in[s])) continue;
-                Floats trial = in;
+                Inputs trial = in;
                 trial[s] = c;
                 if (!ok(trial) || !still_fails(trial)) continue;
                 in = trial;
@@ -502,7 +518,7 @@ int map_bin(double x) {
 }
 
 /// Bisects only when this disagreement needs a wider band than `known`.
-double widen_k(const Family& f, const Floats& in, const Truth& truth, int answer, double known) {
+double widen_k(const Family& f, const Inputs& in, const Truth& truth, int answer, double known) {
     if (std::isinf(known)) return known;
     if (known > 0 && band(f, in.data(), truth.answer, answer, known)) return known;
     return std::max(known, measured_k(f, in, truth, answer));
@@ -510,8 +526,8 @@ double widen_k(const Family& f, const Floats& in, const Truth& truth, int answer
 
 /// Minimises a class's witness while it stays a violation of that class.
 void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, const Domain& domain) {
-    const auto in_domain = [&](const Floats& t) { return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty(); };
-    const auto same_class = [&](const Floats& t) {
+    const auto in_domain = [&](const Inputs& t) { return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty(); };
+    const auto same_class = [&](const Inputs& t) {
         try {
             const Truth truth = f.truth(t.data());
             const FamilyJudgement j = judge(f, k, t, truth);
@@ -535,7 +551,7 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k) {
     return r;
 }
 
-const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Floats& in,
+const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
                                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number) {
     MapCell& cell = r.map[{map_bin(largest_magnitude(in)), map_bin(input_feature(f, in))}];
     ++r.tried;
@@ -617,7 +633,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
     RandomSource sampler(options.seed ^ 0x5a5a5a5a5a5a5a5aull);  // apart from the cases' choices
     while (budget.more(report.cases) && !(options.stop_at_first && all_broken()) && !hung()) {
         const Generated g = generate(f, source, options.gen_kind, options.domain);
-        const Floats& in = g.in;
+        const Inputs& in = g.in;
         ++report.cases;
         ++mix_counts[g.kind];
         std::optional<FastTruth> fast;
@@ -700,7 +716,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
 namespace {
 
 
-std::string format_inputs(const Family& f, const Floats& in) {
+std::string format_inputs(const Family& f, const Inputs& in) {
     std::ostringstream out;
     size_t at = 0;
     size_t width = 8;
@@ -708,7 +724,7 @@ std::string format_inputs(const Family& f, const Floats& in) {
     for (const InputKey& k : f.inputs) {
         out << k.key << std::string(width - k.key.size(), ' ');
         for (int i = 0; i < k.count; ++i) {
-            out << (i ? (i % 3 == 0 ? "   " : " ") : "") << format_float(in[at++]);
+            out << (i ? (i % 3 == 0 ? "   " : " ") : "") << format_number(in[at++]);
         }
         out << "\n";
     }
@@ -717,11 +733,13 @@ std::string format_inputs(const Family& f, const Floats& in) {
 
 }  // namespace
 
-std::string format_family_case(const Family& f, const Floats& in, const Truth& truth, const std::string& origin) {
+std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin) {
     std::ostringstream out;
     std::istringstream lines(origin);
     for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
-    out << "family  " << f.name << "\n" << format_inputs(f, in);
+    out << "family  " << f.name << "\n";
+    if (precision() == Precision::double_) out << "precision  double\n";
+    out << format_inputs(f, in);
     out << "expect  " << f.answers[size_t(truth.answer)] << "\n";
     if (f.answer_has_values[size_t(truth.answer)])
         for (size_t i = 0; i < f.values.size() && i < truth.values.size(); ++i)
@@ -729,7 +747,7 @@ std::string format_family_case(const Family& f, const Floats& in, const Truth& t
     return out.str();
 }
 
-std::string format_family_case(const Family& f, const Floats& in, const std::string& origin) {
+std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin) {
     try {
         return format_family_case(f, in, f.truth(in.data()), origin);
     } catch (const ReferenceMismatch& e) {
@@ -737,7 +755,7 @@ std::string format_family_case(const Family& f, const Floats& in, const std::str
     }
 }
 
-std::string show_family_input(const Family& f, const Floats& in) {
+std::string show_family_input(const Family& f, const Inputs& in) {
     std::string text = "family  " + f.name + "\n" + format_inputs(f, in);
     if (!f.domain(in.data()).empty()) return text + "# outside the domain: " + f.domain(in.data()) + "\n";
     try {

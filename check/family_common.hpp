@@ -18,47 +18,61 @@ namespace isect::check::detail {
 
 using ref::Rational;
 
-inline Vec3f vec_at(const float* p) { return {p[0], p[1], p[2]}; }
-inline Aabb box_at(const float* p) { return {vec_at(p), vec_at(p + 3)}; }
-inline Triangle tri_at(const float* p) { return {{vec_at(p), vec_at(p + 3), vec_at(p + 6)}}; }
+// The input's primitives as they are (doubles: exact, whatever the
+// precision), for the references and the judges.
+inline Vec3d vec_at(const double* p) { return {p[0], p[1], p[2]}; }
+inline AabbD box_at(const double* p) { return {vec_at(p), vec_at(p + 3)}; }
+inline TriangleD tri_at(const double* p) { return {{vec_at(p), vec_at(p + 3), vec_at(p + 6)}}; }
 /// The plane of a box-and-plane layout (box 0..5, n 6..8, d 9), exactly.
-inline ref::ExactPlane exact_plane(const float* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
+inline ref::ExactPlane exact_plane(const double* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
+
+// The same as a float kernel takes them: in a float run every input is a
+// float, so nothing rounds (the engine never hands a float kernel a double
+// run's input).
+inline Vec3f vec_f(const double* p) { return {float(p[0]), float(p[1]), float(p[2])}; }
+inline Aabb box_f(const double* p) { return {vec_f(p), vec_f(p + 3)}; }
+inline Triangle tri_f(const double* p) { return {{vec_f(p), vec_f(p + 3), vec_f(p + 6)}}; }
+
+/// A generated input as floats, for constructions that work in float
+/// arithmetic (they build float inputs; the run may then widen them).
+inline std::vector<float> as_floats(const Inputs& in) { return {in.begin(), in.end()}; }
 
 /// The first non-finite input, as a domain message naming its key; empty
 /// when every input is finite.
-inline std::string first_non_finite(const Family& f, const float* in) {
+inline std::string first_non_finite(const Family& f, const double* in) {
     size_t at = 0;
     for (const InputKey& k : f.inputs)
         for (int i = 0; i < k.count; ++i, ++at)
             if (!std::isfinite(in[at]))
-                return k.key + ": '" + format_float(in[at]) + "' is outside the domain of " + f.name +
+                return k.key + ": '" + format_number(in[at]) + "' is outside the domain of " + f.name +
                        " (finite values only)";
     return {};
 }
 
 /// A message when the box at key_lo / key_hi has lo > hi on some axis.
-inline std::string box_order(const Family& f, const char* key_lo, const char* key_hi, const float* in) {
-    const Aabb b{vec_at(in + f.offset(key_lo)), vec_at(in + f.offset(key_hi))};
+inline std::string box_order(const Family& f, const char* key_lo, const char* key_hi, const double* in) {
+    const AabbD b{vec_at(in + f.offset(key_lo)), vec_at(in + f.offset(key_hi))};
     for (int i = 0; i < 3; ++i)
         if (b.lo[i] > b.hi[i])
-            return std::string(key_hi) + ": '" + format_float(b.hi[i]) + "' is below " + key_lo + " '" + format_float(b.lo[i]) +
+            return std::string(key_hi) + ": '" + format_number(b.hi[i]) + "' is below " + key_lo + " '" + format_number(b.lo[i]) +
                    "' on axis " + "xyz"[i] + " (lo <= hi required)";
     return {};
 }
 
-/// delta = K 2^-24 M for the whole input, as an exact rational.
-inline ref::Rational exact_delta(const Family& f, const float* in, double k) {
-    const double delta = band_delta(Floats(in, in + f.size()), k);
+/// delta = K u M for the whole input (u = 2^-24 or 2^-53), as an exact rational.
+inline ref::Rational exact_delta(const Family& f, const double* in, double k) {
+    const double delta = band_delta(Inputs(in, in + f.size()), k);
     // GMP cannot hold inf: an infinite K is the largest finite delta.
     return ref::Rational(std::isfinite(delta) ? delta : std::numeric_limits<double>::max());
 }
 
-/// Error of one output in units of 2^-24 S; NaN output or a NaN scale is
-/// +inf. S = 0 (an exact output) makes any difference +inf. S = +inf (an
-/// output that no float computation can get right, such as a circumcentre
-/// of a sliver whose normal is below rounding) lets any value but NaN pass.
-/// Any other S is at least 2^-126: an exact value below the float range (an
-/// area of 1e-77) may come back as 0 or a subnormal.
+/// Error of one output in units of u S (u = 2^-24 or 2^-53); NaN output or
+/// a NaN scale is +inf. S = 0 (an exact output) makes any difference +inf.
+/// S = +inf (an output that no computation in the precision can get right,
+/// such as a circumcentre of a sliver whose normal is below rounding) lets
+/// any value but NaN pass. Any other S is at least the least normal number:
+/// an exact value below the range (an area of 1e-77 in float) may come back
+/// as 0 or a subnormal.
 inline double units(double got, double exact, double scale) {
     if (got == exact) return 0;
     if (std::isnan(got)) return std::numeric_limits<double>::infinity();
@@ -66,7 +80,8 @@ inline double units(double got, double exact, double scale) {
     const double diff = std::fabs(got - exact);
     if (diff == 0) return 0;
     if (!(scale > 0)) return std::numeric_limits<double>::infinity();
-    return diff / std::ldexp(std::max(scale, 0x1p-126), -24);
+    // diff / (u S), in two steps: u S underflows for S near 2^-1022.
+    return diff / std::max(scale, least_normal()) / unit_roundoff();
 }
 
 /// Keeps the worst output.
@@ -103,7 +118,7 @@ inline IvPoint cross(const IvPoint& a, const IvPoint& b) {
     return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
 
-inline IvPoint widened(const float* p, const Rational& delta) {
+inline IvPoint widened(const double* p, const Rational& delta) {
     IvPoint r;
     for (int i = 0; i < 3; ++i) {
         const Rational x = ref::exact(p[i]);

@@ -19,7 +19,14 @@ struct Transform {
     const char* kind;
     int weight;
 };
-constexpr Transform kTransforms[] = {{"magnitude", 1}, {"subnormal", 1}, {"ulp", 1}, {"zero_sign", 1}};
+/// The shared transforms. full_mantissa runs in double runs only: the
+/// constructions build floats, and this one gives some of their numbers the
+/// 29 low bits a double has and a float has not.
+constexpr Transform kTransforms[] = {{"magnitude", 1}, {"subnormal", 1}, {"ulp", 1}, {"zero_sign", 1}, {"full_mantissa", 1}};
+
+bool transform_runs(const Transform& t) {
+    return precision() == Precision::double_ || std::string_view(t.kind) != "full_mantissa";
+}
 
 bool is_transform(std::string_view kind) {
     for (const Transform& t : kTransforms)
@@ -27,30 +34,39 @@ bool is_transform(std::string_view kind) {
     return false;
 }
 
-/// An exponent in [-60, 60], half the time from the ends (|k| >= 40), where
-/// products of three inputs leave float's range.
+/// An exponent in [-60, 60], half the time from the ends, where products of
+/// three inputs leave the precision's range: |k| in 40..60 for float, in
+/// 300..1000 for double.
 int magnitude_exponent(Source& s) {
     if (!s.coin()) return int(signed_int(s, 60));
-    const int k = s.range(40, 61);
+    const int k = precision() == Precision::single ? s.range(40, 61) : s.range(300, 1001);
     return s.coin() ? -k : k;
 }
 
-bool scaling_exact(const Floats& in, size_t from, size_t to, int k) {
+bool scaling_exact(const Inputs& in, size_t from, size_t to, int k) {
     for (size_t i = from; i < to; ++i) {
-        const float x = in[i];
+        const double x = in[i];
         if (!std::isfinite(x) || x == 0) continue;
-        const float y = std::ldexp(x, k);
-        if (!std::isfinite(y) || std::ldexp(y, -k) != x) return false;
+        const double y = std::ldexp(x, k);
+        if (!std::isfinite(y) || !representable(y) || std::ldexp(y, -k) != x) return false;
     }
     return true;
 }
 
-void scale(Floats& in, size_t from, size_t to, int k) {
-    for (size_t i = from; i < to; ++i)
-        if (std::isfinite(in[i])) in[i] = std::ldexp(in[i], k);
+/// The next number of the precision after x, towards `to`.
+double next_toward(double x, double to) {
+    if (precision() == Precision::single) return double(std::nextafter(float(x), float(to)));
+    return std::nextafter(x, to);
 }
 
-Floats transform(const Family& f, std::string_view kind, Floats in, Source& s) {
+/// Scales by 2^k, rounding to the precision (into its subnormals, to zero
+/// or to inf) as its own ldexp would.
+void scale(Inputs& in, size_t from, size_t to, int k) {
+    for (size_t i = from; i < to; ++i)
+        if (std::isfinite(in[i])) in[i] = to_precision(std::ldexp(in[i], k));
+}
+
+Inputs transform(const Family& f, std::string_view kind, Inputs in, Source& s) {
     if (kind == "magnitude") {
         const int k = magnitude_exponent(s);
         if (f.inputs.size() > 1 && s.range(0, 3) == 0) {  // one group at a magnitude of its own
@@ -65,21 +81,35 @@ Floats transform(const Family& f, std::string_view kind, Floats in, Source& s) {
         }
     } else if (kind == "subnormal") {
         if (s.coin()) {
-            scale(in, 0, in.size(), s.range(-150, -120));
+            const bool single = precision() == Precision::single;
+            scale(in, 0, in.size(), single ? s.range(-150, -120) : s.range(-1075, -1020));
         } else {
-            for (float& x : in)
-                if (s.range(0, 4) == 0) x = s.pick(0.0f, -0.0f);
+            for (double& x : in)
+                if (s.range(0, 4) == 0) x = s.pick(0.0, -0.0);
         }
     } else if (kind == "ulp") {
         const int n = s.range(1, 4);
         for (int i = 0; i < n; ++i) {
-            float& x = in[s.range<size_t>(0, in.size())];
+            double& x = in[s.range<size_t>(0, in.size())];
             const int steps = s.pick(1, -1, 2, -2);
-            for (int k = 0; k < std::abs(steps); ++k) x = std::nextafter(x, steps > 0 ? INFINITY : -INFINITY);
+            for (int k = 0; k < std::abs(steps); ++k) x = next_toward(x, steps > 0 ? INFINITY : -INFINITY);
         }
     } else if (kind == "zero_sign") {
-        for (float& x : in)
-            if (x == 0) x = s.pick(0.0f, -0.0f);
+        for (double& x : in)
+            if (x == 0) x = s.pick(0.0, -0.0);
+    } else if (kind == "full_mantissa") {
+        // Random low bits on one number in four (or on every one): the
+        // construction's relations (touching, coplanar) then hold only to
+        // within an ulp of a float, which is far from a double's ulp.
+        const bool all = s.coin();
+        for (double& x : in) {
+            if (!std::isfinite(x) || x == 0 || (!all && s.range(0, 4) != 0)) continue;
+            int e;
+            const double m = std::frexp(x, &e);
+            const double low = std::ldexp(double(s.below(uint64_t(1) << 29)), -53);  // below a float's last bit
+            const double y = std::ldexp(std::fabs(m) + low, e);
+            if (std::isfinite(y)) x = std::copysign(y, x);
+        }
     }
     return in;
 }
@@ -99,12 +129,13 @@ Generated make(const Family& f, Source& s, const std::string& kind) {
     if (k.empty()) {
         int total = 0;
         for (const Mix& m : f.mixes) total += m.weight;
-        for (const Transform& t : kTransforms) total += t.weight;
+        for (const Transform& t : kTransforms)
+            if (transform_runs(t)) total += t.weight;
         int at = s.range(0, total);
         for (const Mix& m : f.mixes)
             if (k.empty() && (at -= m.weight) < 0) k = m.kind;
         for (const Transform& t : kTransforms)
-            if (k.empty() && (at -= t.weight) < 0) k = t.kind;
+            if (transform_runs(t) && k.empty() && (at -= t.weight) < 0) k = t.kind;
     }
     if (!is_transform(k)) {
         for (const Mix& m : f.mixes)
@@ -113,8 +144,8 @@ Generated make(const Family& f, Source& s, const std::string& kind) {
     }
     for (const Transform& t : kTransforms)
         if (k == t.kind) k = t.kind;  // the static name, whatever kind pointed into
-    const Floats made = pick_mix(f, s).make(s);
-    Floats out = transform(f, k, made, s);
+    const Inputs made = pick_mix(f, s).make(s);
+    Inputs out = transform(f, k, made, s);
     return {k, f.domain(out.data()).empty() ? std::move(out) : made, &f};
 }
 
@@ -123,17 +154,18 @@ Generated make(const Family& f, Source& s, const std::string& kind) {
 std::vector<std::string> gen_kinds(const Family& f) {
     std::vector<std::string> kinds;
     for (const Mix& m : f.mixes) kinds.push_back(m.kind);
-    for (const Transform& t : kTransforms) kinds.push_back(t.kind);
+    for (const Transform& t : kTransforms)
+        if (transform_runs(t)) kinds.push_back(t.kind);
     return kinds;
 }
 
-bool fit_domain(const Family& f, Floats& in, Source& s, const Domain& domain) {
+bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain) {
     if (domain.everything()) return f.domain(in.data()).empty();
     double lo = INFINITY, hi = 0;
-    for (float x : in)
+    for (double x : in)
         if (std::isfinite(x) && x != 0) {
-            lo = std::min(lo, double(std::fabs(x)));
-            hi = std::max(hi, double(std::fabs(x)));
+            lo = std::min(lo, std::fabs(x));
+            hi = std::max(hi, std::fabs(x));
         }
     if (hi > 0) {
         // Exponents k with lo 2^k >= domain.lo and hi 2^k <= domain.hi.
@@ -148,10 +180,16 @@ bool fit_domain(const Family& f, Floats& in, Source& s, const Domain& domain) {
             const int k = int(std::floor(std::log2(domain.hi / hi)));
             if (scaling_exact(in, 0, in.size(), k)) scale(in, 0, in.size(), k);
         }
-        for (float& x : in) {
+        for (double& x : in) {
             if (!std::isfinite(x) || x == 0) continue;
-            if (std::fabs(double(x)) < domain.lo) x = std::copysign(0.0f, x);
-            else if (std::fabs(double(x)) > domain.hi) x = std::copysign(float(domain.hi), x);
+            if (std::fabs(x) < domain.lo) {
+                x = std::copysign(0.0, x);
+            } else if (std::fabs(x) > domain.hi) {
+                // The largest number of the precision within the domain.
+                double top = domain.hi;
+                if (!representable(top)) top = double(float(top)) > top ? next_toward(double(float(top)), 0) : double(float(top));
+                x = std::copysign(top, x);
+            }
         }
     }
     return f.domain(in.data()).empty() && domain.outside(f, in.data()).empty();
@@ -165,9 +203,9 @@ Generated generate(const Family& f, Source& s, const std::string& kind, const Do
     throw std::runtime_error(f.name + ": no generated input of kind '" + kind + "' fits the domain " + domain.str());
 }
 
-Floats out_of_domain(const Family& f, Source& s) {
+Inputs out_of_domain(const Family& f, Source& s) {
     for (;;) {
-        Floats in = generate(f, s).in;
+        Inputs in = generate(f, s).in;
         const size_t at = s.range<size_t>(0, in.size());
         const std::string& key = [&]() -> const std::string& {
             size_t n = 0;
@@ -181,7 +219,7 @@ Floats out_of_domain(const Family& f, Source& s) {
             const size_t lo = f.offset(key) + at % 3, hi = f.offset(key.substr(0, dot) + ".hi") + at % 3;
             in[lo] = std::nextafter(std::max(in[lo], in[hi]), INFINITY);
         } else {
-            in[at] = s.pick(INFINITY, -INFINITY, std::numeric_limits<float>::quiet_NaN());
+            in[at] = s.pick(INFINITY, -INFINITY, std::numeric_limits<double>::quiet_NaN());
         }
         if (!f.domain(in.data()).empty()) return in;
     }
@@ -228,12 +266,12 @@ Aabb uniform_box(Source& s, int e) {
     return box_between(p, uniform_point(s, e));
 }
 
-void put(Floats& out, const Vec3f& v) { out.insert(out.end(), v.begin(), v.end()); }
-void put(Floats& out, const Aabb& b) {
+void put(Inputs& out, const Vec3f& v) { out.insert(out.end(), v.begin(), v.end()); }
+void put(Inputs& out, const Aabb& b) {
     put(out, b.lo);
     put(out, b.hi);
 }
-void put(Floats& out, const Triangle& t) {
+void put(Inputs& out, const Triangle& t) {
     for (const Vec3f& v : t.v) put(out, v);
 }
 

@@ -15,28 +15,69 @@ namespace {
 constexpr size_t kHeader = 2;
 constexpr uint8_t kConstruction = 0x80, kScale = 0x01;
 
-float from_bits(const uint8_t* d) {
-    const uint32_t u = uint32_t(d[0]) | uint32_t(d[1]) << 8 | uint32_t(d[2]) << 16 | uint32_t(d[3]) << 24;
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
+bool single() { return precision() == Precision::single; }
 
-void to_bits(float f, uint8_t* d) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    for (int i = 0; i < 4; ++i) d[i] = uint8_t(u >> (8 * i));
-}
+/// The data bytes of a slot: a float's 4, or a double's 8.
+size_t data_bytes() { return single() ? 4 : 8; }
+size_t slot_bytes() { return 1 + data_bytes(); }
 
-float nudge(float x, int steps) {
-    for (int i = 0; i < std::abs(steps); ++i) x = std::nextafter(x, steps > 0 ? INFINITY : -INFINITY);
+/// The number whose bits d holds, little-endian, in the precision.
+double from_bits(const uint8_t* d) {
+    uint64_t u = 0;
+    for (size_t i = 0; i < data_bytes(); ++i) u |= uint64_t(d[i]) << (8 * i);
+    if (single()) {
+        const uint32_t w = uint32_t(u);
+        float f;
+        std::memcpy(&f, &w, 4);
+        return f;
+    }
+    double x;
+    std::memcpy(&x, &u, 8);
     return x;
 }
 
-float grid(const uint8_t* d) { return std::ldexp(float(int8_t(d[0])), int8_t(d[1]) % 8); }
+void to_bits(double x, uint8_t* d) {
+    uint64_t u = 0;
+    if (single()) {
+        const float f = float(x);
+        uint32_t w;
+        std::memcpy(&w, &f, 4);
+        u = w;
+    } else {
+        std::memcpy(&u, &x, 8);
+    }
+    for (size_t i = 0; i < data_bytes(); ++i) d[i] = uint8_t(u >> (8 * i));
+}
+
+double nudge(double x, int steps) {
+    for (int i = 0; i < std::abs(steps); ++i) {
+        const double to = steps > 0 ? INFINITY : -INFINITY;
+        x = single() ? double(std::nextafter(float(x), float(to))) : std::nextafter(x, to);
+    }
+    return x;
+}
+
+double grid(const uint8_t* d) { return std::ldexp(double(int8_t(d[0])), int8_t(d[1]) % 8); }
 
 const float kSpecial[] = {0x1p-149f, 0x1p-140f, 0x1.fffffcp-127f, 0x1p-126f, 0x1p-60f, 0x1p-24f, 0.5f, 1.0f,
                           3.0f,      0x1p24f,   0x1.000002p24f,   0x1p60f,   0x1p100f, 0x1.fffffep127f};
+const double kSpecialDouble[] = {0x1p-1074, 0x1p-1060, 0x1.ffffffffffffep-1023, 0x1p-1022, 0x1p-500, 0x1p-53,
+                                 0.5,       1.0,       3.0,                     0x1p53,    0x1.0000000000001p53,
+                                 0x1p-24,   0x1p24,    0x1p500,                 0x1.fffffffffffffp1023};
+
+/// Mantissa and exponent: a float's int24 * 2^(int8 % 61 - 23), or a
+/// double's int48 * 2^(int16 % 1001 - 47).
+double mantissa_exponent(const uint8_t* d) {
+    if (single()) {
+        const int32_t m = int32_t(uint32_t(d[0]) << 8 | uint32_t(d[1]) << 16 | uint32_t(d[2]) << 24) >> 8;
+        return std::ldexp(float(m), int8_t(d[3]) % 61 - 23);
+    }
+    uint64_t u = 0;
+    for (int i = 0; i < 6; ++i) u |= uint64_t(d[i]) << (8 * (i + 2));
+    const int64_t m = int64_t(u) >> 16;
+    const int e = int16_t(uint16_t(d[6] | d[7] << 8)) % 1001 - 47;
+    return std::ldexp(double(m), e);
+}
 
 /// The offsets of the lo and hi of every box (keys X.lo and X.hi).
 std::vector<std::pair<size_t, size_t>> boxes(const Family& f) {
@@ -51,15 +92,15 @@ std::vector<std::pair<size_t, size_t>> boxes(const Family& f) {
     return out;
 }
 
-Floats decode_slots(const Family& f, const uint8_t* b) {
+Inputs decode_slots(const Family& f, const uint8_t* b) {
     const size_t n = f.size();
-    Floats in(n, 0.0f);
+    Inputs in(n, 0.0);
     for (size_t s = 0; s < n; ++s) {
-        const uint8_t c = b[kHeader + 5 * s];
-        const uint8_t* d = &b[kHeader + 5 * s + 1];
+        const uint8_t c = b[kHeader + slot_bytes() * s];
+        const uint8_t* d = &b[kHeader + slot_bytes() * s + 1];
         const size_t src = d[0] % n;
-        const float earlier = src < s ? in[src] : 0.0f;
-        float v = 0;
+        const double earlier = src < s ? in[src] : 0.0;
+        double v = 0;
         switch (c % 8) {
             case 0: v = from_bits(d); break;
             case 1: v = grid(d); break;
@@ -72,34 +113,37 @@ Floats decode_slots(const Family& f, const uint8_t* b) {
                 v = at < s && at % 3 == s % 3 ? in[at] : grid(d);
                 break;
             }
-            case 5: v = (d[0] & 1) ? -0.0f : 0.0f; break;
-            case 6: v = kSpecial[d[0] % std::size(kSpecial)] * ((d[1] & 1) ? -1.0f : 1.0f); break;
-            case 7: {
-                const int32_t m = int32_t(uint32_t(d[0]) << 8 | uint32_t(d[1]) << 16 | uint32_t(d[2]) << 24) >> 8;
-                v = std::ldexp(float(m), int8_t(d[3]) % 61 - 23);
+            case 5: v = (d[0] & 1) ? -0.0 : 0.0; break;
+            case 6:
+                v = (single() ? double(kSpecial[d[0] % std::size(kSpecial)])
+                              : kSpecialDouble[d[0] % std::size(kSpecialDouble)]) *
+                    ((d[1] & 1) ? -1.0 : 1.0);
                 break;
-            }
+            case 7: v = mantissa_exponent(d); break;
         }
         in[s] = v;
     }
     if (b[0] & kScale) {
-        const int k = std::clamp(int(int8_t(b[1])), -60, 60);
+        // 2^k, k = int8 clamped to [-60, 60] (float), or int8 * 8 (double).
+        const int k = single() ? std::clamp(int(int8_t(b[1])), -60, 60) : int(int8_t(b[1])) * 8;
         bool exact = true;
-        for (float x : in)
-            if (std::isfinite(x) && x != 0 && (!std::isfinite(std::ldexp(x, k)) || std::ldexp(std::ldexp(x, k), -k) != x))
-                exact = false;
+        for (double x : in) {
+            if (!std::isfinite(x) || x == 0) continue;
+            const double y = std::ldexp(x, k);
+            if (!std::isfinite(y) || !representable(y) || std::ldexp(y, -k) != x) exact = false;
+        }
         if (exact)
-            for (float& x : in) x = std::ldexp(x, k);
+            for (double& x : in) x = std::ldexp(x, k);
     }
     return in;
 }
 
 }  // namespace
 
-size_t fuzz_bytes(const Family& f) { return kHeader + 5 * f.size(); }
+size_t fuzz_bytes(const Family& f) { return kHeader + slot_bytes() * f.size(); }
 
-Floats decode_fuzz(const Family& f, const uint8_t* data, size_t size, const Domain& domain) {
-    Floats in;
+Inputs decode_fuzz(const Family& f, const uint8_t* data, size_t size, const Domain& domain) {
+    Inputs in;
     if (size > 0 && (data[0] & kConstruction)) {
         const std::vector<std::string> kinds = gen_kinds(f);
         const std::string& kind = kinds[(size > 1 ? data[1] : 0) % kinds.size()];
@@ -120,9 +164,9 @@ Floats decode_fuzz(const Family& f, const uint8_t* data, size_t size, const Doma
     return in;
 }
 
-std::vector<uint8_t> encode_fuzz(const Family& f, const Floats& in) {
+std::vector<uint8_t> encode_fuzz(const Family& f, const Inputs& in) {
     std::vector<uint8_t> out(fuzz_bytes(f), 0);
-    for (size_t s = 0; s < f.size(); ++s) to_bits(in[s], &out[kHeader + 5 * s + 1]);
+    for (size_t s = 0; s < f.size(); ++s) to_bits(in[s], &out[kHeader + slot_bytes() * s + 1]);
     return out;
 }
 
@@ -140,11 +184,11 @@ size_t mutate_fuzz(const Family& f, uint8_t* data, size_t size, size_t max_size,
         return 0;  // libFuzzer's own byte mutations steer the construction
     }
     if (size < bytes) std::memset(data + size, 0, bytes - size);
-    const Floats in = decode_fuzz(f, data, bytes);
+    const Inputs in = decode_fuzz(f, data, bytes);
     const size_t s = pick(n);
-    uint8_t* c = &data[kHeader + 5 * s];
-    const float x = in[s];
-    float y = x;
+    uint8_t* c = &data[kHeader + slot_bytes() * s];
+    const double x = in[s];
+    double y = x;
     switch (pick(11)) {
         case 0: y = nudge(x, int(pick(9)) - 4); break;                    // ulp steps
         case 1: y = std::round(x); break;                                 // snap to an integer
@@ -157,7 +201,7 @@ size_t mutate_fuzz(const Family& f, uint8_t* data, size_t size, size_t max_size,
         case 4: y = std::ldexp(x, int(pick(17)) - 8); break;              // power-of-two scale
         case 5: y = in[pick(n)]; break;                                   // copy a value
         case 6:                                                           // a new slot construction
-            for (int i = 0; i < 5; ++i) c[i] = uint8_t(rng());
+            for (size_t i = 0; i < slot_bytes(); ++i) c[i] = uint8_t(rng());
             return bytes;
         case 7:                                                           // the scale flag and exponent
             data[0] ^= kScale;
@@ -180,9 +224,11 @@ size_t mutate_fuzz(const Family& f, uint8_t* data, size_t size, size_t max_size,
                 if (f.offset(k.key) == g) points = size_t(k.count) / 3;
             const size_t k = pick(points), p = (k + 1) % points, q = (k + 2) % points;
             for (size_t i = 0; i < 3; ++i) {
-                uint8_t* slot = &data[kHeader + 5 * (g + 3 * k + i)];
+                uint8_t* slot = &data[kHeader + slot_bytes() * (g + 3 * k + i)];
                 slot[0] = 0;
-                to_bits(2.0f * in[g + 3 * p + i] - in[g + 3 * q + i], slot + 1);
+                // Rounded to the precision, as the kernel's own arithmetic would.
+                const double v = 2.0 * in[g + 3 * p + i] - in[g + 3 * q + i];
+                to_bits(single() ? double(float(v)) : v, slot + 1);
             }
             return bytes;
         }
@@ -192,7 +238,7 @@ size_t mutate_fuzz(const Family& f, uint8_t* data, size_t size, size_t max_size,
     return bytes;
 }
 
-std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Floats& in,
+std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in,
                                 bool cross_check) {
     if (!f.domain(in.data()).empty()) {
         // No exact answer: the kernels must only return (sanitizers watch).

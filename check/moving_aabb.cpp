@@ -28,7 +28,7 @@ Truth from(const std::string& name, const std::optional<Rational>& q, const std:
 
 // --- box vs box -----------------------------------------------------------------
 
-Truth box_truth(const float* in) {
+Truth box_truth(const double* in) {
     const ref::ExactAabb s = ref::exact(box_at(in)), m = ref::exact(box_at(in + 6));
     const ref::Point d = ref::exact(vec_at(in + 12));
     return from("moving_aabb", ref::moving_aabb_rational(s, m, d), ref::moving_aabb_cgal(s, m, d));
@@ -39,7 +39,7 @@ Truth box_truth(const float* in) {
 /// (the origin) not at all. The answer cannot flip unless the segment's
 /// answer differs between the difference box grown by 3 delta and shrunk by
 /// 3 delta (as for segment_aabb).
-bool box_in_band(const float* in, const Truth&, int, double k) {
+bool box_in_band(const double* in, const Truth&, int, double k) {
     if (k <= 0) return false;
     const Rational g = 3 * exact_delta(box_family(), in, k);
     const ref::ExactAabb s = ref::exact(box_at(in)), m = ref::exact(box_at(in + 6));
@@ -52,16 +52,16 @@ bool box_in_band(const float* in, const Truth&, int, double k) {
            ref::moving_aabb_rational(ref::grown(diff, Rational(-g)), zero, d).has_value();
 }
 
-ValueError box_value_error(const float*, const Truth& truth, const Answer& got) {
+ValueError box_value_error(const double*, const Truth& truth, const Answer& got) {
     ValueError e;
-    worst(e, units(got.values[0], truth.values[0], std::max(std::fabs(truth.values[0]), 0x1p-126)), "t");
+    worst(e, units(got.values[0], truth.values[0], std::max(std::fabs(truth.values[0]), least_normal())), "t");
     return e;
 }
 
 /// What decides, from the exact contact time: touching at the start, the
 /// first contact at t = 1, or inside (0, 1); for no contact, an axis the
 /// motion never closes (d = 0 there, apart), or "passes by".
-std::string box_deciding(const float* in, const Truth& truth, int) {
+std::string box_deciding(const double* in, const Truth& truth, int) {
     if (truth.answer == 1) {
         const auto t = ref::moving_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12)));
         return *t == 0 ? "in contact at the start" : *t == 1 ? "first contact at t = 1" : "first contact inside (0, 1)";
@@ -74,7 +74,7 @@ std::string box_deciding(const float* in, const Truth& truth, int) {
 }
 
 /// The smallest nonzero displacement component or box extent.
-double box_feature(const float* in) {
+double box_feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
         for (double x : {std::fabs(double(in[12 + i])), double(in[3 + i]) - in[i], double(in[9 + i]) - in[6 + i]})
@@ -85,8 +85,8 @@ double box_feature(const float* in) {
 using BoxFn = Contact (*)(const Aabb&, const Aabb&, const Vec3f&);
 
 FamilyKernel box_kernel(const std::string& name, const std::string& contract, BoxFn fn) {
-    return {name, *Contract::parse(contract), 2, [fn](const float* in) {
-                const Contact c = fn(box_at(in), box_at(in + 6), vec_at(in + 12));
+    return {name, *Contract::parse(contract), 2, [fn](const double* in) {
+                const Contact c = fn(box_f(in), box_f(in + 6), vec_f(in + 12));
                 return Answer{yes(c.hit), {c.t}};
             }};
 }
@@ -131,8 +131,8 @@ Contact strict_contact(const Aabb& s, const Aabb& m, const Vec3f& d) {
     return {true, t0};
 }
 
-Floats box_layout(const Aabb& s, const Aabb& m, const Vec3f& d) {
-    Floats in;
+Inputs box_layout(const Aabb& s, const Aabb& m, const Vec3f& d) {
+    Inputs in;
     gen::put(in, s);
     gen::put(in, m);
     gen::put(in, d);
@@ -187,7 +187,7 @@ std::vector<Mix> box_mixes() {
 
 // --- box vs plane ------------------------------------------------------------------
 
-Truth plane_truth(const float* in) {
+Truth plane_truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::ExactPlane p = exact_plane(in);
     const ref::Point dir = ref::exact(vec_at(in + 10));
@@ -199,7 +199,7 @@ Truth plane_truth(const float* in) {
 /// s = n . dir by at most L_s = delta sum (|n_i| + |dir_i|) + 3 delta^2. The
 /// answer is a function of the signs of a, b and s: the band is "some sign
 /// within reach", |a| <= L or |b| <= L or |s| <= L_s (K > 0).
-bool plane_in_band(const float* in, const Truth&, int, double k) {
+bool plane_in_band(const double* in, const Truth&, int, double k) {
     if (k <= 0) return false;
     const Rational delta = exact_delta(plane_family(), in, k);
     const ref::ExactAabb b = ref::exact(box_at(in));
@@ -216,7 +216,7 @@ bool plane_in_band(const float* in, const Truth&, int, double k) {
 }
 
 /// t within E 2^-24 (A + |t| B) / |s| (core/isect/moving_aabb.hpp).
-ValueError plane_value_error(const float* in, const Truth& truth, const Answer& got) {
+ValueError plane_value_error(const double* in, const Truth& truth, const Answer& got) {
     double a = std::fabs(double(in[9])), b = 0, s = 0;
     for (int i = 0; i < 3; ++i) {
         a += std::fabs(double(in[6 + i])) * std::max(std::fabs(double(in[i])), std::fabs(double(in[3 + i])));
@@ -226,13 +226,13 @@ ValueError plane_value_error(const float* in, const Truth& truth, const Answer& 
     const double t = truth.values[0];
     const double scale = (a + std::fabs(t) * b) / std::fabs(s);
     ValueError e;
-    worst(e, units(got.values[0], t, std::max(scale, 0x1p-126)), "t");
+    worst(e, units(got.values[0], t, std::max(scale, least_normal())), "t");
     return e;
 }
 
 /// What decides: the box touching or crossing the plane at the start, the
 /// motion parallel to the plane (n . dir = 0), towards it or away from it.
-std::string plane_deciding(const float* in, const Truth&, int) {
+std::string plane_deciding(const double* in, const Truth&, int) {
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::ExactPlane p = exact_plane(in);
     Rational lo, hi;
@@ -245,7 +245,7 @@ std::string plane_deciding(const float* in, const Truth&, int) {
 }
 
 /// The smallest nonzero normal or direction component, or box extent.
-double plane_feature(const float* in) {
+double plane_feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
         for (double x : {std::fabs(double(in[6 + i])), std::fabs(double(in[10 + i])), double(in[3 + i]) - in[i]})
@@ -256,8 +256,8 @@ double plane_feature(const float* in) {
 using PlaneFn = Contact (*)(const Aabb&, const Plane&, const Vec3f&);
 
 FamilyKernel plane_kernel(const std::string& name, const std::string& contract, PlaneFn fn) {
-    return {name, *Contract::parse(contract), 1, [fn](const float* in) {
-                const Contact c = fn(box_at(in), Plane{vec_at(in + 6), in[9]}, vec_at(in + 10));
+    return {name, *Contract::parse(contract), 1, [fn](const double* in) {
+                const Contact c = fn(box_f(in), Plane{vec_f(in + 6), float(in[9])}, vec_f(in + 10));
                 return Answer{yes(c.hit), {c.t}};
             }};
 }
@@ -295,8 +295,8 @@ Contact far_corner(const Aabb& box, const Plane& p, const Vec3f& dir) {
     return c;
 }
 
-Floats plane_layout(const Aabb& b, const Vec3f& n, float d, const Vec3f& dir) {
-    Floats in;
+Inputs plane_layout(const Aabb& b, const Vec3f& n, float d, const Vec3f& dir) {
+    Inputs in;
     gen::put(in, b);
     gen::put(in, n);
     in.push_back(d);
@@ -362,29 +362,29 @@ Family make_box() {
     f.answer_has_values = {false, true};
     f.values = {"t"};
     f.references = "rational (Boost slabs on the Minkowski difference) and cgal (Segment_3 x Iso_cuboid_3)";
-    f.domain = [](const float* in) {
+    f.domain = [](const double* in) {
         std::string why = first_non_finite(box_family(), in);
         if (why.empty()) why = box_order(box_family(), "stationary.lo", "stationary.hi", in);
         if (why.empty()) why = box_order(box_family(), "moving.lo", "moving.hi", in);
         return why;
     };
     f.truth = box_truth;
-    f.cgal = [](const float* in) {
+    f.cgal = [](const double* in) {
         return double(ref::moving_aabb_cgal(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12))).has_value());
     };
     f.in_band = box_in_band;
     f.value_error = box_value_error;
     f.deciding = box_deciding;
     f.feature = box_feature;
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::moving_aabb(in)); };
-    f.oracle_check = [](const float* in, const FastTruth& fast) {
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::moving_aabb(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
         const auto t = ref::moving_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12)));
         std::string why = check_answer(box_family(), fast, yes(t.has_value()));
         if (why.empty() && t) why = check_enclosure("t", fast.lo[0], fast.hi[0], *t);
         return why;
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::moving_aabb(in)); };
-    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::moving_aabb_in_band(in, k)); };
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::moving_aabb(in)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::moving_aabb_in_band(in, k)); };
     f.kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{box_kernel("broken:seed_z_check", "tolerant=1", seed_z_check),
@@ -403,7 +403,7 @@ Family make_plane() {
     f.answer_has_values = {false, true};
     f.values = {"t"};
     f.references = "rational (Boost) and cgal (Plane_3, corner rays)";
-    f.domain = [](const float* in) {
+    f.domain = [](const double* in) {
         std::string why = first_non_finite(plane_family(), in);
         if (why.empty()) why = box_order(plane_family(), "box.lo", "box.hi", in);
         if (why.empty() && in[6] == 0 && in[7] == 0 && in[8] == 0)
@@ -411,22 +411,22 @@ Family make_plane() {
         return why;
     };
     f.truth = plane_truth;
-    f.cgal = [](const float* in) {
+    f.cgal = [](const double* in) {
         return double(ref::moving_aabb_plane_cgal(ref::exact(box_at(in)), exact_plane(in), ref::exact(vec_at(in + 10))).has_value());
     };
     f.in_band = plane_in_band;
     f.value_error = plane_value_error;
     f.deciding = plane_deciding;
     f.feature = plane_feature;
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::moving_aabb_plane(in)); };
-    f.oracle_check = [](const float* in, const FastTruth& fast) {
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::moving_aabb_plane(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
         const auto t = ref::moving_aabb_plane_rational(ref::exact(box_at(in)), exact_plane(in), ref::exact(vec_at(in + 10)));
         std::string why = check_answer(plane_family(), fast, yes(t.has_value()));
         if (why.empty() && t) why = check_enclosure("t", fast.lo[0], fast.hi[0], *t);
         return why;
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::moving_aabb_plane(in)); };
-    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) {
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::moving_aabb_plane(in)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) {
         return tri(ref::fast::moving_aabb_plane_in_band(in, k));
     };
     f.kernels = [] { return std::vector<FamilyKernel>{plane_kernel("contact", "tolerant=1", moving_aabb_plane_contact)}; };

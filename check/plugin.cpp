@@ -1,5 +1,6 @@
 #include "isect/check/plugin.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
@@ -17,120 +18,116 @@ namespace isect::check {
 namespace {
 
 // --- The calls, one per family: the plugin's C signature to an Answer. -------
-
-using Invoke = Answer (*)(void* fn, const float* in);
+// Templates over the scalar: float for isect_FAMILY, double for the ABI 2
+// entry points isect_FAMILY_d. The engine's input is doubles; a float call
+// gets them as floats (in a float run nothing rounds).
 
 /// Every output starts as this NaN; one still holding it was not computed.
-const float kUnset = [] {
-    const uint32_t bits = 0x7fc1dea5u;
-    float f;
-    std::memcpy(&f, &bits, 4);
-    return f;
-}();
-
-bool unset(float x) {
-    uint32_t bits;
-    std::memcpy(&bits, &x, 4);
-    return bits == 0x7fc1dea5u;
+template <class T> T unset_value() {
+    if constexpr (sizeof(T) == 4) {
+        const uint32_t bits = 0x7fc1dea5u;
+        T x;
+        std::memcpy(&x, &bits, 4);
+        return x;
+    } else {
+        const uint64_t bits = 0x7ff80000c1dea5a5ull;
+        T x;
+        std::memcpy(&x, &bits, 8);
+        return x;
+    }
 }
 
-Answer hit_values(int ret, std::initializer_list<float> values) {
+template <class T> bool unset(T x) {
+    const T u = unset_value<T>();
+    return std::memcmp(&x, &u, sizeof(T)) == 0;
+}
+
+template <class T> Answer hit_values(int ret, std::initializer_list<T> values) {
     Answer a{ret, {}};
-    for (float v : values) {
+    for (T v : values) {
         if (unset(v)) a.unprovided |= uint64_t(1) << a.values.size();
         a.values.push_back(unset(v) ? 0.0 : double(v));
     }
     return a;
 }
 
-const struct {
-    const char* family;
-    Invoke invoke;
-} kCalls[] = {
-    {"aabb_triangle",
-     [](void* fn, const float* in) {
-         return Answer{reinterpret_cast<decltype(&isect_aabb_triangle)>(fn)(in, in + 3, in + 6), {}};
-     }},
-    {"ray_triangle",
-     [](void* fn, const float* in) {
-         float t = kUnset, u = kUnset, v = kUnset;
-         const int r = reinterpret_cast<decltype(&isect_ray_triangle)>(fn)(in, in + 3, in[6], in + 7, &t, &u, &v);
-         return hit_values(r, {t, u, v});
-     }},
-    {"ray_aabb",
-     [](void* fn, const float* in) {
-         float t0 = kUnset, t1 = kUnset, n[3] = {kUnset, kUnset, kUnset};
-         const int r = reinterpret_cast<decltype(&isect_ray_aabb)>(fn)(in, in + 3, in + 6, in + 9, &t0, &t1, n);
-         return hit_values(r, {t0, t1, n[0], n[1], n[2]});
-     }},
-    {"segment_aabb",
-     [](void* fn, const float* in) {
-         float t0 = kUnset, t1 = kUnset, n[3] = {kUnset, kUnset, kUnset};
-         const int r = reinterpret_cast<decltype(&isect_segment_aabb)>(fn)(in, in + 3, in + 6, in + 9, &t0, &t1, n);
-         return hit_values(r, {t0, t1, n[0], n[1], n[2]});
-     }},
-    {"aabb_plane",
-     [](void* fn, const float* in) {
-         const int side = reinterpret_cast<decltype(&isect_aabb_plane)>(fn)(in, in + 3, in + 6, in[9]);
-         return Answer{side >= -1 && side <= 1 ? side + 1 : 100 + side, {}};  // back, straddle, front
-     }},
-    {"aabb_plane_overlap",
-     [](void* fn, const float* in) {
-         return Answer{reinterpret_cast<decltype(&isect_aabb_plane_overlap)>(fn)(in, in + 3, in + 6, in[9]), {}};
-     }},
-    {"aabb_aabb",
-     [](void* fn, const float* in) {
-         float lo[3] = {kUnset, kUnset, kUnset}, hi[3] = {kUnset, kUnset, kUnset};
-         const int r = reinterpret_cast<decltype(&isect_aabb_aabb)>(fn)(in, in + 3, in + 6, in + 9, lo, hi);
-         return hit_values(r, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
-     }},
-    {"sphere_aabb",
-     [](void* fn, const float* in) {
-         float q[3] = {kUnset, kUnset, kUnset};
-         int contains = -1;
-         const int r = reinterpret_cast<decltype(&isect_sphere_aabb)>(fn)(in, in + 3, in + 6, in[9], q, &contains);
-         Answer a = hit_values(r, {q[0], q[1], q[2]});
-         if (contains == -1) a.unprovided |= uint64_t(1) << 3;
-         a.values.push_back(contains == -1 ? 0 : contains);
-         return a;
-     }},
-    {"moving_aabb",
-     [](void* fn, const float* in) {
-         float t = kUnset;
-         const int r = reinterpret_cast<decltype(&isect_moving_aabb)>(fn)(in, in + 3, in + 6, in + 9, in + 12, &t);
-         return hit_values(r, {t});
-     }},
-    {"moving_aabb_plane",
-     [](void* fn, const float* in) {
-         float t = kUnset;
-         const int r = reinterpret_cast<decltype(&isect_moving_aabb_plane)>(fn)(in, in + 3, in + 6, in[9], in + 10, &t);
-         return hit_values(r, {t});
-     }},
-    {"transformed_aabb",
-     [](void* fn, const float* in) {
-         float lo[3] = {kUnset, kUnset, kUnset}, hi[3] = {kUnset, kUnset, kUnset};
-         reinterpret_cast<decltype(&isect_transformed_aabb)>(fn)(in, in + 3, in + 6, in + 15, lo, hi);
-         return hit_values(0, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
-     }},
-    {"triangle_measures",
-     [](void* fn, const float* in) {
-         float out[8] = {kUnset, kUnset, kUnset, kUnset, kUnset, kUnset, kUnset, kUnset};
-         const int r = reinterpret_cast<decltype(&isect_triangle_measures)>(fn)(in, in + 9, out);
-         return hit_values(r, {out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]});
-     }},
-    {"polygon_measures",
-     [](void* fn, const float* in) {
-         float out[5] = {kUnset, kUnset, kUnset, kUnset, kUnset};
-         const int r = reinterpret_cast<decltype(&isect_polygon_measures)>(fn)(in, in + 15, out);
-         return hit_values(r, {out[0], out[1], out[2], out[3], out[4]});
-     }},
-};
-
-Invoke invoker(const std::string& family) {
-    for (const auto& c : kCalls)
-        if (family == c.family) return c.invoke;
-    return nullptr;
+/// Calls family `family`'s function fn (of scalar T) on in.
+template <class T> Answer call_family(const std::string& family, void* fn, const T* in) {
+    const T u = unset_value<T>();
+    using P = const T*;
+    if (family == "aabb_triangle")
+        return Answer{reinterpret_cast<int (*)(P, P, P)>(fn)(in, in + 3, in + 6), {}};
+    if (family == "ray_triangle") {
+        T t = u, bu = u, bv = u;
+        const int r = reinterpret_cast<int (*)(P, P, T, P, T*, T*, T*)>(fn)(in, in + 3, in[6], in + 7, &t, &bu, &bv);
+        return hit_values<T>(r, {t, bu, bv});
+    }
+    if (family == "ray_aabb" || family == "segment_aabb") {
+        T t0 = u, t1 = u, n[3] = {u, u, u};
+        const int r = reinterpret_cast<int (*)(P, P, P, P, T*, T*, T*)>(fn)(in, in + 3, in + 6, in + 9, &t0, &t1, n);
+        return hit_values<T>(r, {t0, t1, n[0], n[1], n[2]});
+    }
+    if (family == "aabb_plane") {
+        const int side = reinterpret_cast<int (*)(P, P, P, T)>(fn)(in, in + 3, in + 6, in[9]);
+        return Answer{side >= -1 && side <= 1 ? side + 1 : 100 + side, {}};  // back, straddle, front
+    }
+    if (family == "aabb_plane_overlap")
+        return Answer{reinterpret_cast<int (*)(P, P, P, T)>(fn)(in, in + 3, in + 6, in[9]), {}};
+    if (family == "aabb_aabb") {
+        T lo[3] = {u, u, u}, hi[3] = {u, u, u};
+        const int r = reinterpret_cast<int (*)(P, P, P, P, T*, T*)>(fn)(in, in + 3, in + 6, in + 9, lo, hi);
+        return hit_values<T>(r, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
+    }
+    if (family == "sphere_aabb") {
+        T q[3] = {u, u, u};
+        int contains = -1;
+        const int r = reinterpret_cast<int (*)(P, P, P, T, T*, int*)>(fn)(in, in + 3, in + 6, in[9], q, &contains);
+        Answer a = hit_values<T>(r, {q[0], q[1], q[2]});
+        if (contains == -1) a.unprovided |= uint64_t(1) << 3;
+        a.values.push_back(contains == -1 ? 0 : contains);
+        return a;
+    }
+    if (family == "moving_aabb") {
+        T t = u;
+        const int r = reinterpret_cast<int (*)(P, P, P, P, P, T*)>(fn)(in, in + 3, in + 6, in + 9, in + 12, &t);
+        return hit_values<T>(r, {t});
+    }
+    if (family == "moving_aabb_plane") {
+        T t = u;
+        const int r = reinterpret_cast<int (*)(P, P, P, T, P, T*)>(fn)(in, in + 3, in + 6, in[9], in + 10, &t);
+        return hit_values<T>(r, {t});
+    }
+    if (family == "transformed_aabb") {
+        T lo[3] = {u, u, u}, hi[3] = {u, u, u};
+        reinterpret_cast<void (*)(P, P, P, P, T*, T*)>(fn)(in, in + 3, in + 6, in + 15, lo, hi);
+        return hit_values<T>(0, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
+    }
+    if (family == "triangle_measures") {
+        T out[8] = {u, u, u, u, u, u, u, u};
+        const int r = reinterpret_cast<int (*)(P, P, T*)>(fn)(in, in + 9, out);
+        return hit_values<T>(r, {out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]});
+    }
+    if (family == "polygon_measures") {
+        T out[5] = {u, u, u, u, u};
+        const int r = reinterpret_cast<int (*)(P, P, T*)>(fn)(in, in + 15, out);
+        return hit_values<T>(r, {out[0], out[1], out[2], out[3], out[4]});
+    }
+    throw std::logic_error("no plugin call for family " + family);
 }
+
+/// Calls fn of the given precision on the engine's input (n doubles).
+Answer call_plugin(const Family& f, Precision p, void* fn, const double* in) {
+    if (p == Precision::double_) return call_family<double>(f.name, fn, in);
+    float floats[32];
+    for (size_t i = 0; i < f.size(); ++i) floats[i] = float(in[i]);
+    return call_family<float>(f.name, fn, floats);
+}
+
+/// The symbol of family f's function: isect_FAMILY, or isect_FAMILY_d.
+std::string symbol(const Family& f, Precision p) { return "isect_" + f.name + (p == Precision::double_ ? "_d" : ""); }
+
+/// Whether the plugin speaks an ABI this isect reads (1 or 2).
+bool known_abi(int v) { return v == 1 || v == 2; }
 
 // --- Pipes ------------------------------------------------------------------------
 
@@ -204,22 +201,25 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
     auto version = reinterpret_cast<Version>(dlsym(lib, "isect_abi_version"));
     if (!version) fail("exports no isect_abi_version(); is it an isect plugin? (core/include/isect/plugin.h)");
     const int v = version();
-    if (v != ISECT_ABI_VERSION)
-        fail("isect_abi_version() returned " + std::to_string(v) + "; this isect speaks version " +
+    if (!known_abi(v))
+        fail("isect_abi_version() returned " + std::to_string(v) + "; this isect speaks versions 1 and " +
              std::to_string(ISECT_ABI_VERSION));
     std::string name = path.substr(path.find_last_of('/') + 1);
     if (auto named = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_kernel_name")))
         if (const char* n = named()) name = n;
+    // fns[2 i] is family i's float function, fns[2 i + 1] its double one
+    // (ABI 2 only); exported names them as their symbols do, less "isect_".
     std::vector<void*> fns;
     std::vector<std::string> exported;
-    for (const Family* f : families()) {
-        fns.push_back(dlsym(lib, ("isect_" + f->name).c_str()));
-        if (fns.back()) exported.push_back(f->name);
-    }
+    for (const Family* f : families())
+        for (Precision p : {Precision::single, Precision::double_}) {
+            fns.push_back(p == Precision::double_ && v < 2 ? nullptr : dlsym(lib, symbol(*f, p).c_str()));
+            if (fns.back()) exported.push_back(symbol(*f, p).substr(6));
+        }
     if (exported.empty()) {
         std::string all;
         for (const Family* f : families()) all += (all.empty() ? "isect_" : ", isect_") + f->name;
-        fail("exports none of the family functions (" + all + ")");
+        fail("exports none of the family functions (" + all + ", or their _d forms)");
     }
     const uint8_t ok = 0;
     write_all(out, &ok, 1);
@@ -232,14 +232,17 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
         declared(&domain[0], &domain[1]);
     write_all(out, domain, sizeof domain);
     for (;;) {
-        uint32_t header[2];
+        // Family index, count, precision (0 float, 1 double), then the
+        // input as doubles.
+        uint32_t header[3];
         if (!read_all(in, header, sizeof header, -1, nullptr)) _exit(0);
         const Family* f = header[0] < families().size() ? families()[header[0]] : nullptr;
-        std::vector<float> floats(header[1]);
-        if (!f || floats.size() != f->size() ||
-            !read_all(in, floats.data(), floats.size() * sizeof(float), -1, nullptr) || !fns[header[0]])
+        std::vector<double> input(header[1]);
+        const size_t slot = 2 * size_t(header[0]) + (header[2] ? 1 : 0);
+        if (!f || input.size() != f->size() || header[2] > 1 ||
+            !read_all(in, input.data(), input.size() * sizeof(double), -1, nullptr) || !fns[slot])
             _exit(3);
-        const Answer a = invoker(f->name)(fns[header[0]], floats.data());
+        const Answer a = call_plugin(*f, header[2] ? Precision::double_ : Precision::single, fns[slot], input.data());
         // One write per reply: answer, count, unprovided mask, values.
         const int32_t answer = a.answer;
         const uint32_t n = uint32_t(a.values.size());
@@ -264,15 +267,17 @@ FamilyKernel plugin_kernel_in_process(const std::string& path, const Family& f, 
     void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!lib) throw std::runtime_error(path + ": cannot load: " + dlerror());
     const auto version = reinterpret_cast<int (*)()>(dlsym(lib, "isect_abi_version"));
-    if (!version || version() != ISECT_ABI_VERSION)
-        throw std::runtime_error(path + ": not an isect plugin of ABI version " + std::to_string(ISECT_ABI_VERSION));
-    void* fn = dlsym(lib, ("isect_" + f.name).c_str());
-    if (!fn) throw std::runtime_error(path + " does not export isect_" + f.name);
+    if (!version || !known_abi(version()))
+        throw std::runtime_error(path + ": not an isect plugin of ABI version 1 or " + std::to_string(ISECT_ABI_VERSION));
+    const Precision p = precision();
+    void* fn = p == Precision::double_ && version() < 2 ? nullptr : dlsym(lib, symbol(f, p).c_str());
+    if (!fn) throw std::runtime_error(path + " does not export " + symbol(f, p));
     std::string name = path.substr(path.find_last_of('/') + 1);
     if (auto named = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_kernel_name")))
         if (const char* n = named()) name = n;
-    const Invoke invoke = invoker(f.name);
-    return {name, contract, error_e, [fn, invoke](const float* in) { return invoke(fn, in); }};
+    FamilyKernel k{name, contract, error_e, [&f, p, fn](const double* in) { return call_plugin(f, p, fn, in); }};
+    k.precision = p;
+    return k;
 }
 
 PluginHost::PluginHost(const std::string& path, int timeout_ms) : path_(path), timeout_ms_(timeout_ms) {
@@ -362,15 +367,15 @@ void PluginHost::stop() {
     pid_ = -1;
 }
 
-Answer PluginHost::call(const Family& f, const float* in) {
+Answer PluginHost::call(const Family& f, Precision p, const double* in) {
     if (pid_ < 0) start();
     uint32_t index = 0;
     while (index < families().size() && families()[index] != &f) ++index;
-    // One write per request: family index, count, floats.
-    std::vector<char> request(8 + f.size() * sizeof(float));
-    const uint32_t header[2] = {index, uint32_t(f.size())};
-    std::memcpy(request.data(), header, 8);
-    std::memcpy(request.data() + 8, in, f.size() * sizeof(float));
+    // One write per request: family index, count, precision, the input.
+    std::vector<char> request(12 + f.size() * sizeof(double));
+    const uint32_t header[3] = {index, uint32_t(f.size()), p == Precision::double_ ? 1u : 0u};
+    std::memcpy(request.data(), header, 12);
+    std::memcpy(request.data() + 12, in, f.size() * sizeof(double));
     bool timed_out = false;
     char head[16];
     const bool ok = write_all(to_child_, request.data(), request.size()) &&
@@ -410,8 +415,15 @@ Answer PluginHost::call(const Family& f, const float* in) {
     throw KernelFailure(why);
 }
 
+bool PluginInfo::exports(const Family& f, Precision p) const {
+    return std::find(families.begin(), families.end(), symbol(f, p).substr(6)) != families.end();
+}
+
 FamilyKernel PluginHost::kernel(const Family& f, const Contract& contract, double error_e) {
-    return {info_.name, contract, error_e, [this, &f](const float* in) { return call(f, in); }};
+    const Precision p = precision();
+    FamilyKernel k{info_.name, contract, error_e, [this, &f, p](const double* in) { return call(f, p, in); }};
+    k.precision = p;
+    return k;
 }
 
 }  // namespace isect::check

@@ -26,12 +26,12 @@ std::optional<Rational> exact_tmax(const Family& f) {
     return is_segment(f) ? std::optional<Rational>(1) : std::nullopt;
 }
 
-ref::RayAabbExact rational(const Family& f, const float* in) {
+ref::RayAabbExact rational(const Family& f, const double* in) {
     return ref::ray_aabb_rational(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)),
                                   exact_tmax(f));
 }
 
-Truth truth(const Family& f, const float* in) {
+Truth truth(const Family& f, const double* in) {
     const ref::RayAabbExact q = rational(f, in);
     const ref::RayAabbExact g =
         ref::ray_aabb_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)), is_segment(f));
@@ -47,7 +47,7 @@ Truth truth(const Family& f, const float* in) {
     t.values = {ref::to_double(q.t_enter),
                 q.exit_infinite ? std::numeric_limits<double>::infinity() : ref::to_double(q.t_exit), 0, 0, 0};
     if (q.t_enter > 0) {
-        const float* d = in + 3;
+        const double* d = in + 3;
         for (int i = 0; i < 3; ++i)
             if (q.near[size_t(i)] && *q.near[size_t(i)] == q.t_enter) {
                 t.values[size_t(2 + i)] = d[i] > 0 ? -1 : 1;
@@ -67,7 +67,7 @@ Truth truth(const Family& f, const float* in) {
 /// perturbed query meets the perturbed box, and if it misses the grown one no
 /// perturbed query can meet it. A ray whose |d|_inf <= delta can point
 /// anywhere: always in band. Sound, and exact up to the factor in g.
-bool in_band(const Family& f, const float* in, double k) {
+bool in_band(const Family& f, const double* in, double k) {
     if (k <= 0) return false;
     const Rational delta = exact_delta(f, in, k);
     Rational t_bound = 1;
@@ -75,7 +75,7 @@ bool in_band(const Family& f, const float* in, double k) {
         Rational dmax = 0;
         for (int i = 0; i < 3; ++i) dmax = std::max(dmax, Rational(abs(ref::exact(in[3 + i]))));
         if (dmax <= delta) return true;
-        t_bound = 2 * (Rational(largest_magnitude(Floats(in, in + 12))) + delta) / (dmax - delta);
+        t_bound = 2 * (Rational(largest_magnitude(Inputs(in, in + 12))) + delta) / (dmax - delta);
     }
     const Rational g = delta * (2 + t_bound);
     const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
@@ -84,16 +84,16 @@ bool in_band(const Family& f, const float* in, double k) {
            ref::ray_aabb_rational(o, d, ref::grown(b, Rational(-g)), exact_tmax(f)).hit;
 }
 
-/// t: error over S = max(|t|, 2^-126) (float kernels may underflow to 0);
-/// an exact t beyond float range may come back as inf. The normal: zero when
+/// t: error over S = max(|t|, least normal) (kernels may underflow to 0);
+/// an exact t beyond the precision's range may come back as inf. The normal: zero when
 /// the origin is in the box, else the outward normal of an axis whose near
 /// plane is met at t_enter, where "at" allows the same error as t.
-ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
+ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
     const auto t_units = [](double g, double x) {
         if (g == x) return 0.0;
-        if (std::fabs(x) > std::numeric_limits<float>::max() && std::isinf(g) && (g > 0) == (x > 0)) return 0.0;
-        return units(g, x, std::max(std::fabs(x), 0x1p-126));
+        if (std::fabs(x) > greatest_finite() && std::isinf(g) && (g > 0) == (x > 0)) return 0.0;
+        return units(g, x, std::max(std::fabs(x), least_normal()));
     };
     worst(e, t_units(got.values[0], truth.values[0]), "t_enter");
     worst(e, t_units(got.values[1], truth.values[1]), "t_exit");
@@ -109,15 +109,19 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
         worst(e, truth.values[0] == 0 ? 0 : inf, "normal");
         return e;
     }
-    const float* d = in + 3;
+    const double* d = in + 3;
     if (nonzero > 1 || std::fabs(n[axis]) != 1 || d[axis] == 0 || (n[axis] > 0) == (d[axis] > 0)) {
         worst(e, inf, "normal");
         return e;
     }
-    // The near plane's parameter on that axis, in double: two roundings,
-    // 2^-52 of it, where the judgement is in units of 2^-24.
-    const float* b = in + 6;
-    const double near = ((d[axis] > 0 ? double(b[axis]) : double(b[3 + axis])) - double(in[axis])) / double(d[axis]);
+    // The near plane's parameter on that axis: in double for a float run
+    // (two roundings, 2^-52 of it, where the judgement is in units of
+    // 2^-24), exactly and then rounded, as the truth is, for a double run.
+    const double* b = in + 6;
+    const double face = d[axis] > 0 ? b[axis] : b[3 + axis];
+    const double near = precision() == Precision::single
+                            ? (face - in[axis]) / d[axis]
+                            : ref::to_double((ref::exact(face) - ref::exact(in[axis])) / ref::exact(d[axis]));
     worst(e, t_units(near, truth.values[0]), "normal");
     return e;
 }
@@ -127,7 +131,7 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
 /// origin or past the segment's end, or two slabs whose parameter ranges do
 /// not meet; for a hit, "grazing" (one parameter only), "origin inside", or
 /// "enters through a face".
-std::string deciding(const Family& f, const float* in) {
+std::string deciding(const Family& f, const double* in) {
     const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
     const ref::ExactAabb b = ref::exact(box_at(in + 6));
     Rational t0 = 0, t1 = 0;
@@ -160,7 +164,7 @@ std::string deciding(const Family& f, const float* in) {
 }
 
 /// The smallest nonzero direction component or box extent.
-double feature(const float* in) {
+double feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
         for (double x : {std::fabs(double(in[3 + i])), double(in[9 + i]) - double(in[6 + i])})
@@ -172,8 +176,8 @@ using RayFn = RayAabbHit (*)(const Vec3f&, const Vec3f&, const Aabb&, double);
 
 FamilyKernel kernel(const Family& f, const std::string& name, const std::string& contract, double error_e, RayFn fn) {
     const double tmax = is_segment(f) ? 1.0 : std::numeric_limits<double>::infinity();
-    return {name, *Contract::parse(contract), error_e, [=](const float* in) {
-                const RayAabbHit h = fn(vec_at(in), vec_at(in + 3), box_at(in + 6), tmax);
+    return {name, *Contract::parse(contract), error_e, [=](const double* in) {
+                const RayAabbHit h = fn(vec_f(in), vec_f(in + 3), box_f(in + 6), tmax);
                 if (!h.hit) return Answer{0, {0, 0, 0, 0, 0}};
                 return Answer{1, {h.t_enter, h.t_exit, h.normal[0], h.normal[1], h.normal[2]}};
             }};
@@ -232,8 +236,8 @@ RayAabbHit exit_ignores_tmax(const Vec3f& o, const Vec3f& d, const Aabb& b, doub
     return r;
 }
 
-Floats layout(const Vec3f& o, const Vec3f& d, const Aabb& b) {
-    Floats in;
+Inputs layout(const Vec3f& o, const Vec3f& d, const Aabb& b) {
+    Inputs in;
     gen::put(in, o);
     gen::put(in, d);
     gen::put(in, b);
@@ -341,21 +345,21 @@ Family make(bool segment) {
     f.references = std::string("rational (Boost slabs) and cgal (") + (segment ? "Segment_3" : "Ray_3") +
                    " x Iso_cuboid_3)";
     const auto self = segment ? segment_family : ray_family;
-    f.domain = [self](const float* in) {
+    f.domain = [self](const double* in) {
         std::string why = first_non_finite(self(), in);
         if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
         return why;
     };
-    f.truth = [self](const float* in) { return truth(self(), in); };
-    f.cgal = [self](const float* in) {
+    f.truth = [self](const double* in) { return truth(self(), in); };
+    f.cgal = [self](const double* in) {
         return double(ref::ray_aabb_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)),
                                          is_segment(self())).hit);
     };
-    f.in_band = [self](const float* in, const Truth&, int, double k) { return in_band(self(), in, k); };
+    f.in_band = [self](const double* in, const Truth&, int, double k) { return in_band(self(), in, k); };
     f.value_error = value_error;
-    f.deciding = [self](const float* in, const Truth&, int) { return deciding(self(), in); };
-    f.fast_truth = [segment](const float* in) { return from_fast(ref::fast::ray_aabb(in, segment)); };
-    f.oracle_check = [self](const float* in, const FastTruth& fast) {
+    f.deciding = [self](const double* in, const Truth&, int) { return deciding(self(), in); };
+    f.fast_truth = [segment](const double* in) { return from_fast(ref::fast::ray_aabb(in, segment)); };
+    f.oracle_check = [self](const double* in, const FastTruth& fast) {
         const ref::RayAabbExact q = rational(self(), in);
         std::string why = check_answer(self(), fast, yes(q.hit));
         if (!why.empty() || !q.hit) return why;
@@ -368,8 +372,8 @@ Family make(bool segment) {
                 why = "the entry normal differs";
         return why;
     };
-    f.wrong_oracle = [segment](const float* in) { return from_wrong(ref::fast::wrong::ray_aabb(in, segment)); };
-    f.fast_in_band = [segment](const float* in, const FastTruth&, int, double k) {
+    f.wrong_oracle = [segment](const double* in) { return from_wrong(ref::fast::wrong::ray_aabb(in, segment)); };
+    f.fast_in_band = [segment](const double* in, const FastTruth&, int, double k) {
         return tri(ref::fast::ray_aabb_in_band(in, segment, k));
     };
     f.feature = feature;

@@ -17,11 +17,11 @@ using ref::Rational;
 const Family& self();
 
 // Layout: org 0..2, dir 3..5, tmax 6, tri 7..15.
-std::optional<Rational> exact_tmax(const float* in) {
+std::optional<Rational> exact_tmax(const double* in) {
     return std::isinf(in[6]) ? std::nullopt : std::optional<Rational>(ref::exact(in[6]));
 }
 
-std::array<ref::Point, 3> exact_tri(const float* in) {
+std::array<ref::Point, 3> exact_tri(const double* in) {
     return {ref::exact(vec_at(in + 7)), ref::exact(vec_at(in + 10)), ref::exact(vec_at(in + 13))};
 }
 
@@ -30,7 +30,7 @@ std::string describe(const ref::RayTriangleExact& r) {
     return "hit at t = " + r.t.str() + (r.has_uv ? ", u = " + r.u.str() + ", v = " + r.v.str() : "");
 }
 
-Truth truth(const float* in) {
+Truth truth(const double* in) {
     const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
     const auto tri = exact_tri(in);
     const ref::RayTriangleExact q = ref::ray_triangle_rational(o, d, exact_tmax(in), tri);
@@ -56,7 +56,7 @@ Truth truth(const float* in) {
 /// certainly a miss when some condition's interval is < 0, and in band
 /// otherwise. The enclosure only widens, so the band is a superset of the
 /// inputs whose answer can flip.
-bool in_band(const float* in, const Truth&, int, double k) {
+bool in_band(const double* in, const Truth&, int, double k) {
     if (k <= 0) return false;
     const Rational delta = exact_delta(self(), in, k);
     const IvPoint o = widened(in, delta), d = widened(in + 3, delta);
@@ -94,8 +94,8 @@ bool in_band(const float* in, const Truth&, int, double k) {
 /// A zero direction has its own scales (the point o's barycentrics, below);
 /// where det = 0 otherwise (a ray in the plane, a degenerate triangle) the
 /// numbers are not checked.
-ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
-    const auto norm1 = [](const float* p, const float* q) {
+ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
+    const auto norm1 = [](const double* p, const double* q) {
         double s = 0;
         for (int i = 0; i < 3; ++i) s += std::fabs(double(p[i])) + (q ? std::fabs(double(q[i])) : 0);
         return s;
@@ -135,7 +135,7 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
 /// degenerate triangle, a ray parallel to its plane, the edge the point
 /// lies beyond (u of b, v of c, w = 1 - u - v of a), behind the origin or
 /// past tmax; for a hit, a vertex, an edge, t = 0, tmax, or the interior.
-std::string deciding(const float* in, const Truth&, int) {
+std::string deciding(const double* in, const Truth&, int) {
     const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
     const auto tri = exact_tri(in);
     const ref::Point e1 = ref::sub(tri[1], tri[0]), e2 = ref::sub(tri[2], tri[0]), s = ref::sub(o, tri[0]);
@@ -160,7 +160,7 @@ std::string deciding(const float* in, const Truth&, int) {
 }
 
 /// The smallest nonzero direction component or triangle edge (max norm).
-double feature(const float* in) {
+double feature(const double* in) {
     double m = 0;
     const auto consider = [&](double x) {
         if (x > 0 && (m == 0 || x < m)) m = x;
@@ -178,8 +178,8 @@ double feature(const float* in) {
 using RayFn = RayTriangleHit (*)(const Vec3f&, const Vec3f&, float, const Triangle&);
 
 FamilyKernel kernel(const std::string& name, const std::string& contract, double error_e, RayFn fn) {
-    return {name, *Contract::parse(contract), error_e, [fn](const float* in) {
-                const RayTriangleHit h = fn(vec_at(in), vec_at(in + 3), in[6], tri_at(in + 7));
+    return {name, *Contract::parse(contract), error_e, [fn](const double* in) {
+                const RayTriangleHit h = fn(vec_f(in), vec_f(in + 3), float(in[6]), tri_f(in + 7));
                 if (!h.hit) return Answer{0, {0, 0, 0}};
                 return Answer{1, {h.t, h.u, h.v}};
             }};
@@ -231,8 +231,8 @@ RayTriangleHit strict_edges(const Vec3f& o, const Vec3f& d, float tmax, const Tr
     return r;
 }
 
-Floats layout(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& t) {
-    Floats in;
+Inputs layout(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& t) {
+    Inputs in;
     gen::put(in, o);
     gen::put(in, d);
     in.push_back(tmax);
@@ -356,25 +356,25 @@ Family make() {
     f.answer_has_values = {false, true};
     f.values = {"t", "u", "v"};
     f.references = "rational (Boost, Cramer and coplanar clipping) and cgal (Segment_3 x Triangle_3)";
-    f.domain = [](const float* in) {
-        float rest[16];  // every input but tmax must be finite
+    f.domain = [](const double* in) {
+        double rest[16];  // every input but tmax must be finite
         std::copy(in, in + 16, rest);
         rest[6] = 0;
         const std::string why = first_non_finite(self(), rest);
         if (!why.empty()) return why;
         if (std::isnan(in[6]) || in[6] < 0 || in[6] == -INFINITY)
-            return "tmax: '" + format_float(in[6]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
+            return "tmax: '" + format_number(in[6]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
         return std::string();
     };
     f.truth = truth;
-    f.cgal = [](const float* in) {
+    f.cgal = [](const double* in) {
         return double(ref::ray_triangle_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), exact_tmax(in), exact_tri(in)).hit);
     };
     f.in_band = in_band;
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
-    f.oracle_check = [](const float* in, const FastTruth& fast) {
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ref::RayTriangleExact q =
             ref::ray_triangle_rational(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), exact_tmax(in), exact_tri(in));
         std::string why = check_answer(self(), fast, yes(q.hit));
@@ -386,9 +386,9 @@ Family make() {
             why = "u and v enclosed where the triangle is degenerate";
         return why;
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::ray_triangle(in)); };
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::ray_triangle(in)); };
-    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::ray_triangle_in_band(in, k)); };
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle(in)); };
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_triangle(in)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::ray_triangle_in_band(in, k)); };
     f.kernels = [] {
         return std::vector<FamilyKernel>{kernel("moller_trumbore", "tolerant=1", 1, ray_triangle_mt),
                                          kernel("watertight", "tolerant=1", 1, ray_triangle_watertight),

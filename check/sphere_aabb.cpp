@@ -17,7 +17,7 @@ const Family& self();
 
 const char* const kValues[] = {"closest.x", "closest.y", "closest.z", "contains"};
 
-Truth truth(const float* in) {
+Truth truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::Point c = ref::exact(vec_at(in + 6));
     const Rational r = ref::exact(in[9]);
@@ -39,7 +39,7 @@ Truth truth(const float* in) {
 /// 4.5 delta. The band is |dist - r| <= 4.5 delta, decided on squares:
 /// max(0, r - 4.5 delta)^2 <= dist^2 <= (r + 4.5 delta)^2. A superset of the
 /// inputs whose answer can flip.
-bool in_band(const float* in, const Truth&, int, double k) {
+bool in_band(const double* in, const Truth&, int, double k) {
     if (k <= 0) return false;
     const Rational w = Rational(9, 2) * exact_delta(self(), in, k);
     const Rational r = ref::exact(in[9]);
@@ -49,16 +49,16 @@ bool in_band(const float* in, const Truth&, int, double k) {
 }
 
 /// Closest point and containment are exact: S = M makes any difference show.
-ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
+ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
-    const double m = largest_magnitude(Floats(in, in + 10));
+    const double m = largest_magnitude(Inputs(in, in + 10));
     for (size_t i = 0; i < 4; ++i) worst(e, units(got.values[i], truth.values[i], i < 3 ? m : 0), kValues[i]);
     return e;
 }
 
 /// What decides: the centre in the box, or outside it with the ball tangent
 /// to the box or not.
-std::string deciding(const float* in, const Truth&, int) {
+std::string deciding(const double* in, const Truth&, int) {
     bool outside = false;
     for (int i = 0; i < 3; ++i) outside = outside || in[6 + i] < in[i] || in[6 + i] > in[3 + i];
     if (!outside) return "centre in the box";
@@ -69,7 +69,7 @@ std::string deciding(const float* in, const Truth&, int) {
 }
 
 /// The smallest nonzero radius or box extent.
-double feature(const float* in) {
+double feature(const double* in) {
     double m = in[9] > 0 ? double(in[9]) : 0;
     for (int i = 0; i < 3; ++i) {
         const double x = double(in[3 + i]) - in[i];
@@ -83,11 +83,11 @@ using ClosestFn = Vec3f (*)(const Aabb&, const Vec3f&);
 
 FamilyKernel kernel(const std::string& name, const std::string& contract, OverlapFn overlap,
                     ClosestFn closest = aabb_closest_point) {
-    return {name, *Contract::parse(contract), 0, [=](const float* in) {
-                const Aabb b = box_at(in);
-                const Vec3f c = vec_at(in + 6);
+    return {name, *Contract::parse(contract), 0, [=](const double* in) {
+                const Aabb b = box_f(in);
+                const Vec3f c = vec_f(in + 6);
                 const Vec3f q = closest(b, c);
-                return Answer{yes(overlap(b, c, in[9])), {q[0], q[1], q[2], aabb_contains(b, c) ? 1.0 : 0.0}};
+                return Answer{yes(overlap(b, c, float(in[9]))), {q[0], q[1], q[2], aabb_contains(b, c) ? 1.0 : 0.0}};
             }};
 }
 
@@ -116,8 +116,8 @@ Vec3f closest_wrong_face(const Aabb& b, const Vec3f& p) {
     return q;
 }
 
-Floats layout(const Aabb& b, const Vec3f& c, float r) {
-    Floats in;
+Inputs layout(const Aabb& b, const Vec3f& c, float r) {
+    Inputs in;
     gen::put(in, b);
     gen::put(in, c);
     in.push_back(r);
@@ -167,23 +167,23 @@ Family make() {
     f.answer_has_values = {true, true};
     f.values.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (Boost) and cgal (Sphere_3, distances to faces)";
-    f.domain = [](const float* in) {
+    f.domain = [](const double* in) {
         std::string why = first_non_finite(self(), in);
         if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
         if (why.empty() && in[9] < 0)
-            why = "r: '" + format_float(in[9]) + "' is outside the domain of sphere_aabb (r >= 0 required)";
+            why = "r: '" + format_number(in[9]) + "' is outside the domain of sphere_aabb (r >= 0 required)";
         return why;
     };
     f.truth = truth;
-    f.cgal = [](const float* in) {
+    f.cgal = [](const double* in) {
         return double(ref::sphere_aabb_cgal(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), ref::exact(in[9])).overlap);
     };
     f.in_band = in_band;
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::sphere_aabb(in)); };
-    f.oracle_check = [](const float* in, const FastTruth& fast) {
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::sphere_aabb(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ref::SphereAabbExact q =
             ref::sphere_aabb_rational(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), ref::exact(in[9]));
         std::string why = check_answer(self(), fast, yes(q.overlap));
@@ -192,8 +192,8 @@ Family make() {
         if (why.empty()) why = check_enclosure("contains", fast.lo[3], fast.hi[3], Rational(q.contains ? 1 : 0));
         return why;
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::sphere_aabb(in)); };
-    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) { return tri(ref::fast::sphere_aabb_in_band(in, k)); };
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::sphere_aabb(in)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::sphere_aabb_in_band(in, k)); };
     f.kernels = [] {
         return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap),
                                          kernel("exact", "exact", sphere_aabb_overlap_exact)};

@@ -19,21 +19,22 @@ const Family& self();
 
 const char* const kValues[] = {"box.lo.x", "box.lo.y", "box.lo.z", "box.hi.x", "box.hi.y", "box.hi.z"};
 
-Affine affine_at(const float* p) {
+/// The map as a float kernel takes it.
+Affine affine_f(const double* p) {
     Affine a;
-    for (int i = 0; i < 3; ++i) a.m[size_t(i)] = vec_at(p + 3 * i);
-    a.t = vec_at(p + 9);
+    for (int i = 0; i < 3; ++i) a.m[size_t(i)] = vec_f(p + 3 * i);
+    a.t = vec_f(p + 9);
     return a;
 }
 
-ref::ExactAffine exact_affine(const float* p) {
+ref::ExactAffine exact_affine(const double* p) {
     ref::ExactAffine a;
     for (int i = 0; i < 3; ++i) a.m[size_t(i)] = ref::exact(vec_at(p + 3 * i));
     a.t = ref::exact(vec_at(p + 9));
     return a;
 }
 
-Truth truth(const float* in) {
+Truth truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::ExactAffine a = exact_affine(in + 6);
     const ref::ExactAabb q = ref::transformed_aabb_rational(b, a), g = ref::transformed_aabb_cgal(b, a);
@@ -57,19 +58,20 @@ Truth truth(const float* in) {
 /// (t_i moves by delta, each m_ij lo_j term by |m_ij| delta + |lo_j| delta +
 /// delta^2), so a cut by c is explained by the K whose delta = K 2^-24 M
 /// solves L_i = c; the band of tolerant=K allows cuts up to that.
-ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
+ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     // The exact faces: from the references, or enclosed by the fast oracle
     // (truth.lo, truth.hi), which decides containment unless a face lies
     // inside its enclosure.
     const bool enclosed = !truth.lo.empty();
     std::optional<ref::ExactAabb> q;
     if (!enclosed) q = ref::transformed_aabb_rational(ref::exact(box_at(in)), exact_affine(in + 6));
-    const double m_all = largest_magnitude(Floats(in, in + 18));
-    const double flt_max = std::numeric_limits<float>::max();
+    const double m_all = largest_magnitude(Inputs(in, in + 18));
+    const double flt_max = greatest_finite();
     ValueError e;
     const double inf = std::numeric_limits<double>::infinity();
     for (int i = 0; i < 3; ++i) {
-        double s = std::fabs(double(in[15 + i])) + 0x1p-125;  // a subnormal float ulp is 2^-24 2^-125
+        // The least subnormal is u 2^-125 (float) or u 2^-1021 (double).
+        double s = std::fabs(double(in[15 + i])) + 2 * least_normal();
         double lip = 1;  // L_i per unit delta, less the delta^2 term
         for (int j = 0; j < 3; ++j) {
             const double x = std::max(std::fabs(double(in[j])), std::fabs(double(in[3 + j])));
@@ -84,7 +86,7 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
                 worst(e, inf, name);
                 continue;
             }
-            // Where the exact face x lies: beyond float range, and whether
+            // Where the exact face x lies: beyond the precision's range, and whether
             // g contains it (g >= x for an upper face) or cuts it.
             bool beyond, cuts;
             if (enclosed) {
@@ -103,8 +105,8 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
                 const Rational gq = std::isinf(g) ? Rational(0) : Rational(g);
                 cuts = std::isinf(g) ? (side ? g < 0 : g > 0) : (side ? gq < x : gq > x);
             }
-            // A face beyond float range is tight as +-inf outward or as the
-            // largest float on its side.
+            // A face beyond the range is tight as +-inf outward or as the
+            // largest finite number on its side.
             if (std::isinf(g)) {
                 const bool outward = side ? g > 0 : g < 0;
                 if (outward) {
@@ -120,11 +122,11 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
                     e.undecided = true;
                     continue;
                 }
-                // delta solves 3 delta^2 + lip delta = cut; K = delta / (2^-24 M).
+                // delta solves 3 delta^2 + lip delta = cut; K = delta / (u M).
                 const Rational& x = side ? q->hi[i] : q->lo[i];
                 const double cut = ref::to_double(abs(Rational(x - Rational(g))));
                 const double delta = (-lip + std::sqrt(lip * lip + 12 * cut)) / 6;
-                const double k = m_all > 0 ? delta / std::ldexp(m_all, -24) : inf;
+                const double k = m_all > 0 ? delta / (unit_roundoff() * m_all) : inf;
                 if (k > e.cut_k) {
                     e.cut_k = std::max(k, 0x1p-60);  // a cut is never K = 0
                     e.cut_output = name;
@@ -141,8 +143,8 @@ ValueError value_error(const float* in, const Truth& truth, const Answer& got) {
 using TransformFn = Aabb (*)(const Aabb&, const Affine&);
 
 FamilyKernel kernel(const std::string& name, double error_e, TransformFn fn) {
-    return {name, *Contract::parse("exact"), error_e, [fn](const float* in) {
-                const Aabb r = fn(box_at(in), affine_at(in + 6));
+    return {name, *Contract::parse("exact"), error_e, [fn](const double* in) {
+                const Aabb r = fn(box_f(in), affine_f(in + 6));
                 return Answer{0, {r.lo[0], r.lo[1], r.lo[2], r.hi[0], r.hi[1], r.hi[2]}};
             }};
 }
@@ -173,8 +175,8 @@ Aabb transposed(const Aabb& box, const Affine& a) {
     return transformed_aabb(box, t);
 }
 
-Floats layout(const Aabb& b, const std::array<Vec3f, 3>& m, const Vec3f& t) {
-    Floats in;
+Inputs layout(const Aabb& b, const std::array<Vec3f, 3>& m, const Vec3f& t) {
+    Inputs in;
     gen::put(in, b);
     for (const Vec3f& r : m) gen::put(in, r);
     gen::put(in, t);
@@ -239,18 +241,18 @@ Family make() {
     f.safe_answer = 0;
     f.values.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (Boost, Arvo's terms) and cgal (Aff_transformation_3 on the corners)";
-    f.domain = [](const float* in) {
+    f.domain = [](const double* in) {
         std::string why = first_non_finite(self(), in);
         if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
         return why;
     };
     f.truth = truth;
-    f.cgal = [](const float* in) {
+    f.cgal = [](const double* in) {
         return ref::to_double(ref::transformed_aabb_cgal(ref::exact(box_at(in)), exact_affine(in + 6)).lo[0]);
     };
     f.value_error = value_error;
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::transformed_aabb(in)); };
-    f.oracle_check = [](const float* in, const FastTruth& fast) {
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::transformed_aabb(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ref::ExactAabb q = ref::transformed_aabb_rational(ref::exact(box_at(in)), exact_affine(in + 6));
         std::string why;
         for (size_t i = 0; i < 3 && why.empty(); ++i) {
@@ -259,8 +261,8 @@ Family make() {
         }
         return why;
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::transformed_aabb(in)); };
-    f.feature = [](const float* in) {  // the smallest nonzero matrix entry or box extent
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::transformed_aabb(in)); };
+    f.feature = [](const double* in) {  // the smallest nonzero matrix entry or box extent
         double m = 0;
         for (int i = 0; i < 9; ++i)
             if (in[6 + i] != 0 && (m == 0 || std::fabs(double(in[6 + i])) < m)) m = std::fabs(double(in[6 + i]));

@@ -16,17 +16,17 @@ using namespace detail;
 const Family& triangle_family();
 const Family& polygon_family();
 
-double norm1(const float* p) { return std::fabs(double(p[0])) + std::fabs(double(p[1])) + std::fabs(double(p[2])); }
+double norm1(const double* p) { return std::fabs(double(p[0])) + std::fabs(double(p[1])) + std::fabs(double(p[2])); }
 
 // --- triangles -------------------------------------------------------------------
 
 const char* const kTriangleValues[] = {"area", "u", "v", "centre.x", "centre.y", "centre.z", "radius", "distance"};
 
-std::array<ref::Point, 3> exact_tri(const float* in) {
+std::array<ref::Point, 3> exact_tri(const double* in) {
     return {ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(vec_at(in + 6))};
 }
 
-Truth triangle_truth(const float* in) {
+Truth triangle_truth(const double* in) {
     const auto tri = exact_tri(in);
     const ref::Point p = ref::exact(vec_at(in + 9));
     const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(tri, p), g = ref::triangle_measures_cgal(tri, p);
@@ -51,7 +51,7 @@ Truth triangle_truth(const float* in) {
 /// can become degenerate only if n = (b - a) x (c - a) can vanish: in band
 /// when the interval enclosure of each component of n over the delta-box
 /// holds 0.
-bool triangle_in_band(const float* in, const Truth& truth, int, double k) {
+bool triangle_in_band(const double* in, const Truth& truth, int, double k) {
     if (k <= 0) return false;
     if (truth.answer == 0) return true;
     const Rational delta = exact_delta(triangle_family(), in, k);
@@ -69,15 +69,15 @@ bool triangle_in_band(const float* in, const Truth& truth, int, double k) {
 ///   centre    |a| + (L^5 + R L^2 N) / N^2, R the radius (and the radius too)
 ///   distance  (P E1 E2 + |dist| E1 E2) / N
 /// These are first-order bounds: they hold while the computed n is close to
-/// the exact one. A computation at float precision gets n within about
-/// 2^-24 E1 E2, so the N in each denominator is N - 8 2^-24 E1 E2; where that
+/// the exact one. A computation at the run's precision gets n within about
+/// u E1 E2, so the N in each denominator is N - 8 u E1 E2; where that
 /// is not positive (a sliver whose normal is below rounding) every output but
 /// the area is meaningless and its scale is +inf (the fuzzer found a
 /// circumcentre 10^53 times off on such a sliver).
-ValueError triangle_value_error(const float* in, const Truth& truth, const Answer& got) {
+ValueError triangle_value_error(const double* in, const Truth& truth, const Answer& got) {
     const double a1 = norm1(in), e1 = norm1(in + 3) + a1, e2 = norm1(in + 6) + a1, pp = norm1(in + 9) + a1;
     const double l = std::max(e1, e2), r = truth.values[6];
-    const double n_eff = 2 * truth.values[0] - 8 * 0x1p-24 * e1 * e2;
+    const double n_eff = 2 * truth.values[0] - 8 * unit_roundoff() * e1 * e2;
     const double n = n_eff > 0 ? n_eff : 0;
     const double u = truth.values[1], v = truth.values[2], dist = truth.values[7];
     const double centre = a1 + (std::pow(l, 5) + r * l * l * n) / (n * n);
@@ -98,11 +98,11 @@ ValueError triangle_value_error(const float* in, const Truth& truth, const Answe
 
 /// What decides degeneracy: repeated vertices, collinear ones, or a
 /// proper triangle.
-std::string triangle_deciding(const float* in, const Truth& truth, int) {
+std::string triangle_deciding(const double* in, const Truth& truth, int) {
     if (truth.answer == 1) return "proper";
     for (int k = 0; k < 3; ++k) {
-        const float* a = in + 3 * k;
-        const float* b = in + 3 * ((k + 1) % 3);
+        const double* a = in + 3 * k;
+        const double* b = in + 3 * ((k + 1) % 3);
         if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2]) return "repeated vertex";
     }
     return "collinear vertices";
@@ -110,7 +110,7 @@ std::string triangle_deciding(const float* in, const Truth& truth, int) {
 
 /// The smallest nonzero edge (max norm) of a closed polygon of `count`
 /// points at in.
-double edge_feature(const float* in, int count) {
+double edge_feature(const double* in, int count) {
     double m = 0;
     for (int k = 0; k < count; ++k) {
         double edge = 0;
@@ -124,8 +124,8 @@ double edge_feature(const float* in, int count) {
 using MeasureFn = TriangleMeasures (*)(const Triangle&, const Vec3f&);
 
 FamilyKernel triangle_kernel(const std::string& name, MeasureFn fn) {
-    return {name, *Contract::parse("tolerant=1"), 1, [fn](const float* in) {
-                const TriangleMeasures m = fn(tri_at(in), vec_at(in + 9));
+    return {name, *Contract::parse("tolerant=1"), 1, [fn](const double* in) {
+                const TriangleMeasures m = fn(tri_f(in), vec_f(in + 9));
                 return Answer{m.degenerate ? 0 : 1,
                               {m.area, m.u, m.v, m.circumcentre[0], m.circumcentre[1], m.circumcentre[2],
                                m.circumradius, m.distance}};
@@ -167,8 +167,8 @@ TriangleMeasures distance_unnormalised(const Triangle& t, const Vec3f& p) {
     return m;
 }
 
-Floats triangle_layout(const Triangle& t, const Vec3f& p) {
-    Floats in;
+Inputs triangle_layout(const Triangle& t, const Vec3f& p) {
+    Inputs in;
     gen::put(in, t);
     gen::put(in, p);
     return in;
@@ -210,13 +210,13 @@ std::vector<Mix> triangle_mixes() {
 constexpr int kN = kPolygonVertices;
 const char* const kPolygonValues[] = {"normal.x", "normal.y", "normal.z", "offset", "distance"};
 
-std::vector<ref::Point> exact_poly(const float* in) {
+std::vector<ref::Point> exact_poly(const double* in) {
     std::vector<ref::Point> poly;
     for (int i = 0; i < kN; ++i) poly.push_back(ref::exact(vec_at(in + 3 * i)));
     return poly;
 }
 
-Truth polygon_truth(const float* in) {
+Truth polygon_truth(const double* in) {
     const auto poly = exact_poly(in);
     const ref::Point q = ref::exact(vec_at(in + 3 * kN));
     const ref::PolygonExact r = ref::polygon_rational(poly, q), g = ref::polygon_cgal(poly, q);
@@ -240,7 +240,7 @@ Truth polygon_truth(const float* in) {
 /// arithmetic over the delta-box. Certainly convex when every enclosure is
 /// >= 0 and N's enclosure excludes 0; certainly not when some enclosure is
 /// < 0; in band otherwise.
-bool polygon_in_band(const float* in, const Truth&, int, double k) {
+bool polygon_in_band(const double* in, const Truth&, int, double k) {
     if (k <= 0) return false;
     const Rational delta = exact_delta(polygon_family(), in, k);
     std::vector<IvPoint> p;
@@ -267,12 +267,12 @@ bool polygon_in_band(const float* in, const Truth&, int, double k) {
 /// Scales: S_N per component, the sum over edges of (|y_i| + |y_i+1|)
 /// (|z_i| + |z_i+1|) and alike; the offset sum_i sum_c |p_ic| (|N_c| +
 /// S_Nc) / k; the distance (sum_c |q_c| (|N_c| + S_Nc) + S_d + |dist| sum_c
-/// S_Nc) / (|N| - 8 2^-24 |S_N|), +inf where that is not positive.
-ValueError polygon_value_error(const float* in, const Truth& truth, const Answer& got) {
+/// S_Nc) / (|N| - 8 u |S_N|), +inf where that is not positive.
+ValueError polygon_value_error(const double* in, const Truth& truth, const Answer& got) {
     double sn[3] = {0, 0, 0};
     for (int i = 0; i < kN; ++i) {
-        const float* a = in + 3 * i;
-        const float* b = in + 3 * ((i + 1) % kN);
+        const double* a = in + 3 * i;
+        const double* b = in + 3 * ((i + 1) % kN);
         for (int c = 0; c < 3; ++c) {
             const int y = (c + 1) % 3, z = (c + 2) % 3;
             sn[c] += (std::fabs(double(a[y])) + std::fabs(double(b[y]))) * (std::fabs(double(a[z])) + std::fabs(double(b[z])));
@@ -291,8 +291,8 @@ ValueError polygon_value_error(const float* in, const Truth& truth, const Answer
     for (size_t c = 0; c < 3; ++c) worst(e, units(got.values[c], n[c], sn[c]), kPolygonValues[c]);
     worst(e, units(got.values[3], truth.values[3], sd), "offset");
     // As for triangles: the first-order scale needs |N| above what rounding
-    // at float precision can take away, 8 2^-24 |S_N|.
-    const double n_eff = std::sqrt(nn) - 8 * 0x1p-24 * std::sqrt(sn[0] * sn[0] + sn[1] * sn[1] + sn[2] * sn[2]);
+    // at the run's precision can take away, 8 u |S_N|.
+    const double n_eff = std::sqrt(nn) - 8 * unit_roundoff() * std::sqrt(sn[0] * sn[0] + sn[1] * sn[1] + sn[2] * sn[2]);
     if (!std::isnan(truth.values[4]))
         worst(e,
               units(got.values[4], truth.values[4],
@@ -304,7 +304,7 @@ ValueError polygon_value_error(const float* in, const Truth& truth, const Answer
 
 /// What decides convexity: no plane (N = 0), a vertex strictly right of an
 /// edge, or all on the left (convex), from the exact polygon.
-std::string polygon_deciding(const float* in, const Truth& truth, int) {
+std::string polygon_deciding(const double* in, const Truth& truth, int) {
     const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + 3 * kN)));
     if (r.normal[0] == 0 && r.normal[1] == 0 && r.normal[2] == 0) return "no plane: Newell's normal is 0";
     return truth.answer == 1 ? "convex" : "a vertex right of an edge";
@@ -314,12 +314,12 @@ using ConvexFn = bool (*)(const Vec3f*, int);
 using NewellFn = Vec3d (*)(const Vec3f*, int);
 
 FamilyKernel polygon_kernel(const std::string& name, ConvexFn convex, NewellFn newell = newell_normal) {
-    return {name, *Contract::parse("tolerant=1"), 1, [=](const float* in) {
+    return {name, *Contract::parse("tolerant=1"), 1, [=](const double* in) {
                 Vec3f v[kN];
-                for (int i = 0; i < kN; ++i) v[i] = vec_at(in + 3 * i);
+                for (int i = 0; i < kN; ++i) v[i] = vec_f(in + 3 * i);
                 const Vec3d n = newell(v, kN);
                 const double d = newell_offset(v, kN, n);
-                return Answer{convex(v, kN) ? 1 : 0, {n[0], n[1], n[2], d, plane_distance(n, d, vec_at(in + 3 * kN))}};
+                return Answer{convex(v, kN) ? 1 : 0, {n[0], n[1], n[2], d, plane_distance(n, d, vec_f(in + 3 * kN))}};
             }};
 }
 
@@ -363,8 +363,8 @@ std::array<Vec3f, kN> pentagon(Source& s) {
     return p;
 }
 
-Floats polygon_layout(const std::array<Vec3f, kN>& p, const Vec3f& q) {
-    Floats in;
+Inputs polygon_layout(const std::array<Vec3f, kN>& p, const Vec3f& q) {
+    Inputs in;
     for (const Vec3f& v : p) gen::put(in, v);
     gen::put(in, q);
     return in;
@@ -416,16 +416,16 @@ Family make_triangle() {
     f.safe_answer = 1;
     f.values.assign(std::begin(kTriangleValues), std::end(kTriangleValues));
     f.references = "rational (Boost, MPFR roots) and cgal (squared_area, circumcenter, Plane_3)";
-    f.domain = [](const float* in) { return first_non_finite(triangle_family(), in); };
+    f.domain = [](const double* in) { return first_non_finite(triangle_family(), in); };
     f.truth = triangle_truth;
-    f.cgal = [](const float* in) {
+    f.cgal = [](const double* in) {
         return double(ref::triangle_measures_cgal(exact_tri(in), ref::exact(vec_at(in + 9))).degenerate);
     };
     f.in_band = triangle_in_band;
     f.value_error = triangle_value_error;
     f.deciding = triangle_deciding;
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::triangle_measures(in)); };
-    f.oracle_check = [](const float* in, const FastTruth& fast) {
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::triangle_measures(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(exact_tri(in), ref::exact(vec_at(in + 9)));
         std::string why = check_answer(triangle_family(), fast, q.degenerate ? 0 : 1);
         if (!why.empty() || q.degenerate) return why;
@@ -443,11 +443,11 @@ Family make_triangle() {
         root(7, q.distance_sign, q.distance2);
         return why;
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::triangle_measures(in)); };
-    f.fast_in_band = [](const float* in, const FastTruth& t, int, double k) {
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::triangle_measures(in)); };
+    f.fast_in_band = [](const double* in, const FastTruth& t, int, double k) {
         return tri(ref::fast::triangle_measures_in_band(in, t.answer, k));
     };
-    f.feature = [](const float* in) { return edge_feature(in, 3); };
+    f.feature = [](const double* in) { return edge_feature(in, 3); };
     f.kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{triangle_kernel("broken:seed_circumcentre", seed_circumcentre),
@@ -467,14 +467,14 @@ Family make_polygon() {
     f.safe_answer = 1;
     f.values.assign(std::begin(kPolygonValues), std::end(kPolygonValues));
     f.references = "rational (Boost, MPFR roots) and cgal (normal_vector_newell_3, Projection_traits_3)";
-    f.domain = [](const float* in) { return first_non_finite(polygon_family(), in); };
+    f.domain = [](const double* in) { return first_non_finite(polygon_family(), in); };
     f.truth = polygon_truth;
-    f.cgal = [](const float* in) { return double(ref::polygon_cgal(exact_poly(in), ref::exact(vec_at(in + 3 * kN))).convex); };
+    f.cgal = [](const double* in) { return double(ref::polygon_cgal(exact_poly(in), ref::exact(vec_at(in + 3 * kN))).convex); };
     f.in_band = polygon_in_band;
     f.value_error = polygon_value_error;
     f.deciding = polygon_deciding;
-    f.fast_truth = [](const float* in) { return from_fast(ref::fast::polygon_measures(in)); };
-    f.oracle_check = [](const float* in, const FastTruth& fast) {
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::polygon_measures(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + 3 * kN)));
         std::string why = check_answer(polygon_family(), fast, r.convex ? 1 : 0);
         for (size_t i = 0; i < 3 && why.empty(); ++i) why = check_enclosure(kPolygonValues[i], fast.lo[i], fast.hi[i], r.normal[i]);
@@ -485,11 +485,11 @@ Family make_polygon() {
         if (why.empty() && !flat) why = check_root_enclosure("distance", fast.lo[4], fast.hi[4], r.distance_sign, r.distance2);
         return why;
     };
-    f.wrong_oracle = [](const float* in) { return from_wrong(ref::fast::wrong::polygon_measures(in)); };
-    f.fast_in_band = [](const float* in, const FastTruth&, int, double k) {
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::polygon_measures(in)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) {
         return tri(ref::fast::polygon_measures_in_band(in, k));
     };
-    f.feature = [](const float* in) { return edge_feature(in, kN); };
+    f.feature = [](const double* in) { return edge_feature(in, kN); };
     f.kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };
     f.broken = [] {
         return std::vector<FamilyKernel>{polygon_kernel("broken:convex_turns_only", convex_turns_only),

@@ -101,7 +101,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const isect::check::Floats in = isect::check::decode_fuzz(family(), data, size, domain());
+    const isect::check::Inputs in = isect::check::decode_fuzz(family(), data, size, domain());
     const auto finding = isect::check::fuzz_one(family(), kernels(), in, sampled(data, size));
     if (!finding) return 0;
     const std::string origin = "fuzz_" + family().name + ": " + finding->message + "\nsignature: " + finding->signature;

@@ -66,7 +66,7 @@ TEST_P(FamilyProperty, fastOracleEqualsTheRationalReferenceOnAMillionCases) {
     RandomSource source(20261123);
     int decided = 0;
     for (int i = 0; i < cases; ++i) {
-        const Floats in = generate(f, source, kinds[size_t(i) % kinds.size()]).in;
+        const Inputs in = generate(f, source, kinds[size_t(i) % kinds.size()]).in;
         const auto fast = f.fast_truth(in.data());
         if (!fast) continue;  // undecided: the references decide such a case
         ++decided;
@@ -160,7 +160,7 @@ Symmetry any_symmetry() {
     s.mirror = *rc::gen::inRange(0, 8);
     s.scale = *rc::gen::inRange(-40, 41);
     if (*rc::gen::arbitrary<bool>())
-        for (float& t : s.translate) t = float(*rc::gen::inRange(-4, 5)) * 0.25f;
+        for (double& t : s.translate) t = double(*rc::gen::inRange(-4, 5)) * 0.25;
     s.rotate = *rc::gen::inRange(0, 5);
     s.reverse = *rc::gen::arbitrary<bool>();
     return s;
@@ -185,7 +185,7 @@ TEST_P(FamilyProperty, kernelsChangeTheirAnswerUnderSymmetriesOnlyWithinTheirCon
     const Family& f = *GetParam();
     const int cases = props::scaled(20000);
     RandomSource source(20261122);
-    std::vector<Floats> inputs;
+    std::vector<Inputs> inputs;
     for (int i = 0; i < cases; ++i) inputs.push_back(generate(f, source).in);
     struct Move {
         const char* name;
@@ -204,7 +204,7 @@ TEST_P(FamilyProperty, kernelsChangeTheirAnswerUnderSymmetriesOnlyWithinTheirCon
         std::cout << std::setw(28) << k.name;
         for (const Move& m : moves) {
             int changed = 0, applied = 0;
-            for (const Floats& in : inputs) {
+            for (const Inputs& in : inputs) {
                 const auto moved = transformed(f, in, m.s);
                 if (!moved || !f.domain(moved->data()).empty()) continue;
                 ++applied;
@@ -225,7 +225,7 @@ TEST_P(FamilyProperty, inputOutsideTheDomainIsSurvivedByEveryKernel) {
     const std::vector<FamilyKernel> kernels = f.kernels();
     expect_property(5000, [&] {
         props::RcSource s;
-        const Floats in = out_of_domain(f, s);
+        const Inputs in = out_of_domain(f, s);
         RC_ASSERT(!f.domain(in.data()).empty());
         // No exact answer to hold them to: they must return, and (checked by
         // the sanitizer builds) without undefined behaviour.
@@ -242,8 +242,8 @@ TEST_P(FamilyProperty, fuzzBytesRoundTripEveryInput) {
         const Generated g = *gen_family(f);
         const std::vector<uint8_t> bytes = encode_fuzz(f, g.in);
         RC_ASSERT(bytes.size() == fuzz_bytes(f));
-        const Floats back = decode_fuzz(f, bytes.data(), bytes.size());
-        RC_ASSERT(std::memcmp(back.data(), g.in.data(), g.in.size() * sizeof(float)) == 0);
+        const Inputs back = decode_fuzz(f, bytes.data(), bytes.size());
+        RC_ASSERT(std::memcmp(back.data(), g.in.data(), g.in.size() * sizeof(double)) == 0);
     });
 }
 
@@ -255,7 +255,7 @@ TEST_P(FamilyProperty, mutatorKeepsTheLayoutAndNeverCrashes) {
         bytes.resize(std::max<size_t>(size, 160));
         const size_t n = mutate_fuzz(f, bytes.data(), size, bytes.size(), *rc::gen::arbitrary<unsigned>());
         RC_ASSERT(n == 0 || n == fuzz_bytes(f));
-        const Floats in = decode_fuzz(f, bytes.data(), n ? n : size);
+        const Inputs in = decode_fuzz(f, bytes.data(), n ? n : size);
         RC_ASSERT(in.size() == f.size());
     });
 }
@@ -269,7 +269,7 @@ TEST_P(FamilyProperty, declaredDomainHoldsEveryGeneratedAndDecodedInput) {
         RC_ASSERT(domain.outside(f, g.in.data()).empty());
         RC_ASSERT(f.domain(g.in.data()).empty());
         const std::vector<uint8_t> bytes = *rc::gen::container<std::vector<uint8_t>>(rc::gen::arbitrary<uint8_t>());
-        const Floats in = decode_fuzz(f, bytes.data(), bytes.size(), domain);
+        const Inputs in = decode_fuzz(f, bytes.data(), bytes.size(), domain);
         if (f.domain(in.data()).empty()) RC_ASSERT(domain.outside(f, in.data()).empty());
     });
 }
@@ -293,7 +293,7 @@ TEST(AabbTriangleKernels, keepMirrorsAndPowerOfTwoScalingExactly) {
     const Family& f = aabb_triangle_family();
     RandomSource source(7);
     for (int i = 0; i < props::scaled(50000); ++i) {
-        const Floats in = generate(f, source).in;
+        const Inputs in = generate(f, source).in;
         for (const Symmetry& s : {Symmetry{0, 3, 0, {0, 0, 0}, 0, false}, Symmetry{0, 0, 9, {0, 0, 0}, 0, false},
                                   Symmetry{0, 7, -5, {0, 0, 0}, 0, false}}) {
             const auto moved = transformed(f, in, s);

@@ -131,7 +131,7 @@ bool exact_hit(const MeshRay& m) {
 
 bool kernel_hits(const FamilyKernel& k, const MeshRay& m) {
     for (const Triangle& t : m.tris) {
-        float in[16] = {m.o[0], m.o[1], m.o[2], m.d[0], m.d[1], m.d[2], INFINITY};
+        double in[16] = {m.o[0], m.o[1], m.o[2], m.d[0], m.d[1], m.d[2], INFINITY};
         for (int v = 0; v < 3; ++v)
             for (int c = 0; c < 3; ++c) in[7 + 3 * v + c] = t.v[size_t(v)][size_t(c)];
         if (k.fn(in).answer == 1) return true;

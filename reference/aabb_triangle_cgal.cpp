@@ -47,16 +47,16 @@ namespace {
 
 using Epick = CGAL::Exact_predicates_inexact_constructions_kernel;
 
-Epick::Point_3 to_epick(const Vec3f& p) { return {p[0], p[1], p[2]}; }
+Epick::Point_3 to_epick(const Vec3d& p) { return {p[0], p[1], p[2]}; }
 
 }  // namespace
 
-bool aabb_triangle_cgal_fast(const Aabb& box, const Triangle& tri) {
+bool aabb_triangle_cgal_fast(const AabbD& box, const TriangleD& tri) {
     const std::array<double, 3> lo = {box.lo[0], box.lo[1], box.lo[2]}, hi = {box.hi[0], box.hi[1], box.hi[2]};
     return aabb_triangle_cgal_fast(lo, hi, tri);
 }
 
-bool aabb_triangle_cgal_fast(const std::array<double, 3>& lo, const std::array<double, 3>& hi, const Triangle& tri) {
+bool aabb_triangle_cgal_fast(const std::array<double, 3>& lo, const std::array<double, 3>& hi, const TriangleD& tri) {
     for (int i = 0; i < 3; ++i)
         if (lo[i] > hi[i]) return false;  // empty box
     const CGAL::Bbox_3 bbox(lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]);

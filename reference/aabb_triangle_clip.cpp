@@ -15,8 +15,6 @@
 namespace isect::ref {
 
 
-ExactTriangle exact(const Triangle& tri) { return {{exact(tri.v[0]), exact(tri.v[1]), exact(tri.v[2])}}; }
-
 namespace {
 
 /// Keeps the part of a convex polygon where sign * (x[axis] - bound) >= 0.

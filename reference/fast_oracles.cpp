@@ -44,8 +44,6 @@ int sign(const IA& x) {
     return s;
 }
 
-/// What the oracles need of a number type: floats in, exact signs (or
-/// Undecided), and an interval enclosing a quotient.
 /// What the oracles need of a number type: doubles in, exact signs (or
 /// Undecided), an interval enclosing a quotient, and the least and greatest
 /// of four numbers (for an interval, an enclosure of the least and of the
@@ -161,7 +159,7 @@ struct DoubleOps {
 };
 
 /// Runs an oracle body on intervals, and where they cannot decide, on Mpzf.
-template <class T, template <class> class Body> std::optional<T> two_stage(const float* in) {
+template <class T, template <class> class Body> std::optional<T> two_stage(const double* in) {
     Upward upward;
     try {
         return Body<IntervalOps>::run(in);
@@ -171,7 +169,7 @@ template <class T, template <class> class Body> std::optional<T> two_stage(const
 }
 
 /// The same for a band, with its delta (a double, exact in both).
-template <template <class> class Body> std::optional<bool> two_stage_band(const float* in, double delta) {
+template <template <class> class Body> std::optional<bool> two_stage_band(const double* in, double delta) {
     Upward upward;
     try {
         return Body<IntervalOps>::run(in, delta);
@@ -202,7 +200,7 @@ template <class T, class F> std::optional<T> decided(F body) {
 /// delta = k 2^-24 M exactly as the rational bands take it (family.cpp's
 /// band_delta: the product rounded to nearest double; inf as the largest
 /// double). Computed before any Upward scope.
-double band_delta(const float* in, size_t n, double k) {
+double band_delta(const double* in, size_t n, double k) {
     double m = 0;
     for (size_t i = 0; i < n; ++i)
         if (std::isfinite(in[i])) m = std::max(m, double(std::fabs(in[i])));
@@ -235,7 +233,7 @@ template <class Ops> struct Slabs {
     /// Minkowski difference, a float box), and o, lo, hi all multiplied by
     /// scale > 0 (so that a band's grown box, whose margin is a fraction,
     /// stays exact): the direction is scale d.
-    static Result run(const Point& o, const float* d, const Point& lo, const Point& hi, bool segment,
+    static Result run(const Point& o, const double* d, const Point& lo, const Point& hi, bool segment,
                       const NT& scale = NT(1)) {
         Result r;
         for (int i = 0; i < 3; ++i)
@@ -266,7 +264,7 @@ template <class Ops> struct Slabs {
     }
 };
 
-template <class Ops> std::array<typename Ops::NT, 3> point_of(const float* p) {
+template <class Ops> std::array<typename Ops::NT, 3> point_of(const double* p) {
     return {Ops::of(p[0]), Ops::of(p[1]), Ops::of(p[2])};
 }
 /// Vector arithmetic on points of any stage's numbers: the number types
@@ -281,14 +279,14 @@ template <class T> std::array<T, 3> cross(const std::array<T, 3>& a, const std::
     return {T(a[1] * b[2] - a[2] * b[1]), T(a[2] * b[0] - a[0] * b[2]), T(a[0] * b[1] - a[1] * b[0])};
 }
 
-template <class Ops> std::array<typename Ops::NT, 3> scaled_point(const float* p, const typename Ops::NT& scale) {
+template <class Ops> std::array<typename Ops::NT, 3> scaled_point(const double* p, const typename Ops::NT& scale) {
     return {scale * Ops::of(p[0]), scale * Ops::of(p[1]), scale * Ops::of(p[2])};
 }
 
 /// ray_aabb / segment_aabb on a number type.
 template <bool Segment> struct RayAabbBody {
     template <class Ops> struct Body {
-        static Result run(const float* in) {
+        static Result run(const double* in) {
             using S = Slabs<Ops>;
             const auto s = S::run(point_of<Ops>(in), in + 3, point_of<Ops>(in + 6), point_of<Ops>(in + 9), Segment);
             Result r;
@@ -313,7 +311,7 @@ template <bool Segment> struct RayAabbBody {
 /// moving_aabb on a number type: the segment from 0 along d against the
 /// Minkowski difference S - M.
 template <class Ops> struct MovingAabbBody {
-    static Result run(const float* in) {
+    static Result run(const double* in) {
         std::array<typename Ops::NT, 3> lo, hi, zero;
         for (size_t i = 0; i < 3; ++i) {
             lo[i] = Ops::of(in[i]) - Ops::of(in[9 + i]);
@@ -333,7 +331,7 @@ template <class Ops> struct MovingAabbBody {
 
 // --- ray_aabb, segment_aabb -----------------------------------------------------
 
-std::optional<Result> ray_aabb(const float* in, bool segment) {
+std::optional<Result> ray_aabb(const double* in, bool segment) {
     return segment ? two_stage<Result, RayAabbBody<true>::Body>(in) : two_stage<Result, RayAabbBody<false>::Body>(in);
 }
 
@@ -345,7 +343,7 @@ namespace {
 /// delta, so every coordinate is scaled by D and the grown box is exact.
 template <bool Segment> struct RayAabbBand {
     template <class Ops> struct Body {
-        static bool run(const float* in, double delta) {
+        static bool run(const double* in, double delta) {
             using NT = typename Ops::NT;
             const NT dl = Ops::of(delta);
             NT scale(1), margin = 3 * dl;  // a segment: T = 1, g = 3 delta
@@ -374,7 +372,7 @@ template <bool Segment> struct RayAabbBand {
 
 }  // namespace
 
-std::optional<bool> ray_aabb_in_band(const float* in, bool segment, double k) {
+std::optional<bool> ray_aabb_in_band(const double* in, bool segment, double k) {
     if (!(k > 0)) return std::nullopt;
     const double delta = band_delta(in, 12, k);
     return segment ? two_stage_band<RayAabbBand<true>::Body>(in, delta)
@@ -384,12 +382,12 @@ std::optional<bool> ray_aabb_in_band(const float* in, bool segment, double k) {
 // --- moving_aabb -------------------------------------------------------------------
 
 
-std::optional<Result> moving_aabb(const float* in) { return two_stage<Result, MovingAabbBody>(in); }
+std::optional<Result> moving_aabb(const double* in) { return two_stage<Result, MovingAabbBody>(in); }
 
 namespace {
 /// moving_aabb's band: the Minkowski difference grown and shrunk by 3 delta.
 template <class Ops> struct MovingAabbBand {
-    static bool run(const float* in, double delta) {
+    static bool run(const double* in, double delta) {
         using NT = typename Ops::NT;
         const NT g = 3 * Ops::of(delta);
         std::array<NT, 3> glo, ghi, slo, shi, zero;
@@ -407,7 +405,7 @@ template <class Ops> struct MovingAabbBand {
 };
 }  // namespace
 
-std::optional<bool> moving_aabb_in_band(const float* in, double k) {
+std::optional<bool> moving_aabb_in_band(const double* in, double k) {
     if (!(k > 0)) return std::nullopt;
     return two_stage_band<MovingAabbBand>(in, band_delta(in, 15, k));
 }
@@ -418,7 +416,7 @@ namespace {
 
 /// Least and greatest n . x over the box, minus d.
 template <class Ops>
-void margins(const float* box, const float* n, float d, typename Ops::NT& lo, typename Ops::NT& hi) {
+void margins(const double* box, const double* n, double d, typename Ops::NT& lo, typename Ops::NT& hi) {
     lo = hi = -Ops::of(d);
     for (int i = 0; i < 3; ++i) {
         const auto a = Ops::of(n[i]) * Ops::of(box[i]), b = Ops::of(n[i]) * Ops::of(box[3 + i]);  // exact: float products
@@ -429,7 +427,7 @@ void margins(const float* box, const float* n, float d, typename Ops::NT& lo, ty
 }
 
 /// The margins' Lipschitz bound: delta (1 + sum (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
-template <class Ops> typename Ops::NT margin_bound(const float* box, const float* n, const typename Ops::NT& delta) {
+template <class Ops> typename Ops::NT margin_bound(const double* box, const double* n, const typename Ops::NT& delta) {
     typename Ops::NT l = delta + 3 * delta * delta;
     for (int i = 0; i < 3; ++i)
         l = l + (Ops::of(std::fabs(double(n[i]))) +
@@ -442,12 +440,12 @@ template <class Ops> bool within(const typename Ops::NT& x, const typename Ops::
     return Ops::sgn(l - x) >= 0 && Ops::sgn(l + x) >= 0;
 }
 
-template <class Ops> typename Ops::NT dot3(const float* a, const float* b) {
+template <class Ops> typename Ops::NT dot3(const double* a, const double* b) {
     return Ops::of(a[0]) * Ops::of(b[0]) + Ops::of(a[1]) * Ops::of(b[1]) + Ops::of(a[2]) * Ops::of(b[2]);
 }
 
 template <class Ops> struct AabbPlaneBody {
-    static Result run(const float* in) {
+    static Result run(const double* in) {
         typename Ops::NT lo, hi;
         margins<Ops>(in, in + 6, in[9], lo, hi);
         Result r;
@@ -457,7 +455,7 @@ template <class Ops> struct AabbPlaneBody {
 };
 
 template <class Ops> struct AabbPlaneOverlapBody {
-    static Result run(const float* in) {
+    static Result run(const double* in) {
         typename Ops::NT lo, hi;
         margins<Ops>(in, in + 6, in[9], lo, hi);
         Result r;
@@ -467,7 +465,7 @@ template <class Ops> struct AabbPlaneOverlapBody {
 };
 
 template <class Ops> struct AabbPlaneBand {
-    static bool run(const float* in, double delta) {
+    static bool run(const double* in, double delta) {
         typename Ops::NT lo, hi;
         margins<Ops>(in, in + 6, in[9], lo, hi);
         const auto l = margin_bound<Ops>(in, in + 6, Ops::of(delta));
@@ -476,7 +474,7 @@ template <class Ops> struct AabbPlaneBand {
 };
 
 template <class Ops> struct MovingAabbPlaneBody {
-    static Result run(const float* in) {
+    static Result run(const double* in) {
         typename Ops::NT a, b;
         margins<Ops>(in, in + 6, in[9], a, b);
         const auto s = dot3<Ops>(in + 6, in + 10);
@@ -491,7 +489,7 @@ template <class Ops> struct MovingAabbPlaneBody {
 };
 
 template <class Ops> struct MovingAabbPlaneBand {
-    static bool run(const float* in, double delta) {
+    static bool run(const double* in, double delta) {
         using NT = typename Ops::NT;
         const NT dl = Ops::of(delta);
         NT lo, hi;
@@ -507,7 +505,7 @@ template <class Ops> struct MovingAabbPlaneBand {
 // --- aabb_aabb ---------------------------------------------------------------------
 
 template <class Ops> struct AabbAabbBand {
-    static bool run(const float* in, double delta) {
+    static bool run(const double* in, double delta) {
         using NT = typename Ops::NT;
         // The exact answer, from float comparisons (the band depends on it).
         bool overlap = true;
@@ -527,11 +525,11 @@ template <class Ops> struct AabbAabbBand {
 
 /// The squared distance from the centre to the box; the nearest point and
 /// containment are exact (float comparisons).
-template <class Ops> typename Ops::NT sphere_dist2(const float* in, float closest[3], bool& contains) {
+template <class Ops> typename Ops::NT sphere_dist2(const double* in, double closest[3], bool& contains) {
     typename Ops::NT d2(0);
     contains = true;
     for (int i = 0; i < 3; ++i) {
-        const float c = in[6 + i];
+        const double c = in[6 + i];
         closest[i] = c < in[i] ? in[i] : (c > in[3 + i] ? in[3 + i] : c);
         if (closest[i] != c) contains = false;
         const auto d = Ops::of(c) - Ops::of(closest[i]);
@@ -541,24 +539,24 @@ template <class Ops> typename Ops::NT sphere_dist2(const float* in, float closes
 }
 
 template <class Ops> struct SphereBody {
-    static Result run(const float* in) {
-        float closest[3];
+    static Result run(const double* in) {
+        double closest[3];
         bool contains = false;
         const auto d2 = sphere_dist2<Ops>(in, closest, contains);
         const auto r = Ops::of(in[9]);
         Result out;
         out.answer = Ops::sgn(r * r - d2) >= 0 ? 1 : 0;
-        for (float c : closest) push_exact(out, c);
+        for (double c : closest) push_exact(out, c);
         push_exact(out, contains ? 1 : 0);
         return out;
     }
 };
 
 template <class Ops> struct SphereBand {
-    static bool run(const float* in, double delta) {
+    static bool run(const double* in, double delta) {
         using NT = typename Ops::NT;
         const NT w = Ops::of(4.5) * Ops::of(delta), r = Ops::of(in[9]);
-        float closest[3];
+        double closest[3];
         bool contains = false;
         const NT d2 = sphere_dist2<Ops>(in, closest, contains);
         const NT lo = Ops::sgn(r - w) > 0 ? NT(r - w) : NT(0);
@@ -569,7 +567,7 @@ template <class Ops> struct SphereBand {
 // --- transformed_aabb ------------------------------------------------------------
 
 template <class Ops> struct TransformedBody {
-    static Result run(const float* in) {
+    static Result run(const double* in) {
         using NT = typename Ops::NT;
         Result r;
         NT lo[3], hi[3];
@@ -590,19 +588,19 @@ template <class Ops> struct TransformedBody {
 
 }  // namespace
 
-std::optional<Result> aabb_plane(const float* in) { return two_stage<Result, AabbPlaneBody>(in); }
-std::optional<Result> aabb_plane_overlap(const float* in) { return two_stage<Result, AabbPlaneOverlapBody>(in); }
-std::optional<bool> aabb_plane_in_band(const float* in, double k) {
+std::optional<Result> aabb_plane(const double* in) { return two_stage<Result, AabbPlaneBody>(in); }
+std::optional<Result> aabb_plane_overlap(const double* in) { return two_stage<Result, AabbPlaneOverlapBody>(in); }
+std::optional<bool> aabb_plane_in_band(const double* in, double k) {
     if (!(k > 0)) return std::nullopt;
     return two_stage_band<AabbPlaneBand>(in, band_delta(in, 10, k));
 }
-std::optional<Result> moving_aabb_plane(const float* in) { return two_stage<Result, MovingAabbPlaneBody>(in); }
-std::optional<bool> moving_aabb_plane_in_band(const float* in, double k) {
+std::optional<Result> moving_aabb_plane(const double* in) { return two_stage<Result, MovingAabbPlaneBody>(in); }
+std::optional<bool> moving_aabb_plane_in_band(const double* in, double k) {
     if (!(k > 0)) return std::nullopt;
     return two_stage_band<MovingAabbPlaneBand>(in, band_delta(in, 13, k));
 }
 
-std::optional<Result> aabb_aabb(const float* in) {
+std::optional<Result> aabb_aabb(const double* in) {
     // Comparisons and min / max of floats: exact with no intervals at all.
     Result r;
     for (int i = 0; i < 3; ++i)
@@ -612,18 +610,18 @@ std::optional<Result> aabb_aabb(const float* in) {
     for (int i = 0; i < 3; ++i) push_exact(r, std::min(in[3 + i], in[9 + i]));
     return r;
 }
-std::optional<bool> aabb_aabb_in_band(const float* in, int, double k) {
+std::optional<bool> aabb_aabb_in_band(const double* in, int, double k) {
     if (!(k > 0)) return std::nullopt;
     return two_stage_band<AabbAabbBand>(in, band_delta(in, 12, k));
 }
 
-std::optional<Result> sphere_aabb(const float* in) { return two_stage<Result, SphereBody>(in); }
-std::optional<bool> sphere_aabb_in_band(const float* in, double k) {
+std::optional<Result> sphere_aabb(const double* in) { return two_stage<Result, SphereBody>(in); }
+std::optional<bool> sphere_aabb_in_band(const double* in, double k) {
     if (!(k > 0)) return std::nullopt;
     return two_stage_band<SphereBand>(in, band_delta(in, 10, k));
 }
 
-std::optional<Result> transformed_aabb(const float* in) { return two_stage<Result, TransformedBody>(in); }
+std::optional<Result> transformed_aabb(const double* in) { return two_stage<Result, TransformedBody>(in); }
 
 // --- ray_triangle ---------------------------------------------------------------------
 
@@ -680,7 +678,7 @@ template <class Ops> struct RayTriangleBody {
         return hit(lo);
     }
 
-    static Result run(const float* in) {
+    static Result run(const double* in) {
         const P o = point_of<Ops>(in), d = point_of<Ops>(in + 3);
         const P a = point_of<Ops>(in + 7), b = point_of<Ops>(in + 10), c = point_of<Ops>(in + 13);
         const std::optional<NT> tmax = std::isinf(in[6]) ? std::nullopt : std::optional<NT>(Ops::of(in[6]));
@@ -747,7 +745,7 @@ template <class Ops> struct RayTriangleBody {
 
 }  // namespace
 
-std::optional<Result> ray_triangle(const float* in) { return two_stage<Result, RayTriangleBody>(in); }
+std::optional<Result> ray_triangle(const double* in) { return two_stage<Result, RayTriangleBody>(in); }
 
 namespace {
 
@@ -774,7 +772,7 @@ template <class Ops> using BPoint = std::array<Bounds<Ops>, 3>;
 template <class Ops> BPoint<Ops> operator-(const BPoint<Ops>& a, const BPoint<Ops>& b) {
     return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
 }
-template <class Ops> BPoint<Ops> widened(const float* p, const typename Ops::NT& delta) {
+template <class Ops> BPoint<Ops> widened(const double* p, const typename Ops::NT& delta) {
     BPoint<Ops> r;
     for (size_t i = 0; i < 3; ++i) r[i] = {Ops::of(p[i]) - delta, Ops::of(p[i]) + delta};
     return r;
@@ -782,7 +780,7 @@ template <class Ops> BPoint<Ops> widened(const float* p, const typename Ops::NT&
 
 /// ray_triangle's band (check/ray_triangle.cpp) on a number type.
 template <class Ops> struct RayTriangleBand {
-    static bool run(const float* in, double delta) {
+    static bool run(const double* in, double delta) {
         using NT = typename Ops::NT;
         using B = Bounds<Ops>;
         const NT dl = Ops::of(delta);
@@ -810,7 +808,7 @@ template <class Ops> struct RayTriangleBand {
 
 }  // namespace
 
-std::optional<bool> ray_triangle_in_band(const float* in, double k) {
+std::optional<bool> ray_triangle_in_band(const double* in, double k) {
     if (!(k > 0)) return std::nullopt;
     return two_stage_band<RayTriangleBand>(in, band_delta(in, 16, k));
 }
@@ -822,7 +820,7 @@ namespace {
 template <class Ops> struct TriangleBody {
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
-    static Result run(const float* in) {
+    static Result run(const double* in) {
         const P a = point_of<Ops>(in), e1 = sub(point_of<Ops>(in + 3), a), e2 = sub(point_of<Ops>(in + 6), a);
         const P ap = sub(point_of<Ops>(in + 9), a);
         const P n = cross(e1, e2);
@@ -850,7 +848,7 @@ template <class Ops> struct PolygonBody {
     static constexpr int kN = 5;
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
-    static Result run(const float* in) {
+    static Result run(const double* in) {
         P p[kN];
         for (int i = 0; i < kN; ++i) p[i] = point_of<Ops>(in + 3 * i);
         P n{NT(0), NT(0), NT(0)};
@@ -884,14 +882,14 @@ template <class Ops> struct PolygonBody {
 
 }  // namespace
 
-std::optional<Result> triangle_measures(const float* in) { return two_stage<Result, TriangleBody>(in); }
-std::optional<Result> polygon_measures(const float* in) { return two_stage<Result, PolygonBody>(in); }
+std::optional<Result> triangle_measures(const double* in) { return two_stage<Result, TriangleBody>(in); }
+std::optional<Result> polygon_measures(const double* in) { return two_stage<Result, PolygonBody>(in); }
 
 namespace {
 /// triangle_measures' band for a proper triangle: whether n = (b - a) x
 /// (c - a) over the delta-box can vanish (every component's interval holds 0).
 template <class Ops> struct TriangleBand {
-    static bool run(const float* in, double delta) {
+    static bool run(const double* in, double delta) {
         const typename Ops::NT dl = Ops::of(delta);
         const BPoint<Ops> a = widened<Ops>(in, dl), b = widened<Ops>(in + 3, dl), c = widened<Ops>(in + 6, dl);
         const BPoint<Ops> n = cross(b - a, c - a);
@@ -902,7 +900,7 @@ template <class Ops> struct TriangleBand {
 };
 }  // namespace
 
-std::optional<bool> triangle_measures_in_band(const float* in, int exact_answer, double k) {
+std::optional<bool> triangle_measures_in_band(const double* in, int exact_answer, double k) {
     if (!(k > 0)) return std::nullopt;
     if (exact_answer == 0) return true;
     return two_stage_band<TriangleBand>(in, band_delta(in, 12, k));
@@ -912,7 +910,7 @@ namespace {
 /// polygon_measures' band: Newell's normal and the orientations along it,
 /// over the delta-box.
 template <class Ops> struct PolygonBand {
-    static bool run(const float* in, double delta) {
+    static bool run(const double* in, double delta) {
         constexpr int kN = 5;
         using B = Bounds<Ops>;
         const typename Ops::NT dl = Ops::of(delta);
@@ -940,7 +938,7 @@ template <class Ops> struct PolygonBand {
 };
 }  // namespace
 
-std::optional<bool> polygon_measures_in_band(const float* in, double k) {
+std::optional<bool> polygon_measures_in_band(const double* in, double k) {
     if (!(k > 0)) return std::nullopt;
     return two_stage_band<PolygonBand>(in, band_delta(in, 18, k));
 }
@@ -950,19 +948,19 @@ std::optional<bool> polygon_measures_in_band(const float* in, double k) {
 namespace wrong {
 
 namespace {
-template <template <class> class Body> Result plain(const float* in) { return Body<DoubleOps>::run(in); }
+template <template <class> class Body> Result plain(const double* in) { return Body<DoubleOps>::run(in); }
 template <bool Segment> struct RayAabbPlain {
     template <class Ops> using Body = typename RayAabbBody<Segment>::template Body<Ops>;
 };
 }  // namespace
 
-Result ray_triangle(const float* in) { return plain<RayTriangleBody>(in); }
-Result ray_aabb(const float* in, bool segment) {
+Result ray_triangle(const double* in) { return plain<RayTriangleBody>(in); }
+Result ray_aabb(const double* in, bool segment) {
     return segment ? plain<RayAabbPlain<true>::Body>(in) : plain<RayAabbPlain<false>::Body>(in);
 }
-Result aabb_plane(const float* in) { return plain<AabbPlaneBody>(in); }
-Result aabb_plane_overlap(const float* in) { return plain<AabbPlaneOverlapBody>(in); }
-Result aabb_aabb(const float* in) {
+Result aabb_plane(const double* in) { return plain<AabbPlaneBody>(in); }
+Result aabb_plane_overlap(const double* in) { return plain<AabbPlaneOverlapBody>(in); }
+Result aabb_aabb(const double* in) {
     // Touching boxes called disjoint: a strict comparison (no arithmetic here
     // for plain double to get wrong).
     Result r = *fast::aabb_aabb(in);
@@ -970,12 +968,12 @@ Result aabb_aabb(const float* in) {
         if (in[i] == in[9 + i] || in[6 + i] == in[3 + i]) return Result{};
     return r;
 }
-Result sphere_aabb(const float* in) { return plain<SphereBody>(in); }
-Result moving_aabb(const float* in) { return plain<MovingAabbBody>(in); }
-Result moving_aabb_plane(const float* in) { return plain<MovingAabbPlaneBody>(in); }
-Result transformed_aabb(const float* in) { return plain<TransformedBody>(in); }
-Result triangle_measures(const float* in) { return plain<TriangleBody>(in); }
-Result polygon_measures(const float* in) { return plain<PolygonBody>(in); }
+Result sphere_aabb(const double* in) { return plain<SphereBody>(in); }
+Result moving_aabb(const double* in) { return plain<MovingAabbBody>(in); }
+Result moving_aabb_plane(const double* in) { return plain<MovingAabbPlaneBody>(in); }
+Result transformed_aabb(const double* in) { return plain<TransformedBody>(in); }
+Result triangle_measures(const double* in) { return plain<TriangleBody>(in); }
+Result polygon_measures(const double* in) { return plain<PolygonBody>(in); }
 
 }  // namespace wrong
 

@@ -11,12 +11,12 @@ namespace {
 
 struct Hand {
     const char* name;
-    Floats in;
+    Inputs in;
     bool overlap;
 };
 
-Floats mk(Vec3f lo, Vec3f hi, Vec3f a, Vec3f b, Vec3f c) {
-    Floats in;
+Inputs mk(Vec3f lo, Vec3f hi, Vec3f a, Vec3f b, Vec3f c) {
+    Inputs in;
     for (const Vec3f& v : {lo, hi, a, b, c}) in.insert(in.end(), v.begin(), v.end());
     return in;
 }
@@ -73,7 +73,7 @@ TEST(AabbTriangleBand, touchingNeedsOnlyAnInfinitesimalBand) {
 
 TEST(AabbTriangleBand, allZeroInputHasNoBand) {
     const Family& f = aabb_triangle_family();
-    const Floats zero(15, 0.0f);
+    const Inputs zero(15, 0.0f);
     EXPECT_TRUE(std::isinf(measured_k(f, zero, f.truth(zero.data()), 0)));
 }
 

@@ -50,7 +50,7 @@ TEST_P(EachFamily, writtenCasesReadBackAndReplay) {
     const Family& f = *GetParam();
     RandomSource source(3);
     for (int i = 0; i < 200; ++i) {
-        const Floats in = generate(f, source).in;
+        const Inputs in = generate(f, source).in;
         const Truth truth = f.truth(in.data());
         const std::string text = format_family_case(f, in, truth, "a test");
         const ReadResult r = parse_case(text, "t.case");
@@ -67,7 +67,7 @@ TEST_P(EachFamily, writtenCasesReadBackAndReplay) {
 TEST_P(EachFamily, outOfDomainCasesNameTheirLine) {
     const Family& f = *GetParam();
     RandomSource source(4);
-    Floats in = generate(f, source).in;
+    Inputs in = generate(f, source).in;
     in.back() = std::numeric_limits<float>::quiet_NaN();
     const std::string text = format_family_case(f, in, Truth{}, "");
     const ReadResult r = parse_case(text, "t.case");
@@ -87,7 +87,7 @@ TEST_P(EachFamily, kernelsSurviveSpecialValues) {
     for (const FamilyKernel& k : f.broken()) all.push_back(k);
     for (size_t slot = 0; slot < f.size(); ++slot)
         for (float s : specials) {
-            Floats in(f.size(), 1.0f);
+            Inputs in(f.size(), 1.0f);
             in[slot] = s;
             for (const FamilyKernel& k : all) {
                 const Answer a = k.fn(in.data());

@@ -35,7 +35,7 @@ using check::Finding;
 namespace {
 
 /// The finding on an input, judged by the references on every input.
-std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Floats& in) {
+std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in) {
     try {
         return check::fuzz_one(f, kernels, in, true);
     } catch (const std::exception&) {
@@ -44,11 +44,11 @@ std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKerne
 }
 
 /// Simplifies while the same signature is found, inside the domain.
-check::Floats minimise(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Floats& in,
+check::Inputs minimise(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in,
                        const std::string& signature, const check::Domain& domain) {
     return check::simplify_floats(
-        in, [&](const check::Floats& t) { return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty(); },
-        [&](const check::Floats& t) {
+        in, [&](const check::Inputs& t) { return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty(); },
+        [&](const check::Inputs& t) {
             const auto g = finding_on(f, kernels, t);
             return g && g->signature == signature;
         });
@@ -131,7 +131,7 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
                   << "nothing to minimise (name a kernel with --kernel)\n";
         return 1;
     }
-    const check::Floats small = minimise(f, kernels, c.in, found->signature, check::Domain{});
+    const check::Inputs small = minimise(f, kernels, c.in, found->signature, check::Domain{});
     const auto again = finding_on(f, kernels, small);
     std::string origin = c.origin.empty() ? "" : c.origin + "\n";
     origin += "minimised by isect minimize: " + again->message + "\nsignature: " + again->signature;
@@ -249,7 +249,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     for (const auto& entry : fs::directory_iterator(artifacts)) {
         std::ifstream in(entry.path(), std::ios::binary);
         const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
-        const check::Floats input = check::decode_fuzz(f, bytes.data(), bytes.size(), domain);
+        const check::Inputs input = check::decode_fuzz(f, bytes.data(), bytes.size(), domain);
         const auto found = finding_on(f, kernels, input);
         if (!found) {
             ++unexplained;  // a crash or timeout of a kernel, not a contract: keep the bytes
@@ -259,7 +259,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
                   << " is not a contract finding (a crash or timeout in a kernel?); the input is kept there\n";
             continue;
         }
-        check::Floats kept = input;
+        check::Inputs kept = input;
         std::string path;
         if (const auto at = known.find(found->signature); at != known.end()) {
             ++result.duplicates;

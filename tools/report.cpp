@@ -70,7 +70,7 @@ void print_map(std::ostream& out, const FamilyKernelReport& k) {
 }
 
 /// The input lines of a witness, indented.
-std::string witness_lines(const Family& f, const check::Floats& in) {
+std::string witness_lines(const Family& f, const check::Inputs& in) {
     std::string text = check::format_family_case(f, in, check::Truth{}, "");
     std::string out;
     std::istringstream lines(text);

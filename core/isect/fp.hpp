@@ -35,6 +35,9 @@ inline Vec3d sub(const Vec3f& b, const Vec3f& a) {
     return {double(b[0]) - a[0], double(b[1]) - a[1], double(b[2]) - a[2]};
 }
 
+/// The vector from a to b, in double (rounded once per component).
+inline Vec3d sub(const Vec3d& b, const Vec3d& a) { return {b[0] - a[0], b[1] - a[1], b[2] - a[2]}; }
+
 /// Cross product in double; each component is a difference of two products.
 inline Vec3d cross(const Vec3d& a, const Vec3d& b) {
     return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};

@@ -1,4 +1,5 @@
-// The primitives every family shares, as callers store them: floats.
+// The primitives every family shares, as callers store them: floats, or
+// doubles for the double-precision kernels (AabbD, TriangleD).
 #pragma once
 
 #include "isect/fp.hpp"
@@ -7,15 +8,19 @@ namespace isect {
 
 /// A closed axis-aligned box, lo <= hi componentwise. lo == hi on an axis
 /// makes it flat; on every axis, a point.
-struct Aabb {
-    Vec3f lo, hi;
+template <class T> struct BasicAabb {
+    std::array<T, 3> lo, hi;
 };
+using Aabb = BasicAabb<float>;
+using AabbD = BasicAabb<double>;
 
 /// A closed triangle: the convex hull of its three vertices (a segment or a
 /// point when they are collinear or repeated).
-struct Triangle {
-    std::array<Vec3f, 3> v;
+template <class T> struct BasicTriangle {
+    std::array<std::array<T, 3>, 3> v;
 };
+using Triangle = BasicTriangle<float>;
+using TriangleD = BasicTriangle<double>;
 
 /// The plane n . x = d (n need not be unit length; n = 0 is no plane).
 struct Plane {
@@ -24,14 +29,14 @@ struct Plane {
 };
 
 /// True when every value is finite.
-template <size_t N> inline bool all_finite(const std::array<float, N>& v) {
-    for (float x : v)
+template <class T, size_t N> inline bool all_finite(const std::array<T, N>& v) {
+    for (T x : v)
         if (!std::isfinite(x)) return false;
     return true;
 }
 
 /// True when the box is finite with lo <= hi on every axis.
-inline bool box_in_domain(const Aabb& b) {
+template <class T> inline bool box_in_domain(const BasicAabb<T>& b) {
     for (int i = 0; i < 3; ++i)
         if (!std::isfinite(b.lo[i]) || !std::isfinite(b.hi[i]) || !(b.lo[i] <= b.hi[i])) return false;
     return true;

@@ -12,6 +12,8 @@
 // Numbers are anything strtof reads (decimal, hexfloat, inf, nan) that names
 // a float: overflow to inf and underflow of a nonzero number to zero are
 // errors. Writers emit the shortest decimal that reads back to the same float.
+// A case of double-precision kernels says `precision double`; its numbers are
+// then read as doubles (strtod), the same way.
 #pragma once
 
 #include <string>
@@ -49,9 +51,15 @@ std::vector<std::string> expand_case_paths(const std::vector<std::string>& args,
 
 /// The shortest decimal that reads back to x (inf, -inf, nan for those).
 std::string format_float(float x);
+/// The same for a double (17 digits where the shortest form rounds).
+std::string format_double(double x);
+/// x in the run's precision (format_float or format_double).
+std::string format_number(double x);
 
 /// Reads one float as the case format defines it; on failure returns false
 /// and says why.
 bool parse_float(const std::string& token, float& out, std::string& why);
+/// The same for a double.
+bool parse_double(const std::string& token, double& out, std::string& why);
 
 }  // namespace isect::check

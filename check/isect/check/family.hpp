@@ -61,14 +61,49 @@ private:
     size_t n_ = 0;
 };
 
-/// The input: every float of the family's keys, in order.
-using Floats = std::vector<float>;
-using Vec3Floats = std::array<float, 3>;
+/// The input: every number of the family's keys, in order. Each is a
+/// float or a double, as the run's precision says (a float is held exactly
+/// in a double).
+using Inputs = std::vector<double>;
+
+/// The precision of the inputs and of the kernels judged: float (the
+/// contracts' unit u = 2^-24) or double (u = 2^-53).
+enum class Precision { single, double_ };
+
+/// The precision being judged, process-wide like the oracle: generators,
+/// decoders, bands and case files follow it.
+void set_precision(Precision p);
+Precision precision();
+/// u = 2^-24 or 2^-53, the unit of K and E.
+double unit_roundoff();
+/// The name a case file and a report give it: "float" or "double".
+const char* precision_name(Precision p);
+/// Whether x is representable in the precision (always for double; a
+/// float beyond FLT_MAX is not).
+bool representable(double x);
+/// x rounded to the precision (to nearest float in a float run; itself in
+/// a double run), as the precision's own arithmetic would give it.
+double to_precision(double x);
+/// The least normal number of the precision: 2^-126 or 2^-1022.
+double least_normal();
+/// The greatest finite number of the precision.
+double greatest_finite();
+/// Sets the precision for a scope and restores the previous one.
+class PrecisionScope {
+public:
+    explicit PrecisionScope(Precision p) : saved_(precision()) { set_precision(p); }
+    ~PrecisionScope() { set_precision(saved_); }
+    PrecisionScope(const PrecisionScope&) = delete;
+    PrecisionScope& operator=(const PrecisionScope&) = delete;
+
+private:
+    Precision saved_;
+};
 
 /// A generated input and the generator mix that made it.
 struct Generated {
     std::string_view kind;  ///< a name the family owns (its Mix::kind, or a shared transform's)
-    Floats in;
+    Inputs in;
     const struct Family* family = nullptr;  ///< who made it (for showing it)
 };
 
@@ -77,7 +112,7 @@ struct Generated {
 struct Mix {
     std::string kind;
     int weight = 1;  ///< how often, relative to the others
-    std::function<Floats(Source&)> make;
+    std::function<Inputs(Source&)> make;
 };
 
 /// What a group of input numbers is, geometrically: how it moves when the
@@ -119,7 +154,10 @@ struct FamilyKernel {
     std::string name;
     Contract contract;
     double error_e = 0;
-    std::function<Answer(const float*)> fn;
+    /// Takes the input as doubles; a float kernel's wrapper rounds nothing
+    /// (in a float run every input is a float).
+    std::function<Answer(const double*)> fn;
+    Precision precision = Precision::single;
 };
 
 /// Thrown by a kernel that could not answer: a plugin that crashed, hung
@@ -182,43 +220,43 @@ struct Family {
 
     /// Empty when the input is in the domain the references decide; else
     /// why, naming the key ("box.hi: 1 is below box.lo 2 on axis x").
-    std::function<std::string(const float*)> domain;
+    std::function<std::string(const double*)> domain;
     /// Both references; throws ReferenceMismatch when they disagree.
-    std::function<Truth(const float*)> truth;
+    std::function<Truth(const double*)> truth;
     /// Whether moving every input by at most delta = K 2^-24 M (M the
     /// largest input magnitude) could make `answer` the exact one. May say
     /// yes too often (a wider band), never too rarely. False for K = 0 unless
     /// the input itself decides nothing.
-    std::function<bool(const float*, const Truth&, int answer, double k)> in_band;
+    std::function<bool(const double*, const Truth&, int answer, double k)> in_band;
     /// Error of a kernel's numbers, called when its answer is the exact one
     /// and that answer carries values.
-    std::function<ValueError(const float*, const Truth&, const Answer&)> value_error;
+    std::function<ValueError(const double*, const Truth&, const Answer&)> value_error;
 
     /// The fast exact oracle: the exact answer from filtered arithmetic, or
     /// nullopt where it cannot decide. Optional (empty: the references
     /// decide every case).
-    std::function<std::optional<FastTruth>(const float*)> fast_truth;
+    std::function<std::optional<FastTruth>(const double*)> fast_truth;
     /// in_band decided fast: yes or no only where that is certain.
-    std::function<Tri(const float*, const FastTruth&, int answer, double k)> fast_in_band;
+    std::function<Tri(const double*, const FastTruth&, int answer, double k)> fast_in_band;
     /// Where a fast truth differs from the rational reference, decided
     /// exactly: another answer, or a number outside its enclosure. Empty
     /// when they agree. For the property that the fast oracle is exact.
-    std::function<std::string(const float*, const FastTruth&)> oracle_check;
+    std::function<std::string(const double*, const FastTruth&)> oracle_check;
     /// A planted wrong oracle (signs decided in plain double) that
     /// oracle_check must catch: the property can fail.
-    std::function<FastTruth(const float*)> wrong_oracle;
+    std::function<FastTruth(const double*)> wrong_oracle;
 
     /// The input's smallest nonzero feature, for the validity map: a leg, a
     /// direction component, a gap. Optional (default: the smallest nonzero
     /// input magnitude); 0 when there is none.
-    std::function<double(const float*)> feature;
+    std::function<double(const double*)> feature;
     /// The test that decided the exact answer, for failure classes ("edge
     /// x*f1", "u < 0"); optional.
-    std::function<std::string(const float*, const Truth&, int answer)> deciding;
+    std::function<std::string(const double*, const Truth&, int answer)> deciding;
 
     /// The CGAL reference alone, for the benchmarks' ratios; returns
     /// something of its result so that the call is not optimised away.
-    std::function<double(const float*)> cgal;
+    std::function<double(const double*)> cgal;
 
     std::function<std::vector<FamilyKernel>()> kernels;  ///< built-in, as core/ declares them
     std::function<std::vector<FamilyKernel>()> broken;   ///< planted bugs, "broken:NAME"
@@ -278,14 +316,14 @@ const std::vector<const Family*>& families();
 const Family* find_family(const std::string& name);
 
 /// The largest magnitude among the inputs (M in the contracts); NaN ignored.
-double largest_magnitude(const Floats& in);
+double largest_magnitude(const Inputs& in);
 
 /// delta = K 2^-24 M for an input.
-double band_delta(const Floats& in, double k);
+double band_delta(const Inputs& in, double k);
 
 /// The smallest K whose band explains `answer` (bisection over in_band,
 /// 2^-40 to 2^40): 0 when the input decides nothing, +inf when no K does.
-double measured_k(const Family& f, const Floats& in, const Truth& truth, int answer);
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer);
 
 /// A kernel's result on one input, judged.
 struct FamilyJudgement {
@@ -298,7 +336,7 @@ struct FamilyJudgement {
     std::string why;        ///< one line when violates
 };
 
-FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth);
+FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth);
 
 /// The judgement against the fast oracle, where it is certain: the answer
 /// compared, the band decided fast or (where the intervals cannot) by the
@@ -306,7 +344,7 @@ FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Floats& in, 
 /// nullopt where only the references can decide: the numbers undecided, or
 /// a violation (every violation is judged against the references before it
 /// counts). A kernel that crashed, hung or answered garbage is decided.
-std::optional<FamilyJudgement> judge_fast(const Family& f, const FamilyKernel& k, const Floats& in, const FastTruth& fast);
+std::optional<FamilyJudgement> judge_fast(const Family& f, const FamilyKernel& k, const Inputs& in, const FastTruth& fast);
 
 /// How the truth is reached: the fast oracles first (the default), or the
 /// references alone (isect check --oracle slow, to measure what the fast
@@ -318,13 +356,13 @@ Oracle oracle();
 /// Whether answering `answer` is inside the band of K where the exact answer
 /// is exact_answer: the fast band where it decides, the rational one where
 /// it does not (the same verdict either way).
-bool band(const Family& f, const float* in, int exact_answer, int answer, double k);
+bool band(const Family& f, const double* in, int exact_answer, int answer, double k);
 
 /// The scale bucket of an input, from its largest magnitude M and its
 /// smallest nonzero magnitude m: "mixed scales" when M / m > 2^40, else
 /// "tiny" when m < 2^-20, "huge" when M > 2^20, else "ordinary". Coarse on
 /// purpose: a bug is one class at a scale; the validity map has the detail.
-std::string scale_bucket(const Floats& in);
+std::string scale_bucket(const Inputs& in);
 
 /// The failure class of a violation, as "kernel|contract|what|decided|scale":
 /// what went wrong (false hit, false miss, "answers X, exact Y", "output
@@ -332,7 +370,7 @@ std::string scale_bucket(const Floats& in);
 /// its axis), the family's deciding test where it has one (axis-free too),
 /// and the scale bucket. Violations of one class are one bug, as far as
 /// isect can tell.
-std::string violation_class(const Family& f, const FamilyKernel& k, const Floats& in, const Truth& truth,
+std::string violation_class(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth,
                             const FamilyJudgement& j);
 
 // --- The check engine --------------------------------------------------------
@@ -357,7 +395,7 @@ struct FailureClass {
     std::string signature;
     uint64_t count = 0;
     double measured_k = 0;   ///< widest band among its wrong answers (0 when none)
-    Floats witness;          ///< its most ordinary member (magnitudes nearest 1, fewest bits), minimised
+    Inputs witness;          ///< its most ordinary member (magnitudes nearest 1, fewest bits), minimised
     std::string why;         ///< the judgement of the witness, one line
     bool minimised = false;
     uint64_t first_case = 0; ///< 1-based case number of its first member
@@ -389,7 +427,7 @@ struct FamilyKernelReport {
     std::vector<FailureClass> classes;  ///< largest first
     ValidityMap map;
     bool stopped_at_hang = false;
-    std::optional<Floats> hang_input;  ///< the input it hung on, when stopped there
+    std::optional<Inputs> hang_input;  ///< the input it hung on, when stopped there
     bool holds() const { return violations == 0; }
 };
 
@@ -399,7 +437,7 @@ struct FamilyCheckReport {
     double seconds = 0;
     std::map<std::string, uint64_t> mix;
     uint64_t reference_mismatches = 0;  ///< the two references disagreed, or the fast oracle with them
-    std::optional<Floats> mismatch;
+    std::optional<Inputs> mismatch;
     std::string mismatch_message;
     std::vector<FamilyKernelReport> kernels;
     // How the truth was reached:
@@ -422,7 +460,7 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k);
 /// class (the case becomes its witness when it is the class's first or most
 /// ordinary member). case_number is 1-based. Returns the violation's class,
 /// or null when j keeps the contract.
-const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Floats& in,
+const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
                      const Truth& truth, const FamilyJudgement& j, uint64_t case_number);
 
 /// Largest failure class first.
@@ -436,7 +474,7 @@ struct Symmetry {
     int perm = 0;
     int mirror = 0;
     int scale = 0;
-    Vec3Floats translate = {0, 0, 0};
+    std::array<double, 3> translate = {0, 0, 0};
     int rotate = 0;
     bool reverse = false;
 };
@@ -444,22 +482,22 @@ struct Symmetry {
 /// The input moved by s; nullopt when some value would round (a scaling
 /// into the subnormals, an inexact translation) or s translates a family
 /// that cannot be (a plane offset, a matrix).
-std::optional<Floats> transformed(const Family& f, const Floats& in, const Symmetry& s);
+std::optional<Inputs> transformed(const Family& f, const Inputs& in, const Symmetry& s);
 
 /// The feature the validity map bins an input by (Family::feature, or the
 /// smallest nonzero magnitude).
-double input_feature(const Family& f, const Floats& in);
+double input_feature(const Family& f, const Inputs& in);
 
 /// How ordinary an input looks: lower for magnitudes nearer 1, fewer
 /// mantissa bits, fewer signs. Witnesses are the least complex.
-int complexity(const Floats& in);
+int complexity(const Inputs& in);
 
 /// Greedy simplification of a flat input keeping still_fails true (the
 /// minimiser of every family): zeroes, small integers, fewer mantissa bits,
 /// shared values, whole-input power-of-two scaling. Candidates stay in the
 /// domain `ok`.
-Floats simplify_floats(Floats in, const std::function<bool(const Floats&)>& ok,
-                       const std::function<bool(const Floats&)>& still_fails);
+Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok,
+                       const std::function<bool(const Inputs&)>& still_fails);
 
 // --- Case files -------------------------------------------------------------
 
@@ -469,7 +507,8 @@ struct FamilyCase {
     std::string path;
     std::string origin;
     const Family* family = nullptr;
-    Floats in;
+    Precision precision = Precision::single;  ///< `precision double` in the file
+    Inputs in;
     int expect = 0;
     std::map<std::string, double> expect_values;     ///< expect.NAME lines
     std::map<std::string, double> expect_tolerance;  ///< expect.NAME X +- TOL: |exact - X| <= TOL
@@ -479,11 +518,11 @@ struct FamilyCase {
 };
 
 /// The text of a case: origin comment, family, keys, expect and the values.
-std::string format_family_case(const Family& f, const Floats& in, const Truth& truth, const std::string& origin);
+std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin);
 /// The same with the truth from the references; when they disagree the
 /// origin says so and expect holds the family's first answer (replay then
 /// reports the disagreement).
-std::string format_family_case(const Family& f, const Floats& in, const std::string& origin);
+std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin);
 
 /// Where the exact truth does not reproduce a case's expect and
 /// expect.NAME lines; empty when it does.
@@ -495,6 +534,6 @@ std::vector<std::string> expectation_problems(const FamilyCase& c, const Truth& 
 std::string oracle_disagreement(const Family& f, const FastTruth& fast, const Truth& truth);
 
 /// Shows an input the way RapidCheck prints counterexamples: as a case.
-std::string show_family_input(const Family& f, const Floats& in);
+std::string show_family_input(const Family& f, const Inputs& in);
 
 }  // namespace isect::check

@@ -38,12 +38,12 @@ Generated generate(const Family& f, Source& s, const std::string& kind = "", con
 /// values below the domain set to zero (of their sign) and those above it
 /// clamped to its bound. Returns false when the result is outside f's own
 /// domain (the caller draws again).
-bool fit_domain(const Family& f, Floats& in, Source& s, const Domain& domain);
+bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain);
 
 /// An input outside f's domain: a NaN or an infinity somewhere, or what the
 /// family's own rules exclude (lo > hi). For the properties that kernels
 /// survive such input.
-Floats out_of_domain(const Family& f, Source& s);
+Inputs out_of_domain(const Family& f, Source& s);
 
 namespace gen {
 
@@ -63,9 +63,9 @@ Aabb grid_box(Source& s, int n);
 Aabb uniform_box(Source& s, int e);
 
 /// Appends values to a flat input.
-void put(Floats& out, const Vec3f& v);
-void put(Floats& out, const Aabb& b);
-void put(Floats& out, const Triangle& t);
+void put(Inputs& out, const Vec3f& v);
+void put(Inputs& out, const Aabb& b);
+void put(Inputs& out, const Triangle& t);
 
 }  // namespace gen
 

@@ -7,11 +7,14 @@
 //                   (the family's mixes, then the shared transforms) and
 //                   every later byte is a choice it draws (ByteSource)
 //            bit 0  then scale every value by 2^k, k = int8(byte 1) clamped
-//                   to [-60, 60], when that is exact (slots only)
+//                   to [-60, 60] (8 int8(byte 1) for a double), when that
+//                   is exact (slots only)
 //   byte 1   the construction, or the scale exponent
-//   then, for slots, N slots of 5 bytes, one per input float in the
-//   family's key order: a control byte c and data bytes d0..d3. c % 8:
-//     0  raw: d0..d3 are the float's bits, little-endian (NaN, inf possible)
+//   then, for slots, N slots of 5 bytes (9 in a double run), one per input
+//   number in the family's key order: a control byte c and data bytes
+//   d0..d3 (d0..d7). c % 8:
+//     0  raw: the data bytes are the number's bits, little-endian (NaN, inf
+//        possible)
 //     1  grid: int8(d0) * 2^(int8(d1) % 8)
 //     2  copy: the value of slot d0 % N if it comes earlier, else 0
 //     3  neighbour: slot d0 % N (earlier, else 0) moved int8(d1) % 5 ulps
@@ -20,8 +23,9 @@
 //        value as in 1
 //     5  zero, negative when d0 & 1
 //     6  special: a table of subnormal, tiny, huge and round values (d0),
-//        negated when d1 & 1
-//     7  mantissa and exponent: int24(d0..d2) * 2^(int8(d3) % 61 - 23)
+//        negated when d1 & 1 (a table per precision)
+//     7  mantissa and exponent: int24(d0..d2) * 2^(int8(d3) % 61 - 23);
+//        for a double, int48(d0..d5) * 2^(int16(d6..d7) % 1001 - 47)
 //   Shorter input reads as zeros. A box (keys X.lo, X.hi) with lo > hi on an
 //   axis has the two swapped. The result is then fitted into the declared
 //   domain, if one is given (fit_domain).
@@ -36,14 +40,14 @@
 
 namespace isect::check {
 
-/// The bytes of a slot-mode input: 2 + 5 N.
+/// The bytes of a slot-mode input: 2 + 5 N (2 + 9 N in a double run).
 size_t fuzz_bytes(const Family& f);
 
 /// Decodes fuzz bytes into an input (which may be outside f's domain).
-Floats decode_fuzz(const Family& f, const uint8_t* data, size_t size, const Domain& domain = {});
+Inputs decode_fuzz(const Family& f, const uint8_t* data, size_t size, const Domain& domain = {});
 
 /// The bytes that decode to exactly this input (every slot raw).
-std::vector<uint8_t> encode_fuzz(const Family& f, const Floats& in);
+std::vector<uint8_t> encode_fuzz(const Family& f, const Inputs& in);
 
 /// Float-aware mutation in place: ulp steps, snapping to integers and zero,
 /// fewer mantissa bits, sign flips, power-of-two scaling, copying a value,
@@ -66,7 +70,7 @@ struct Finding {
 /// references decide and are compared with the fast oracle. Returns the
 /// first broken contract, or a disagreement among the exact ones. Outside
 /// f's domain the kernels only run (they must not crash).
-std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Floats& in,
+std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in,
                                 bool cross_check);
 
 }  // namespace isect::check

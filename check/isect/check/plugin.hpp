@@ -19,8 +19,12 @@ namespace isect::check {
 struct PluginInfo {
     std::string path;
     std::string name;                   ///< isect_kernel_name(), or the file name
-    std::vector<std::string> families;  ///< the family functions it exports
+    /// The family functions it exports, as named less "isect_": FAMILY for
+    /// a float function, FAMILY_d for a double one (ABI 2).
+    std::vector<std::string> families;
     std::optional<Domain> domain;       ///< what isect_domain() declares, if exported
+    /// Whether it exports family f's function of precision p.
+    bool exports(const Family& f, Precision p) const;
 };
 
 /// The plugin families, in order: aabb_triangle and every generic family.
@@ -31,8 +35,9 @@ const Family& aabb_triangle_family();
 
 /// A plugin's function for family f as a kernel called in this process
 /// (for the fuzz targets, where a crash must be libFuzzer's to keep).
-/// Throws std::runtime_error when the plugin cannot be loaded, is not ABI
-/// version 1, or does not export the family's function.
+/// Takes the function of the run's precision (isect_FAMILY or
+/// isect_FAMILY_d). Throws std::runtime_error when the plugin cannot be
+/// loaded, is not ABI version 1 or 2, or does not export that function.
 FamilyKernel plugin_kernel_in_process(const std::string& path, const Family& f, const Contract& contract,
                                       double error_e);
 
@@ -41,7 +46,7 @@ public:
     /// Loads the plugin in a worker and reads what it exports. Throws
     /// std::runtime_error with a message for a person when it cannot: no
     /// such file, not a shared library, no isect_abi_version, a version
-    /// other than 1, no family function at all.
+    /// other than 1 or 2, no family function at all.
     PluginHost(const std::string& path, int timeout_ms);
     ~PluginHost();
     PluginHost(const PluginHost&) = delete;
@@ -49,11 +54,13 @@ public:
 
     const PluginInfo& info() const { return info_; }
 
-    /// Calls the family's function on one input. Throws KernelFailure when
-    /// the worker crashes, hangs or replies with something malformed.
-    Answer call(const Family& f, const float* in);
+    /// Calls the family's function of precision p on one input. Throws
+    /// KernelFailure when the worker crashes, hangs or replies with
+    /// something malformed.
+    Answer call(const Family& f, Precision p, const double* in);
 
-    /// A kernel for the engine that calls this plugin under `contract`.
+    /// A kernel for the engine that calls this plugin's function of the
+    /// run's precision under `contract`.
     FamilyKernel kernel(const Family& f, const Contract& contract, double error_e);
 
 private:

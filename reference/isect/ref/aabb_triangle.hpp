@@ -23,8 +23,10 @@ struct ExactTriangle {
     std::array<Point, 3> v;
 };
 
-/// The exact values of a float triangle (finite input only).
-ExactTriangle exact(const Triangle& tri);
+/// The exact values of a float or double triangle (finite input only).
+template <class T> ExactTriangle exact(const BasicTriangle<T>& tri) {
+    return {{exact(tri.v[0]), exact(tri.v[1]), exact(tri.v[2])}};
+}
 
 /// True iff the closed box and the closed triangle share a point. Boost
 /// rational polygon clipping.
@@ -36,15 +38,15 @@ bool aabb_triangle_cgal(const ExactAabb& box, const ExactTriangle& tri);
 
 /// aabb_triangle's fast oracle (check/aabb_triangle.cpp): Epick's filtered predicates
 /// (exact: interval arithmetic, exact arithmetic where the interval cannot
-/// decide; a double holds a float exactly), with collinear triangles routed
+/// decide; inputs are floats or doubles), with collinear triangles routed
 /// to the segment and point tests as in aabb_triangle_cgal. About 100 times
 /// faster than the rational references, which confirm every finding it leads
 /// to and are compared with it on generated cases (a property) and on a
 /// sample of fuzz inputs. Precondition: finite input, lo <= hi.
-bool aabb_triangle_cgal_fast(const Aabb& box, const Triangle& tri);
+bool aabb_triangle_cgal_fast(const AabbD& box, const TriangleD& tri);
 
-/// The same on a box with double corners (a float box grown or shrunk by a
-/// delta that double holds exactly); empty when lo > hi on some axis.
-bool aabb_triangle_cgal_fast(const std::array<double, 3>& lo, const std::array<double, 3>& hi, const Triangle& tri);
+/// The same on a box given by its corners (a box grown or shrunk by a
+/// delta, rounded outwards or inwards); empty when lo > hi on some axis.
+bool aabb_triangle_cgal_fast(const std::array<double, 3>& lo, const std::array<double, 3>& hi, const TriangleD& tri);
 
 }  // namespace isect::ref

@@ -19,14 +19,14 @@ struct ExactAabb {
     Point lo, hi;
 };
 
-/// The exact value of a float (finite only; the caller checks).
-inline Rational exact(float x) { return Rational(double(x)); }
+/// The exact value of a float or a double (finite only; the caller checks).
+inline Rational exact(double x) { return Rational(x); }
 
-/// The exact values of three floats.
-inline Point exact(const std::array<float, 3>& p) { return {exact(p[0]), exact(p[1]), exact(p[2])}; }
+/// The exact values of three floats or doubles.
+template <class T> Point exact(const std::array<T, 3>& p) { return {exact(double(p[0])), exact(double(p[1])), exact(double(p[2]))}; }
 
-/// The exact box of a float box.
-inline ExactAabb exact(const Aabb& b) { return {exact(b.lo), exact(b.hi)}; }
+/// The exact box of a float or double box.
+template <class T> ExactAabb exact(const BasicAabb<T>& b) { return {exact(b.lo), exact(b.hi)}; }
 
 /// The box grown by delta on every side (shrunk when delta < 0; it may then
 /// be empty).

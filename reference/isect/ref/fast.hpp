@@ -32,46 +32,46 @@ struct Result {
 };
 
 // The layouts are those of the families (check/FAMILY.cpp).
-std::optional<Result> ray_triangle(const float* in);
-std::optional<Result> ray_aabb(const float* in, bool segment);
-std::optional<Result> aabb_plane(const float* in);          ///< back 0, straddle 1, front 2
-std::optional<Result> aabb_plane_overlap(const float* in);
-std::optional<Result> aabb_aabb(const float* in);
-std::optional<Result> sphere_aabb(const float* in);
-std::optional<Result> moving_aabb(const float* in);
-std::optional<Result> moving_aabb_plane(const float* in);
-std::optional<Result> transformed_aabb(const float* in);
-std::optional<Result> triangle_measures(const float* in);
-std::optional<Result> polygon_measures(const float* in);
+std::optional<Result> ray_triangle(const double* in);
+std::optional<Result> ray_aabb(const double* in, bool segment);
+std::optional<Result> aabb_plane(const double* in);          ///< back 0, straddle 1, front 2
+std::optional<Result> aabb_plane_overlap(const double* in);
+std::optional<Result> aabb_aabb(const double* in);
+std::optional<Result> sphere_aabb(const double* in);
+std::optional<Result> moving_aabb(const double* in);
+std::optional<Result> moving_aabb_plane(const double* in);
+std::optional<Result> transformed_aabb(const double* in);
+std::optional<Result> triangle_measures(const double* in);
+std::optional<Result> polygon_measures(const double* in);
 
 /// The bands, k > 0, with delta = k 2^-24 M: true or false where the
 /// family's rational band computation certainly says so, else nullopt.
 /// exact_answer is the exact answer's index (some bands depend on it).
-std::optional<bool> ray_triangle_in_band(const float* in, double k);
-std::optional<bool> ray_aabb_in_band(const float* in, bool segment, double k);
-std::optional<bool> aabb_plane_in_band(const float* in, double k);
-std::optional<bool> aabb_aabb_in_band(const float* in, int exact_answer, double k);
-std::optional<bool> sphere_aabb_in_band(const float* in, double k);
-std::optional<bool> moving_aabb_in_band(const float* in, double k);
-std::optional<bool> moving_aabb_plane_in_band(const float* in, double k);
-std::optional<bool> triangle_measures_in_band(const float* in, int exact_answer, double k);
-std::optional<bool> polygon_measures_in_band(const float* in, double k);
+std::optional<bool> ray_triangle_in_band(const double* in, double k);
+std::optional<bool> ray_aabb_in_band(const double* in, bool segment, double k);
+std::optional<bool> aabb_plane_in_band(const double* in, double k);
+std::optional<bool> aabb_aabb_in_band(const double* in, int exact_answer, double k);
+std::optional<bool> sphere_aabb_in_band(const double* in, double k);
+std::optional<bool> moving_aabb_in_band(const double* in, double k);
+std::optional<bool> moving_aabb_plane_in_band(const double* in, double k);
+std::optional<bool> triangle_measures_in_band(const double* in, int exact_answer, double k);
+std::optional<bool> polygon_measures_in_band(const double* in, double k);
 
 /// Planted wrong oracles, one per family, for the properties that must
 /// catch them: every sign decided in plain double (aabb_aabb, which needs no
 /// arithmetic: touching boxes called disjoint). Never used to judge.
 namespace wrong {
-Result ray_triangle(const float* in);
-Result ray_aabb(const float* in, bool segment);
-Result aabb_plane(const float* in);
-Result aabb_plane_overlap(const float* in);
-Result aabb_aabb(const float* in);
-Result sphere_aabb(const float* in);
-Result moving_aabb(const float* in);
-Result moving_aabb_plane(const float* in);
-Result transformed_aabb(const float* in);
-Result triangle_measures(const float* in);
-Result polygon_measures(const float* in);
+Result ray_triangle(const double* in);
+Result ray_aabb(const double* in, bool segment);
+Result aabb_plane(const double* in);
+Result aabb_plane_overlap(const double* in);
+Result aabb_aabb(const double* in);
+Result sphere_aabb(const double* in);
+Result moving_aabb(const double* in);
+Result moving_aabb_plane(const double* in);
+Result transformed_aabb(const double* in);
+Result triangle_measures(const double* in);
+Result polygon_measures(const double* in);
 }  // namespace wrong
 
 }  // namespace isect::ref::fast
