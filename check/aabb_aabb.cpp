@@ -184,8 +184,8 @@ Family make() {
     f.fast_in_band = [](const double* in, const FastTruth& t, int, double k) {
         return tri(ref::fast::aabb_aabb_in_band(in, t.answer, k));
     };
-    f.kernels = kernels;
-    f.broken = broken;
+    f.all_kernels = kernels;
+    f.all_broken = broken;
     f.mixes = mixes();
     return f;
 }

@@ -227,8 +227,8 @@ Family make_classify() {
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane(in)); };
     f.cgal = [](const double* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), exact_plane(in))); };
     f.in_band = [](const double* in, const Truth&, int, double k) { return in_band(classify_family(), in, k); };
-    f.kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
-    f.broken = [] {
+    f.all_kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
+    f.all_broken = [] {
         return std::vector<FamilyKernel>{
             classify_kernel("broken:touching_straddles", "exact", classify_touching_straddles),
             classify_kernel("broken:sign_slip", "exact", classify_sign_slip)};
@@ -251,11 +251,11 @@ Family make_overlap() {
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane_overlap(in)); };
     f.cgal = [](const double* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), exact_plane(in))); };
     f.in_band = [](const double* in, const Truth&, int, double k) { return in_band(overlap_family(), in, k); };
-    f.kernels = [] {
+    f.all_kernels = [] {
         return std::vector<FamilyKernel>{overlap_kernel("overlap", "exact", aabb_plane_overlap),
                                          overlap_kernel("centre_extents", "tolerant=1", aabb_plane_overlap_centre_extents)};
     };
-    f.broken = [] {
+    f.all_broken = [] {
         return std::vector<FamilyKernel>{
             overlap_kernel("broken:absolute_epsilon", "tolerant=1", overlap_absolute_epsilon),
             overlap_kernel("broken:touching_misses", "exact", overlap_strict)};

@@ -155,10 +155,14 @@ Tri fast_in_band(const double* in, const FastTruth& t, int, double k) {
 
 // --- Kernels and planted bugs ------------------------------------------------------
 
-using TestFn = bool (*)(const Aabb&, const Triangle&);
+template <class T> using TestFn = bool (*)(const BasicAabb<T>&, const BasicTriangle<T>&);
 
-FamilyKernel kernel(const std::string& name, const std::string& contract, TestFn fn) {
-    return {name, *Contract::parse(contract), 0, [fn](const double* in) { return Answer{yes(fn(box_f(in), tri_f(in + 6))), {}}; }};
+/// A kernel of scalar T (float, or double for the double-precision runs).
+template <class T> FamilyKernel kernel(const std::string& name, const std::string& contract, TestFn<T> fn) {
+    FamilyKernel k{name, *Contract::parse(contract), 0,
+                   [fn](const double* in) { return Answer{yes(fn(box_as<T>(in), tri_as<T>(in + 6))), {}}; }};
+    k.precision = precision_of<T>();
+    return k;
 }
 
 /// The normal test as isect first shipped it: only v0 projected onto the
@@ -208,11 +212,11 @@ bool sat_normal_in_float(const Aabb& box, const Triangle& tri) {
 
 /// Planted bug: an absolute epsilon added to every box radius "for
 /// robustness": right at unit scale, false hits once the scene is small.
-bool sat_absolute_epsilon(const Aabb& box, const Triangle& tri) {
-    Aabb grown = box;
+template <class T> bool sat_absolute_epsilon(const BasicAabb<T>& box, const BasicTriangle<T>& tri) {
+    BasicAabb<T> grown = box;
     for (int i = 0; i < 3; ++i) {
-        grown.lo[i] -= 1e-6f;
-        grown.hi[i] += 1e-6f;
+        grown.lo[i] -= T(1e-6);
+        grown.hi[i] += T(1e-6);
     }
     return aabb_triangle_sat(grown, tri);
 }
@@ -426,16 +430,18 @@ Family make() {
     // Planted wrong oracle: isect's own sat kernel, double with tolerant=1.
     f.wrong_oracle = [](const double* in) { return FastTruth{yes(aabb_triangle_sat(box_f(in), tri_f(in + 6))), {}, {}}; };
     f.feature = feature;
-    f.kernels = [] {
-        return std::vector<FamilyKernel>{kernel("sat", "tolerant=1", aabb_triangle_sat),
+    f.all_kernels = [] {
+        return std::vector<FamilyKernel>{kernel<float>("sat", "tolerant=1", aabb_triangle_sat<float>),
+                                         kernel<double>("sat", "tolerant=2", aabb_triangle_sat<double>),
                                          kernel("conservative", "conservative", aabb_triangle_conservative),
                                          kernel("exact", "exact", aabb_triangle_exact)};
     };
-    f.broken = [] {
+    f.all_broken = [] {
         return std::vector<FamilyKernel>{
+            kernel<double>("broken:sat_absolute_epsilon", "tolerant=1", sat_absolute_epsilon<double>),
             kernel("broken:sat_without_edge_axes", "tolerant=1", sat_without_edge_axes),
             kernel("broken:sat_normal_in_float", "tolerant=1", sat_normal_in_float),
-            kernel("broken:sat_absolute_epsilon", "tolerant=1", sat_absolute_epsilon),
+            kernel("broken:sat_absolute_epsilon", "tolerant=1", sat_absolute_epsilon<float>),
             kernel("broken:sat_normal_one_vertex", "tolerant=1", sat_normal_one_vertex),
             kernel("broken:conservative_touching_separates", "conservative", conservative_touching_separates)};
     };

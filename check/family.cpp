@@ -44,6 +44,7 @@ Precision g_precision = Precision::single;
 void set_precision(Precision p) { g_precision = p; }
 Precision precision() { return g_precision; }
 double unit_roundoff() { return g_precision == Precision::single ? 0x1p-24 : 0x1p-53; }
+const char* unit_name() { return g_precision == Precision::single ? "2^-24" : "2^-53"; }
 const char* precision_name(Precision p) { return p == Precision::single ? "float" : "double"; }
 bool representable(double x) {
     return g_precision == Precision::double_ || std::isnan(x) || double(float(x)) == x;
@@ -175,7 +176,8 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
     if (!(j.error.e <= k.error_e)) {
         j.violates = true;
         std::ostringstream why;
-        why << j.error.output << " is off by " << format_k(j.error.e) << " x 2^-24 S, allowed " << format_k(k.error_e);
+        why << j.error.output << " is off by " << format_k(j.error.e) << " x " << unit_name() << " S, allowed "
+            << format_k(k.error_e);
         if (!j.error.detail.empty()) why << " (" << j.error.detail << ")";
         j.why = why.str();
     }
@@ -513,7 +515,7 @@ bool FamilyCheckReport::holds() const {
 namespace {
 
 int map_bin(double x) {
-    if (!(x > 0) || !std::isfinite(x)) return -1000;
+    if (!(x > 0) || !std::isfinite(x)) return -10000;  // below every bin of a double (2^-1074 is in bin -1080)
     return int(std::floor(std::log2(x) / 10)) * 10;
 }
 

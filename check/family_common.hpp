@@ -26,12 +26,20 @@ inline TriangleD tri_at(const double* p) { return {{vec_at(p), vec_at(p + 3), ve
 /// The plane of a box-and-plane layout (box 0..5, n 6..8, d 9), exactly.
 inline ref::ExactPlane exact_plane(const double* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
 
-// The same as a float kernel takes them: in a float run every input is a
-// float, so nothing rounds (the engine never hands a float kernel a double
-// run's input).
-inline Vec3f vec_f(const double* p) { return {float(p[0]), float(p[1]), float(p[2])}; }
-inline Aabb box_f(const double* p) { return {vec_f(p), vec_f(p + 3)}; }
-inline Triangle tri_f(const double* p) { return {{vec_f(p), vec_f(p + 3), vec_f(p + 6)}}; }
+// The same as a kernel of scalar T takes them: in a float run every input
+// is a float, so nothing rounds (the engine never hands a float kernel a
+// double run's input). vec_f and the like are the float spelling.
+template <class T> std::array<T, 3> vec_as(const double* p) { return {T(p[0]), T(p[1]), T(p[2])}; }
+template <class T> BasicAabb<T> box_as(const double* p) { return {vec_as<T>(p), vec_as<T>(p + 3)}; }
+template <class T> BasicTriangle<T> tri_as(const double* p) { return {{vec_as<T>(p), vec_as<T>(p + 3), vec_as<T>(p + 6)}}; }
+inline Vec3f vec_f(const double* p) { return vec_as<float>(p); }
+inline Aabb box_f(const double* p) { return box_as<float>(p); }
+inline Triangle tri_f(const double* p) { return tri_as<float>(p); }
+
+/// The precision of a kernel of scalar T.
+template <class T> constexpr Precision precision_of() {
+    return sizeof(T) == sizeof(float) ? Precision::single : Precision::double_;
+}
 
 /// A generated input as floats, for constructions that work in float
 /// arithmetic (they build float inputs; the run may then widen them).

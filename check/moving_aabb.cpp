@@ -385,8 +385,8 @@ Family make_box() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::moving_aabb(in)); };
     f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::moving_aabb_in_band(in, k)); };
-    f.kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
-    f.broken = [] {
+    f.all_kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
+    f.all_broken = [] {
         return std::vector<FamilyKernel>{box_kernel("broken:seed_z_check", "tolerant=1", seed_z_check),
                                          box_kernel("broken:strict_contact", "exact", strict_contact)};
     };
@@ -429,8 +429,8 @@ Family make_plane() {
     f.fast_in_band = [](const double* in, const FastTruth&, int, double k) {
         return tri(ref::fast::moving_aabb_plane_in_band(in, k));
     };
-    f.kernels = [] { return std::vector<FamilyKernel>{plane_kernel("contact", "tolerant=1", moving_aabb_plane_contact)}; };
-    f.broken = [] {
+    f.all_kernels = [] { return std::vector<FamilyKernel>{plane_kernel("contact", "tolerant=1", moving_aabb_plane_contact)}; };
+    f.all_broken = [] {
         return std::vector<FamilyKernel>{plane_kernel("broken:seed_front_only", "tolerant=1", seed_front_only),
                                          plane_kernel("broken:far_corner", "tolerant=1", far_corner)};
     };

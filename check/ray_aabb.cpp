@@ -172,15 +172,20 @@ double feature(const double* in) {
     return m;
 }
 
-using RayFn = RayAabbHit (*)(const Vec3f&, const Vec3f&, const Aabb&, double);
+template <class T>
+using RayFn = RayAabbHit (*)(const std::array<T, 3>&, const std::array<T, 3>&, const BasicAabb<T>&, double);
 
-FamilyKernel kernel(const Family& f, const std::string& name, const std::string& contract, double error_e, RayFn fn) {
+/// A kernel of scalar T (float, or double for the double-precision runs).
+template <class T>
+FamilyKernel kernel(const Family& f, const std::string& name, const std::string& contract, double error_e, RayFn<T> fn) {
     const double tmax = is_segment(f) ? 1.0 : std::numeric_limits<double>::infinity();
-    return {name, *Contract::parse(contract), error_e, [=](const double* in) {
-                const RayAabbHit h = fn(vec_f(in), vec_f(in + 3), box_f(in + 6), tmax);
-                if (!h.hit) return Answer{0, {0, 0, 0, 0, 0}};
-                return Answer{1, {h.t_enter, h.t_exit, h.normal[0], h.normal[1], h.normal[2]}};
-            }};
+    FamilyKernel k{name, *Contract::parse(contract), error_e, [=](const double* in) {
+                       const RayAabbHit h = fn(vec_as<T>(in), vec_as<T>(in + 3), box_as<T>(in + 6), tmax);
+                       if (!h.hit) return Answer{0, {0, 0, 0, 0, 0}};
+                       return Answer{1, {h.t_enter, h.t_exit, h.normal[0], h.normal[1], h.normal[2]}};
+                   }};
+    k.precision = precision_of<T>();
+    return k;
 }
 
 RayAabbHit woo(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax) { return ray_aabb_woo(o, d, b, tmax); }
@@ -377,12 +382,13 @@ Family make(bool segment) {
         return tri(ref::fast::ray_aabb_in_band(in, segment, k));
     };
     f.feature = feature;
-    f.kernels = [self] {
-        return std::vector<FamilyKernel>{kernel(self(), "woo", "tolerant=1", 2, woo),
+    f.all_kernels = [self] {
+        return std::vector<FamilyKernel>{kernel<double>(self(), "woo", "tolerant=1", 2, ray_aabb_woo<double>),
+                                         kernel(self(), "woo", "tolerant=1", 2, woo),
                                          kernel(self(), "robust", "conservative", 1, robust),
                                          kernel(self(), "exact", "exact", 1, ray_aabb_exact)};
     };
-    f.broken = [self, segment] {
+    f.all_broken = [self, segment] {
         std::vector<FamilyKernel> out = {kernel(self(), "broken:naive_slab_nan", "conservative", 1, naive_slab),
                                          kernel(self(), "broken:woo_point_check", "tolerant=1", 2, woo_point_check),
                                          kernel(self(), "broken:normal_inward", "tolerant=1", 2, normal_inward)};

@@ -194,11 +194,11 @@ Family make() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::sphere_aabb(in)); };
     f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::sphere_aabb_in_band(in, k)); };
-    f.kernels = [] {
+    f.all_kernels = [] {
         return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap),
                                          kernel("exact", "exact", sphere_aabb_overlap_exact)};
     };
-    f.broken = [] {
+    f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel("broken:float_underflow", "tolerant=1", overlap_in_float),
                                          kernel("broken:radius_not_squared", "tolerant=1", overlap_radius_not_squared),
                                          kernel("broken:closest_wrong_face", "tolerant=1", sphere_aabb_overlap,

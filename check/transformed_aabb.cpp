@@ -270,8 +270,8 @@ Family make() {
             if (in[3 + i] > in[i] && (m == 0 || double(in[3 + i]) - in[i] < m)) m = double(in[3 + i]) - in[i];
         return m;
     };
-    f.kernels = [] { return std::vector<FamilyKernel>{kernel("arvo", 3, transformed_aabb)}; };
-    f.broken = [] {
+    f.all_kernels = [] { return std::vector<FamilyKernel>{kernel("arvo", 3, transformed_aabb)}; };
+    f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel("broken:seed_float_nearest", 3, seed_float_nearest),
                                          kernel("broken:transposed", 3, transposed)};
     };

@@ -448,8 +448,8 @@ Family make_triangle() {
         return tri(ref::fast::triangle_measures_in_band(in, t.answer, k));
     };
     f.feature = [](const double* in) { return edge_feature(in, 3); };
-    f.kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
-    f.broken = [] {
+    f.all_kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
+    f.all_broken = [] {
         return std::vector<FamilyKernel>{triangle_kernel("broken:seed_circumcentre", seed_circumcentre),
                                          triangle_kernel("broken:area_not_halved", area_not_halved),
                                          triangle_kernel("broken:distance_unnormalised", distance_unnormalised)};
@@ -490,8 +490,8 @@ Family make_polygon() {
         return tri(ref::fast::polygon_measures_in_band(in, k));
     };
     f.feature = [](const double* in) { return edge_feature(in, kN); };
-    f.kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };
-    f.broken = [] {
+    f.all_kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };
+    f.all_broken = [] {
         return std::vector<FamilyKernel>{polygon_kernel("broken:convex_turns_only", convex_turns_only),
                                          polygon_kernel("broken:newell_open", polygon_convex, newell_open)};
     };

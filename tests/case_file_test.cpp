@@ -77,6 +77,38 @@ TEST(CaseFile, whatIsectWritesReadsBackWithoutAWarning) {
     EXPECT_EQ(std::get<FamilyCase>(human).warnings.size(), 1u);
 }
 
+TEST(CaseFile, doubleCasesRoundTripEveryBitPatternAndWarnOnShortDecimals) {
+    // A case of a double-precision run says so, and its numbers are doubles:
+    // every 2^44-th bit pattern (and its neighbours) written by isect reads
+    // back exactly, under --strict.
+    const PrecisionScope scope(Precision::double_);
+    for (uint64_t bits = 0; bits < (uint64_t(1) << 63); bits += (uint64_t(1) << 44) + 12345) {
+        double x;
+        std::memcpy(&x, &bits, sizeof x);
+        if (!std::isfinite(x)) continue;
+        const std::string text = "family sphere_aabb\nprecision double\nbox.lo 0 0 0\nbox.hi 1 1 1\nc " +
+                                 format_number(x) + " 0 0\nr " + format_number(std::fabs(x)) + "\nexpect overlap\n";
+        const ReadResult back = parse_case(text, "d.case", true);
+        ASSERT_TRUE(std::holds_alternative<FamilyCase>(back)) << text << std::get<std::vector<CaseError>>(back)[0].str();
+        EXPECT_EQ(std::get<FamilyCase>(back).precision, Precision::double_);
+        EXPECT_EQ(std::get<FamilyCase>(back).in[6], x) << text;
+        EXPECT_TRUE(std::get<FamilyCase>(back).warnings.empty()) << text;
+    }
+    // 0.1 is not a double either (%.17g writes 0.10000000000000001); a
+    // double case keeps every digit a float case would round away, and
+    // 1.0000000001 is how %.17g writes its double, so it reads silently.
+    const ReadResult human =
+        parse_case("family sphere_aabb\nprecision double\nbox.lo 0 0 0\nbox.hi 1 1 1\nc 0.1 1.0000000001 0\nr 1\nexpect overlap\n", "h.case");
+    ASSERT_TRUE(std::holds_alternative<FamilyCase>(human));
+    EXPECT_EQ(std::get<FamilyCase>(human).warnings.size(), 1u);
+    EXPECT_EQ(std::get<FamilyCase>(human).in[7], 1.0000000001);
+    EXPECT_NE(std::get<FamilyCase>(human).warnings[0].find("is not a double; it reads as 0.10000000000000001"), std::string::npos)
+        << std::get<FamilyCase>(human).warnings[0];
+    const ReadResult bad = parse_case("family sphere_aabb\nprecision quad\nbox.lo 0 0 0\nbox.hi 1 1 1\nc 0 0 0\nr 1\nexpect overlap\n", "q.case");
+    ASSERT_TRUE(std::holds_alternative<std::vector<CaseError>>(bad));
+    EXPECT_EQ(std::get<std::vector<CaseError>>(bad)[0].str(), "q.case:2: precision: takes 'float' or 'double'");
+}
+
 TEST(CaseFile, readsHexfloatInfAndNanAsFloats) {
     float x;
     std::string why;

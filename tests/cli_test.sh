@@ -61,6 +61,12 @@ expect 1 'failure message="expect says overlap but both references say disjoint'
 expect 2 "is not text, markdown, json or junit" -- "$isect" replay --format yaml "$data/good"
 # ... and check on built-in kernels, without --plugin.
 expect 1 '<testcase classname="aabb_aabb" name="broken:touching_disjoint \(exact\)".*' -- "$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --format junit --out "${TMPDIR:-/tmp}/isect-cli-test"
+# Double precision: the double built-ins are listed and checked in units of
+# 2^-53; a bad --precision is a usage error.
+expect 0 "double-precision kernels" -- "$isect" kernels
+expect 0 "ray_triangle \(double\).*" -- "$isect" check --precision double --family ray_triangle --domain 2^-250:2^250 --cases 3000 --seed 1 --quiet --out "${TMPDIR:-/tmp}/isect-cli-double"
+expect 1 "broken:seed_epsilon +tolerant=1 .*BROKEN" -- "$isect" check --precision double --family ray_triangle --kernel broken:seed_epsilon --cases 20000 --seed 1 --quiet --out "${TMPDIR:-/tmp}/isect-cli-double"
+expect 2 "--precision 'half' is not float or double" -- "$isect" check --precision half --cases 10
 rm -rf "${TMPDIR:-/tmp}/isect-cli-junit"  # a finding left there would be replayed first
 expect 0 '<testsuite name="isect check built-in kernels" tests="1" failures="0">' -- "$isect" check --family aabb_aabb --cases 300 --seed 1 --format junit --out "${TMPDIR:-/tmp}/isect-cli-junit"
 exit $fail

@@ -22,6 +22,16 @@ expect 1 "false miss \(inside\), inputs ordinary" -- "$isect" check --plugin "$k
 # Its witness: every nonzero value inside the domain, and still broken there.
 expect 0 "1 passed, 0 failed, 0 outside the domain" -- "$isect" replay --plugin "$kernels/mt_epsilon.so" --contract tolerant=64 \
     --expect-broken --domain 2^-20:2^20 "$out/mt_epsilon-ray_triangle-1.case"
+# Double precision through ABI 2: the absolute epsilon of a double
+# Möller-Trumbore is found inside the domain, its witness is a case in
+# double, and replay judges it broken through isect_ray_triangle_d.
+expect 1 "mt_epsilon_double +tolerant=1 .*BROKEN" -- "$isect" check --plugin "$kernels/mt_epsilon_double.so" --precision double "${dom[@]}"
+expect 0 "^precision  double" -- cat "$out/mt_epsilon_double-ray_triangle-1.case"
+expect 0 "1 passed, 0 failed, 0 outside the domain" -- "$isect" replay --plugin "$kernels/mt_epsilon_double.so" \
+    --expect-broken --domain 2^-20:2^20 "$out/mt_epsilon_double-ray_triangle-1.case"
+expect 2 "exports no float function .*isect_ray_triangle_d.*--precision double" -- "$isect" check --plugin "$kernels/mt_epsilon_double.so" "${dom[@]}"
+# A plugin of ABI version 1 (floats only, returning 1) loads unchanged.
+expect 0 "abi_v1 +tolerant=1 .* holds" -- "$isect" check --plugin "$plugins/isect_test_abi_v1.so" "${dom[@]}"
 # Without a domain, the same plain float SAT is broken by products leaving float's range.
 expect 1 "float_sat +tolerant=64 .*BROKEN" -- "$isect" check --plugin "$kernels/float_sat.so" --contract tolerant=64 --cases 20000 --seed 1 --quiet --out "$out"
 # The map picture is written beside the report, and opens.

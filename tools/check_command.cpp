@@ -197,6 +197,11 @@ int run_check(const CheckArgs& args_in) {
         std::cerr << "isect check: --oracle '" << args.oracle << "' is not fast or slow\n";
         return 2;
     }
+    if (args.precision != "float" && args.precision != "double") {
+        std::cerr << "isect check: --precision '" << args.precision << "' is not float or double\n";
+        return 2;
+    }
+    check::set_precision(args.precision == "double" ? check::Precision::double_ : check::Precision::single);
     if (!args.seed_given) args.seed = std::random_device{}();
     info.seed = args.seed;
     info.timeout_ms = args.timeout_ms;
@@ -226,14 +231,17 @@ int run_check(const CheckArgs& args_in) {
         info.error_e = args.error_e;
         if (args.domain.empty() && p.domain) info.domain = *p.domain;
         for (const Family* f : check::families())
-            if (std::find(p.families.begin(), p.families.end(), f->name) != p.families.end() &&
-                (args.family.empty() || args.family == f->name))
+            if (p.exports(*f, check::precision()) && (args.family.empty() || args.family == f->name))
                 targets.push_back({f, {host->kernel(*f, *contract, args.error_e)}});
         if (targets.empty()) {
             std::string exported;
-            for (const std::string& f : p.families) exported += " " + f;
-            std::cerr << "isect check: " << p.path << " does not export isect_" << args.family
-                      << " (it exports:" << exported << ")\n";
+            for (const std::string& f : p.families) exported += " isect_" + f;
+            const bool dbl = check::precision() == check::Precision::double_;
+            std::cerr << "isect check: " << p.path
+                      << (args.family.empty() ? std::string(" exports no ") + (dbl ? "double" : "float") + " function"
+                                              : " does not export isect_" + args.family + (dbl ? "_d" : ""))
+                      << " (it exports:" << exported << ")" << (dbl ? "" : "; _d functions take --precision double")
+                      << "\n";
             return 2;
         }
     } else {
@@ -246,8 +254,11 @@ int run_check(const CheckArgs& args_in) {
         }
         for (const Family* f : check::families()) {
             if (!args.family.empty() && args.family != f->name) continue;
-            if (args.kernel.empty()) targets.push_back({f, f->kernels()});
-            else if (const auto k = f->find_kernel(args.kernel)) targets.push_back({f, {*k}});
+            if (args.kernel.empty()) {
+                if (!f->kernels().empty()) targets.push_back({f, f->kernels()});
+            } else if (const auto k = f->find_kernel(args.kernel)) {
+                targets.push_back({f, {*k}});
+            }
         }
         if (targets.empty()) {
             std::cerr << "isect check: no kernel named '" << args.kernel
@@ -284,6 +295,7 @@ int run_check(const CheckArgs& args_in) {
         options.progress = !args.quiet && args.format == "text" && (args.seconds > 3 || args.cases > 20000);
         FamilyResult r;
         r.family = t.family;
+        r.precision = check::precision();
         r.replayed = replay_findings(findings, t, info.domain);
         try {
             r.report = check::run_family_check(*t.family, t.kernels, options);

@@ -25,6 +25,7 @@ struct CheckArgs {
     bool stop_at_first = false;
     bool map = false;          ///< validity map tables and pictures (always for plugins)
     std::string oracle = "fast";  ///< fast: the fast oracles first; slow: the references alone
+    std::string precision = "float";  ///< float or double: the inputs and the kernels' scalar
     // A plugin instead of the built-in kernels:
     std::string plugin;
     std::string contract = "tolerant=1";

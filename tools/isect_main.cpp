@@ -19,15 +19,22 @@ namespace isect::tool {
 
 namespace {
 
-/// `isect kernels`: every kernel and planted bug, by family, with contracts.
+/// `isect kernels`: every kernel and planted bug, by family, with contracts
+/// (the float ones, then the double ones).
 int run_kernels() {
+    for (const check::Precision p : {check::Precision::single, check::Precision::double_}) {
+    const check::PrecisionScope scope(p);
+    if (p == check::Precision::double_) std::cout << "\ndouble-precision kernels (--precision double):\n";
     for (const check::Family* f : check::families()) {
+        if (f->kernels().empty() && f->broken().empty()) continue;
         std::cout << f->name << "\n";
         for (const auto& list : {f->kernels(), f->broken()})
             for (const check::FamilyKernel& k : list)
                 std::cout << "  " << k.name << "  " << k.contract.str()
-                          << (f->values.empty() ? "" : ", numbers within " + check::format_k(k.error_e) + " x 2^-24 S")
+                          << (f->values.empty() ? "" : ", numbers within " + check::format_k(k.error_e) + " x " +
+                                                           check::unit_name() + " S")
                           << "\n";
+    }
     }
     return 0;
 }
@@ -80,7 +87,10 @@ int main(int argc, char** argv) {
     check->add_flag("--stop-at-first", check_args.stop_at_first, "Stop once every kernel checked has broken its contract");
     check->add_option("--plugin", check_args.plugin, "Check the kernels of a plugin (a shared library, isect/plugin.h)");
     check->add_option("--contract", check_args.contract, "With --plugin: exact, conservative or tolerant=K (default tolerant=1)");
-    check->add_option("--error", check_args.error_e, "With --plugin: numbers within E x 2^-24 S (default 16)");
+    check->add_option("--error", check_args.error_e, "With --plugin: numbers within E x u S (default 16)");
+    check->add_option("--precision", check_args.precision,
+                      "float (default) or double: the inputs generated, the kernels run (a plugin's isect_FAMILY_d), "
+                      "and the unit u of K and E (2^-24 or 2^-53)");
     check->add_option("--timeout-ms", check_args.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)");
 
     ReplayArgs replay_args;
@@ -90,7 +100,7 @@ int main(int argc, char** argv) {
     replay->add_option("--kernel", replay_args.kernel, "One built-in kernel (or broken:NAME) instead of every built-in one");
     replay->add_option("--plugin", replay_args.plugin, "Replay against a plugin's kernel instead of the built-in ones");
     replay->add_option("--contract", replay_args.contract, "With --plugin: the contract (default tolerant=1)");
-    replay->add_option("--error", replay_args.error_e, "With --plugin: numbers within E x 2^-24 S (default 16)");
+    replay->add_option("--error", replay_args.error_e, "With --plugin: numbers within E x u S (default 16)");
     replay->add_option("--domain", replay_args.domain, "Skip (and list) the cases outside LO:HI");
     replay->add_flag("--expect-broken", replay_args.expect_broken, "With --kernel or --plugin: every case must break the contract");
     replay->add_flag("--strict", replay_args.strict, "A number that is not exactly a float (0.1) is an error, not a warning");

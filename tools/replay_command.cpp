@@ -23,9 +23,9 @@ using check::FamilyKernel;
 std::vector<FamilyKernel> kernels_for(const ReplayArgs& args, const Family& f, check::PluginHost* host,
                                       const check::Contract& contract, std::string& why) {
     if (host) {
-        const auto& exported = host->info().families;
-        if (std::find(exported.begin(), exported.end(), f.name) == exported.end()) {
-            why = host->info().name + " does not export isect_" + f.name;
+        if (!host->info().exports(f, check::precision())) {
+            why = host->info().name + " does not export isect_" + f.name +
+                  (check::precision() == check::Precision::double_ ? "_d (the case says precision double)" : "");
             return {};
         }
         return {host->kernel(f, contract, args.error_e)};
@@ -45,7 +45,7 @@ std::string answer_line(const Family& f, const FamilyKernel& k, const check::Tru
     if (j.answer_differs)
         line += ", exact is " + f.answers[size_t(truth.answer)] + (j.in_band ? ", inside its band" : ", outside its band");
     else if (f.answer_has_values[size_t(truth.answer)])
-        line += ", numbers within " + check::format_k(j.error.e) + " x 2^-24 S" +
+        line += ", numbers within " + check::format_k(j.error.e) + " x " + check::unit_name() + " S" +
                 (j.error.output.empty() ? "" : " (worst: " + std::string(j.error.output) + ")");
     return line + (j.violates ? ": BREAKS the contract" : "");
 }
@@ -92,11 +92,14 @@ int run_replay(const ReplayArgs& args) {
 
     std::vector<FamilyResult> results;
     std::vector<std::vector<std::map<std::string, std::string>>> witness_files;  // per family, kernel: class -> file
+    // One result per family and precision: a double case runs the double
+    // kernels.
     const auto result_for = [&](const Family& f, size_t kernels) -> size_t {
         for (size_t i = 0; i < results.size(); ++i)
-            if (results[i].family == &f) return i;
+            if (results[i].family == &f && results[i].precision == check::precision()) return i;
         FamilyResult r;
         r.family = &f;
+        r.precision = check::precision();
         r.report.family = f.name;
         r.report.oracle = check::Oracle::slow;  // the references judge every case
         r.report_domain = info.domain.str();
@@ -115,6 +118,7 @@ int run_replay(const ReplayArgs& args) {
             continue;
         }
         const check::FamilyCase& c = std::get<check::FamilyCase>(read);
+        const check::PrecisionScope scope(c.precision);  // its kernels, bands and numbers
         for (const std::string& w : c.warnings) std::cerr << "warning: " << w << " (--strict makes this an error)\n";
         const Family& f = *c.family;
         std::string why;

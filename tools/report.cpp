@@ -46,7 +46,7 @@ std::string error_e(const Family& f, const FamilyKernelReport& k) {
     return f.values.empty() ? "-" : format_k(k.measured_e) + " / " + format_k(k.error_e);
 }
 
-std::string map_range(int bin) { return bin <= -1000 ? "zero" : "[" + std::to_string(bin) + ", " + std::to_string(bin + 10) + ")"; }
+std::string map_range(int bin) { return bin <= -10000 ? "zero" : "[" + std::to_string(bin) + ", " + std::to_string(bin + 10) + ")"; }
 
 /// The validity map as two tables: by log2 of the largest magnitude, and by
 /// log2 of the smallest feature.
@@ -103,14 +103,14 @@ void print_run_lines(std::ostream& out, const RunInfo& info, const FamilyResult&
     const check::FamilyCheckReport& rep = r.report;
     char line[240];
     if (info.command == "replay")
-        std::snprintf(line, sizeof line, "isect replay: %s, %llu case files%s\n", f.name.c_str(),
+        std::snprintf(line, sizeof line, "isect replay: %s, %llu case files%s\n", r.label().c_str(),
                       (unsigned long long)rep.cases,
                       r.outside_domain ? (" (" + std::to_string(r.outside_domain) + " more outside the domain)").c_str() : "");
     else if (info.command == "fuzz")
-        std::snprintf(line, sizeof line, "isect fuzz: %s, %llu inputs in %.1f s (%.0f/s)\n", f.name.c_str(),
+        std::snprintf(line, sizeof line, "isect fuzz: %s, %llu inputs in %.1f s (%.0f/s)\n", r.label().c_str(),
                       (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0);
     else
-        std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s (%.0f/s), seed %llu\n", f.name.c_str(),
+        std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s (%.0f/s), seed %llu\n", r.label().c_str(),
                       (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0,
                       (unsigned long long)info.seed);
     out << line << "  domain: " << info.domain.str() << "\n";
@@ -154,7 +154,7 @@ std::string witness_place(const RunInfo& info, const check::FailureClass& fc, co
 void print_text(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     if (!info.plugin_path.empty()) {
         out << "isect " << info.command << " --plugin " << info.plugin_path << " (" << info.subject << "), contract "
-            << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x 2^-24 S\n\n";
+            << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x " << check::unit_name() << " S\n\n";
     }
     bool passed = true;
     for (const FamilyResult& r : results) {
@@ -236,7 +236,7 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
             for (const FailureClass& c : k.classes)
                 classes += (classes.empty() ? "" : "; ") + std::to_string(c.count) + " x " + describe_class(c.signature);
             const std::string path = i < r.class_paths.size() && !r.class_paths[i].empty() ? "`" + r.class_paths[i][0] + "`" : "";
-            out << "| " << f.name << " | " << md_cell(k.name) << " | " << k.contract.str() << " | " << k.tried << " | "
+            out << "| " << r.label() << " | " << md_cell(k.name) << " | " << k.contract.str() << " | " << k.tried << " | "
                 << k.wrong_answers << " | " << (f.yes_no() ? std::to_string(k.false_hits) : "-") << " | "
                 << (f.yes_no() ? std::to_string(k.false_misses) : "-") << " | " << k.in_band << " | "
                 << (k.wrong_answers ? format_k(k.measured_k) : "-") << " | " << md_cell(error_e(f, k)) << " | "
@@ -245,11 +245,11 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
     }
     for (const FamilyResult& r : results)
         for (const CaseProblem& p : r.problems)
-            out << "\n- **failed**: `" << p.path << "` (" << r.family->name << "): " << md_cell(p.why);
+            out << "\n- **failed**: `" << p.path << "` (" << r.label() << "): " << md_cell(p.why);
     for (const FamilyResult& r : results)
         for (const ReplayedFinding& p : r.replayed)
             out << "\n- " << (p.still_failing ? "**still failing**" : "now passing") << ": `" << p.path << "` ("
-                << r.family->name << ", " << md_cell(p.kernel) << "): " << md_cell(p.why);
+                << r.label() << ", " << md_cell(p.kernel) << "): " << md_cell(p.why);
     out << "\n" << (info.command == "check" ? "seed " + std::to_string(info.seed) + "; " : "") << "domain "
         << info.domain.str() << "\n";
 }
@@ -282,6 +282,7 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
         passed = passed && r.passed(info.expect_broken);
         json fam;
         fam["family"] = f.name;
+        fam["precision"] = check::precision_name(r.precision);
         fam["cases"] = rep.cases;
         fam["seconds"] = rep.seconds;
         fam["cases_per_second"] = rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0;
@@ -392,18 +393,18 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
         << tests << "\" failures=\"" << failures << "\">\n";
     for (const FamilyResult& r : results) {
         for (const ReplayedFinding& p : r.replayed) {
-            out << "    <testcase classname=\"" << xml_escape(r.family->name) << "\" name=\"" << xml_escape(p.kernel)
+            out << "    <testcase classname=\"" << xml_escape(r.label()) << "\" name=\"" << xml_escape(p.kernel)
                 << " replays " << xml_escape(p.path) << "\" time=\"0\">\n";
             if (p.still_failing) out << "      <failure message=\"" << xml_escape(p.why) << "\">still failing</failure>\n";
             out << "    </testcase>\n";
         }
         for (const CaseProblem& p : r.problems)
-            out << "    <testcase classname=\"" << xml_escape(r.family->name) << "\" name=\"" << xml_escape(p.path)
+            out << "    <testcase classname=\"" << xml_escape(r.label()) << "\" name=\"" << xml_escape(p.path)
                 << "\" time=\"0\">\n      <failure message=\"" << xml_escape(p.why) << "\">" << xml_escape(p.why)
                 << "</failure>\n    </testcase>\n";
         for (size_t i = 0; i < r.report.kernels.size(); ++i) {
             const FamilyKernelReport& k = r.report.kernels[i];
-            out << "    <testcase classname=\"" << xml_escape(r.family->name) << "\" name=\"" << xml_escape(k.name)
+            out << "    <testcase classname=\"" << xml_escape(r.label()) << "\" name=\"" << xml_escape(k.name)
                 << " (" << k.contract.str() << ")\" time=\"" << r.report.seconds << "\">\n";
             if (!k.holds() && !info.expect_broken) {
                 std::string body;

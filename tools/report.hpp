@@ -33,6 +33,12 @@ struct CaseProblem {
 
 struct FamilyResult {
     const check::Family* family = nullptr;
+    check::Precision precision = check::Precision::single;  ///< of the inputs and kernels
+    /// The family as reports name it: "ray_triangle", or "ray_triangle
+    /// (double)" for a double-precision run.
+    std::string label() const {
+        return family->name + (precision == check::Precision::double_ ? " (double)" : "");
+    }
     std::vector<ReplayedFinding> replayed;  ///< the findings database, replayed before any generated case
     /// Every contract held on generated cases and on the replayed findings.
     bool holds() const {

@@ -7,7 +7,7 @@ usage: validity_map.py MAPS.json
 MAPS.json is what isect check writes beside its report: a list of maps, each
 {family, kernel, contract, domain, cases, png, cells}, a cell being
 [log2 M bin, log2 feature bin, cases, wrong answers, violations, widest K]
-(bins of 10 binades; -1000 for zero). Each map becomes one PNG (its "png"):
+(bins of 10 binades; -10000 for zero). Each map becomes one PNG (its "png"):
 on the left the share of cases that broke the contract, on the right the
 widest band a wrong answer needed, log10 K, over the input's largest
 magnitude M (x) and its smallest nonzero feature (y).
@@ -28,9 +28,9 @@ def draw(m):
 
     def axis(values):
         """Every bin from the least to the greatest, so that gaps show; zero first."""
-        real = sorted(v for v in values if v > -1000)
+        real = sorted(v for v in values if v > -10000)
         bins = list(range(real[0], real[-1] + 10, 10)) if real else []
-        return ([-1000] if -1000 in values else []) + bins
+        return ([-10000] if -10000 in values else []) + bins
 
     xs = axis({c[0] for c in cells})
     ys = axis({c[1] for c in cells})
@@ -44,7 +44,7 @@ def draw(m):
         band[i][j] = math.log10(max(k, 1e-30)) if wrong else math.nan
 
     def label(b):
-        return "0" if b <= -1000 else f"2^{b}"
+        return "0" if b <= -10000 else f"2^{b}"
 
     fig, axes = plt.subplots(1, 2, figsize=(13, 5.5), constrained_layout=True)
     red = ListedColormap(plt.get_cmap("RdYlGn_r")(range(256)))

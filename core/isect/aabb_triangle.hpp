@@ -51,12 +51,12 @@ inline bool aabb_triangle_in_domain(const Aabb& box, const Triangle& tri) {
 
 namespace detail {
 
-/// The box face axes, decided exactly: float comparisons do not round.
+/// The box face axes, decided exactly: comparisons do not round.
 /// Returns true when some coordinate range of the triangle misses the box's.
-inline bool face_axes_separate(const Aabb& box, const Triangle& t) {
+template <class T> inline bool face_axes_separate(const BasicAabb<T>& box, const BasicTriangle<T>& t) {
     for (int i = 0; i < 3; ++i) {
-        const float lo = min3(t.v[0][i], t.v[1][i], t.v[2][i]);
-        const float hi = max3(t.v[0][i], t.v[1][i], t.v[2][i]);
+        const T lo = min3(t.v[0][i], t.v[1][i], t.v[2][i]);
+        const T hi = max3(t.v[0][i], t.v[1][i], t.v[2][i]);
         if (lo > box.hi[i] || hi < box.lo[i]) return true;
     }
     return false;
@@ -69,7 +69,7 @@ namespace detail {
 /// edge axes. Apart from the face tests so that the early-out path stays a
 /// few instructions: inlined whole, gcc 12 set up the long path first and
 /// the sparse workload ran 2.5 times slower.
-inline bool sat_normal_and_edges(const Aabb& box, const Triangle& tri);
+template <class T> inline bool sat_normal_and_edges(const BasicAabb<T>& box, const BasicTriangle<T>& tri);
 }  // namespace detail
 
 /// Fast separating-axis test, box centred at the origin.
@@ -98,11 +98,15 @@ inline bool sat_normal_and_edges(const Aabb& box, const Triangle& tri);
 /// Degenerate triangles: a zero axis never separates; edge axes still cover
 /// segments. Outside the domain (NaN, inf, lo > hi): returns an unspecified
 /// bool, never traps.
-inline bool aabb_triangle_sat(const Aabb& box, const Triangle& tri) {
+///
+/// The same code on doubles (aabb_triangle_sat on AabbD, TriangleD) is the
+/// double-precision kernel; what it keeps is measured by the checker in
+/// units of 2^-53 (isect check --precision double).
+template <class T> inline bool aabb_triangle_sat(const BasicAabb<T>& box, const BasicTriangle<T>& tri) {
     return !detail::face_axes_separate(box, tri) && detail::sat_normal_and_edges(box, tri);
 }
 
-inline bool detail::sat_normal_and_edges(const Aabb& box, const Triangle& tri) {
+template <class T> inline bool detail::sat_normal_and_edges(const BasicAabb<T>& box, const BasicTriangle<T>& tri) {
     Vec3d c, h;
     for (int i = 0; i < 3; ++i) {
         c[i] = 0.5 * (double(box.lo[i]) + box.hi[i]);

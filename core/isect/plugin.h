@@ -1,10 +1,15 @@
-/* isect plugin ABI, version 1.
+/* isect plugin ABI, version 2.
  *
  * A plugin is a shared library exporting isect_abi_version and any subset of
  * the family functions below; `isect check --plugin PATH` checks every
  * family it exports against the exact references, under the contract given
  * on the command line. All sets are closed: touching counts as meeting.
  * Inputs are floats; a function must not keep pointers past its return.
+ *
+ * Version 2 adds a double-precision entry point for every family,
+ * isect_FAMILY_d, with the same arguments as doubles (declared at the end);
+ * `isect check --precision double` checks those, with contracts in units
+ * of 2^-53. Version 1 plugins (floats only) load as before.
  * Outputs a kernel does not compute (an exit parameter, say) may be left
  * untouched: isect then does not check them. It
  * runs in a child process of the checker, so a crash, a hang or a bad
@@ -27,9 +32,10 @@ extern "C" {
 #define ISECT_PLUGIN_EXPORT __attribute__((visibility("default")))
 #endif
 
-#define ISECT_ABI_VERSION 1
+#define ISECT_ABI_VERSION 2
 
-/* Required. Returns ISECT_ABI_VERSION (1). */
+/* Required. Returns ISECT_ABI_VERSION (2; 1 for a plugin of floats only
+   built against version 1). */
 ISECT_PLUGIN_EXPORT int isect_abi_version(void);
 
 /* Optional: a name for reports (default: the file name). */
@@ -103,6 +109,31 @@ ISECT_PLUGIN_EXPORT int isect_triangle_measures(const float tri[9], const float 
    signed distance of q along N / |N|. Returns 1 if, seen along N, every
    vertex is on the left of or on every edge (convex), else 0. */
 ISECT_PLUGIN_EXPORT int isect_polygon_measures(const float poly[15], const float q[3], float out[5]);
+
+/* Version 2: the same functions on doubles, for kernels whose scalar is
+   double (three.js, Godot or Bullet built with double scalars, CAD code).
+   Each takes and writes what its float form does. */
+ISECT_PLUGIN_EXPORT int isect_aabb_triangle_d(const double lo[3], const double hi[3], const double tri[9]);
+ISECT_PLUGIN_EXPORT int isect_ray_triangle_d(const double org[3], const double dir[3], double tmax, const double tri[9],
+                                             double* t, double* u, double* v);
+ISECT_PLUGIN_EXPORT int isect_ray_aabb_d(const double org[3], const double dir[3], const double lo[3], const double hi[3],
+                                         double* t_enter, double* t_exit, double normal[3]);
+ISECT_PLUGIN_EXPORT int isect_segment_aabb_d(const double org[3], const double delta[3], const double lo[3],
+                                             const double hi[3], double* t_enter, double* t_exit, double normal[3]);
+ISECT_PLUGIN_EXPORT int isect_aabb_plane_d(const double lo[3], const double hi[3], const double n[3], double d);
+ISECT_PLUGIN_EXPORT int isect_aabb_plane_overlap_d(const double lo[3], const double hi[3], const double n[3], double d);
+ISECT_PLUGIN_EXPORT int isect_aabb_aabb_d(const double a_lo[3], const double a_hi[3], const double b_lo[3],
+                                          const double b_hi[3], double out_lo[3], double out_hi[3]);
+ISECT_PLUGIN_EXPORT int isect_sphere_aabb_d(const double lo[3], const double hi[3], const double c[3], double r,
+                                            double closest[3], int* contains);
+ISECT_PLUGIN_EXPORT int isect_moving_aabb_d(const double s_lo[3], const double s_hi[3], const double m_lo[3],
+                                            const double m_hi[3], const double d[3], double* t);
+ISECT_PLUGIN_EXPORT int isect_moving_aabb_plane_d(const double lo[3], const double hi[3], const double n[3], double d,
+                                                  const double dir[3], double* t);
+ISECT_PLUGIN_EXPORT void isect_transformed_aabb_d(const double lo[3], const double hi[3], const double m[9],
+                                                  const double t[3], double out_lo[3], double out_hi[3]);
+ISECT_PLUGIN_EXPORT int isect_triangle_measures_d(const double tri[9], const double p[3], double out[8]);
+ISECT_PLUGIN_EXPORT int isect_polygon_measures_d(const double poly[15], const double q[3], double out[5]);
 
 #ifdef __cplusplus
 }

@@ -63,8 +63,11 @@ struct RayAabbHit {
 };
 
 /// Woo's method in double for the points o + t d, t in [0, tmax].
-/// tolerant=1.
-inline RayAabbHit ray_aabb_woo(const Vec3f& o, const Vec3f& d, const Aabb& box, double tmax) {
+/// tolerant=1. On doubles (T = double) the same code is the double-precision
+/// kernel.
+template <class T>
+inline RayAabbHit ray_aabb_woo(const std::array<T, 3>& o, const std::array<T, 3>& d, const BasicAabb<T>& box,
+                               double tmax) {
     RayAabbHit r;
     int axis = -1;
     double t = 0;

@@ -65,9 +65,12 @@ struct RayTriangleHit {
     double t = 0, u = 0, v = 0;
 };
 
-/// Möller-Trumbore in double, two-sided, no epsilon. tolerant=1.
-inline RayTriangleHit ray_triangle_mt(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
-    const Vec3f& a = tri.v[0];
+/// Möller-Trumbore in double, two-sided, no epsilon. tolerant=1. On
+/// doubles (T = double) the same code is the double-precision kernel.
+template <class T>
+inline RayTriangleHit ray_triangle_mt(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+                                      const BasicTriangle<T>& tri) {
+    const std::array<T, 3>& a = tri.v[0];
     const Vec3d e1 = sub(tri.v[1], a), e2 = sub(tri.v[2], a);
     const Vec3d dir{d[0], d[1], d[2]};
     const Vec3d p = cross(dir, e2);
@@ -94,7 +97,10 @@ inline RayTriangleHit ray_triangle_mt(const Vec3f& o, const Vec3f& d, float tmax
 }
 
 /// The watertight test of Woop, Benthin and Wald, in double. tolerant=1.
-inline RayTriangleHit ray_triangle_watertight(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+/// On doubles (T = double) the same code is the double-precision kernel.
+template <class T>
+inline RayTriangleHit ray_triangle_watertight(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+                                              const BasicTriangle<T>& tri) {
     RayTriangleHit r;
     // The axis of the largest |d| becomes z; swapping x and y keeps the
     // winding when d_z is negative.

@@ -76,6 +76,8 @@ void set_precision(Precision p);
 Precision precision();
 /// u = 2^-24 or 2^-53, the unit of K and E.
 double unit_roundoff();
+/// u as reports write it: "2^-24" or "2^-53".
+const char* unit_name();
 /// The name a case file and a report give it: "float" or "double".
 const char* precision_name(Precision p);
 /// Whether x is representable in the precision (always for double; a
@@ -258,8 +260,13 @@ struct Family {
     /// something of its result so that the call is not optimised away.
     std::function<double(const double*)> cgal;
 
-    std::function<std::vector<FamilyKernel>()> kernels;  ///< built-in, as core/ declares them
-    std::function<std::vector<FamilyKernel>()> broken;   ///< planted bugs, "broken:NAME"
+    /// Built-in kernels, as core/ declares them, and planted bugs
+    /// ("broken:NAME"), of either precision: kernels() and broken() give
+    /// those of the run's.
+    std::function<std::vector<FamilyKernel>()> all_kernels;
+    std::function<std::vector<FamilyKernel>()> all_broken;
+    std::vector<FamilyKernel> kernels() const { return of_run_precision(all_kernels()); }
+    std::vector<FamilyKernel> broken() const { return of_run_precision(all_broken()); }
     /// The family's own constructions; family_gen.hpp adds the shared
     /// transforms (magnitude, subnormal, ulp, signed zeros) of any of them.
     std::vector<Mix> mixes;
@@ -289,6 +296,14 @@ struct Family {
         return -1;
     }
     std::optional<FamilyKernel> find_kernel(const std::string& name) const;  ///< built-in or broken:NAME
+
+private:
+    static std::vector<FamilyKernel> of_run_precision(std::vector<FamilyKernel> all) {
+        std::vector<FamilyKernel> out;
+        for (FamilyKernel& k : all)
+            if (k.precision == precision()) out.push_back(std::move(k));
+        return out;
+    }
 };
 
 /// The families, one function each, defined in check/FAMILY.cpp.
@@ -409,7 +424,7 @@ struct MapCell {
     double measured_k = 0;  ///< widest band of a wrong answer in the cell
 };
 /// Cells by (floor(log2 M / 10) * 10, floor(log2 feature / 10) * 10); an
-/// all-zero input or feature is at -1000.
+/// all-zero input or feature is at -10000 (below the bins of every double).
 using ValidityMap = std::map<std::pair<int, int>, MapCell>;
 
 struct FamilyKernelReport {
