@@ -67,6 +67,12 @@ expect 0 "double-precision kernels" -- "$isect" kernels
 expect 0 "ray_triangle \(double\).*" -- "$isect" check --precision double --family ray_triangle --domain 2^-250:2^250 --cases 3000 --seed 1 --quiet --out "${TMPDIR:-/tmp}/isect-cli-double"
 expect 1 "broken:seed_epsilon +tolerant=1 .*BROKEN" -- "$isect" check --precision double --family ray_triangle --kernel broken:seed_epsilon --cases 20000 --seed 1 --quiet --out "${TMPDIR:-/tmp}/isect-cli-double"
 expect 2 "--precision 'half' is not float or double" -- "$isect" check --precision half --cases 10
+# isect diff: two built-in kernels on the same inputs; the references say
+# which side each disagreement's exact answer is on.
+expect 1 "disagree; the references side with A on [0-9]+, with B on [0-9]+" -- "$isect" diff moller_trumbore watertight --family ray_triangle --cases 20000 --seed 1 --out "${TMPDIR:-/tmp}/isect-cli-diff"
+expect 0 "A and B agree on every one" -- "$isect" diff exact exact --family ray_triangle --cases 5000 --seed 1 --out "${TMPDIR:-/tmp}/isect-cli-diff"
+expect 1 '"command": "diff"' -- "$isect" diff moller_trumbore watertight --family ray_triangle --cases 20000 --seed 1 --format json --out "${TMPDIR:-/tmp}/isect-cli-diff"
+expect 2 "no family 'ray_triangle' has a float kernel on both sides" -- "$isect" diff moller_trumbore nope --family ray_triangle --cases 10
 rm -rf "${TMPDIR:-/tmp}/isect-cli-junit"  # a finding left there would be replayed first
 expect 0 '<testsuite name="isect check built-in kernels" tests="1" failures="0">' -- "$isect" check --family aabb_aabb --cases 300 --seed 1 --format junit --out "${TMPDIR:-/tmp}/isect-cli-junit"
 exit $fail

@@ -30,6 +30,16 @@ expect 0 "^precision  double" -- cat "$out/mt_epsilon_double-ray_triangle-1.case
 expect 0 "1 passed, 0 failed, 0 outside the domain" -- "$isect" replay --plugin "$kernels/mt_epsilon_double.so" \
     --expect-broken --domain 2^-20:2^20 "$out/mt_epsilon_double-ray_triangle-1.case"
 expect 2 "exports no float function .*isect_ray_triangle_d.*--precision double" -- "$isect" check --plugin "$kernels/mt_epsilon_double.so" "${dom[@]}"
+# One source built with and without FMA contraction: isect diff finds
+# inputs where the two builds disagree and says which one the exact answer
+# sides with (the FMA build exists where the machine runs FMA).
+if [ -e "$kernels/mt_float_fma.so" ]; then
+    expect 1 "disagree; the references side with A on [1-9][0-9]*, with B on [1-9][0-9]*" -- "$isect" diff \
+        "$kernels/mt_float_nofma.so" "$kernels/mt_float_fma.so" --family ray_triangle --cases 20000 --seed 1 --out "$out"
+    expect 0 "^# A = mt_float_nofma, B = mt_float_fma" -- sh -c "cat '$out'/diff-mt_float_nofma-mt_float_fma-ray_triangle-1*.case"
+else
+    echo "skip: this machine does not run FMA, so examples/kernels has no mt_float_fma build"
+fi
 # A plugin of ABI version 1 (floats only, returning 1) loads unchanged.
 expect 0 "abi_v1 +tolerant=1 .* holds" -- "$isect" check --plugin "$plugins/isect_test_abi_v1.so" "${dom[@]}"
 # Without a domain, the same plain float SAT is broken by products leaving float's range.

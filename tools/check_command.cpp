@@ -22,19 +22,6 @@ namespace fs = std::filesystem;
 using check::Family;
 using check::FamilyKernel;
 
-std::string file_stem(std::string s) {
-    for (char& c : s)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
-    return s;
-}
-
-std::string write_case(const std::string& dir, const std::string& stem, const std::string& text) {
-    fs::create_directories(dir);
-    const std::string path = (fs::path(dir) / (file_stem(stem) + ".case")).string();
-    std::ofstream(path) << text;
-    return path;
-}
-
 /// A kernel to run in one family, with where its findings are named.
 struct Target {
     const Family* family;

@@ -11,6 +11,7 @@
 
 #include "campaign.hpp"
 #include "check_command.hpp"
+#include "diff_command.hpp"
 #include "isect/check/case_file.hpp"
 #include "isect/check/fuzz.hpp"
 #include "replay_command.hpp"
@@ -122,6 +123,23 @@ int main(int argc, char** argv) {
     fuzz->add_option("--contract", fuzz_args.contract, "With --plugin: its contract (default tolerant=1)");
     fuzz->add_option("--format", fuzz_args.format, "Report as text, markdown, json or junit");
 
+    DiffArgs diff_args;
+    CLI::App* diff = app.add_subcommand(
+        "diff", "Two kernels on the same inputs: where they disagree, and which one the references side with");
+    diff->add_option("a", diff_args.a, "A plugin (a path) or a built-in kernel's name")->required();
+    diff->add_option("b", diff_args.b, "Another plugin or built-in kernel")->required();
+    diff->add_option("--family", diff_args.family, "One family (default: every family both have)");
+    diff->add_option("--precision", diff_args.precision, "float (default) or double: the kernels compared");
+    diff->add_option("--domain", diff_args.domain, "Only inputs whose nonzero magnitudes lie in LO:HI");
+    diff->add_option("--seconds", diff_args.seconds, "Time budget, per family")->check(CLI::PositiveNumber);
+    diff->add_option("--cases", diff_args.cases, "Stop after this many inputs per family instead of --seconds");
+    auto* diff_seed = diff->add_option("--seed", diff_args.seed, "Random seed (default: a fresh one, printed)");
+    diff->add_option("--tolerance", diff_args.tolerance,
+                     "Numbers may differ by this many u max(|a|, |b|) (u = 2^-24 or 2^-53; default 0: any difference)");
+    diff->add_option("--out", diff_args.out, "Folder for the classes' witness cases (default: findings)");
+    diff->add_option("--format", diff_args.format, "text (default) or json");
+    diff->add_option("--timeout-ms", diff_args.timeout_ms, "A plugin call taking longer is a hang (default 2000)");
+
     std::string minimize_path, minimize_kernel, minimize_out;
     CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing case to the simplest one that still fails");
     minimize->add_option("case", minimize_path, "The case file")->required();
@@ -149,6 +167,8 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : 2;
     }
     check_args.seed_given = seed->count() > 0;
+    diff_args.seed_given = diff_seed->count() > 0;
+    if (*diff) return run_diff(diff_args);
     if (*check) return run_check(check_args);
     if (*replay) return run_replay(replay_args);
     if (*fuzz) return run_fuzz(fuzz_args);

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -427,6 +429,19 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
 }
 
 }  // namespace
+
+std::string file_stem(std::string s) {
+    for (char& c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
+    return s;
+}
+
+std::string write_case(const std::string& dir, const std::string& stem, const std::string& text) {
+    std::filesystem::create_directories(dir);
+    const std::string path = (std::filesystem::path(dir) / (file_stem(stem) + ".case")).string();
+    std::ofstream(path) << text;
+    return path;
+}
 
 bool known_format(const std::string& format) {
     return format == "text" || format == "markdown" || format == "json" || format == "junit";

@@ -77,6 +77,13 @@ struct RunInfo {
     int timeout_ms = 0;       ///< a plugin's hang timeout
 };
 
+/// A name safe for a file: anything but letters, digits, '-' and '_'
+/// becomes '_'.
+std::string file_stem(std::string s);
+
+/// Writes a case file DIR/STEM.case (creating DIR); returns its path.
+std::string write_case(const std::string& dir, const std::string& stem, const std::string& text);
+
 /// "text", "markdown", "json", "junit"; false for anything else.
 bool known_format(const std::string& format);
 

@@ -1,0 +1,304 @@
+#include "diff_command.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "check_command.hpp"
+#include "isect/check/budget.hpp"
+#include "isect/check/case_file.hpp"
+#include "isect/check/family_gen.hpp"
+#include "isect/check/plugin.hpp"
+#include "report.hpp"
+
+namespace isect::tool {
+
+namespace {
+
+using check::Family;
+using check::FamilyKernel;
+using check::Inputs;
+
+bool is_plugin(const std::string& subject) {
+    return subject.find('/') != std::string::npos ||
+           (subject.size() > 3 && subject.compare(subject.size() - 3, 3, ".so") == 0);
+}
+
+/// One side of the diff: a plugin, or a built-in kernel's name.
+struct Side {
+    std::string subject;
+    std::unique_ptr<check::PluginHost> host;
+    std::string name() const { return host ? host->info().name : subject; }
+    /// Its kernel for family f in the run's precision, or nullopt.
+    std::optional<FamilyKernel> kernel(const Family& f) const {
+        if (host) {
+            if (!host->info().exports(f, check::precision())) return std::nullopt;
+            return host->kernel(f, *check::Contract::parse("tolerant=1"), 16);
+        }
+        return f.find_kernel(subject);
+    }
+};
+
+/// What one kernel answered, with a crash or hang as answer -1.
+check::Answer answer_of(const FamilyKernel& k, const Inputs& in, std::string& failure) {
+    try {
+        return k.fn(in.data());
+    } catch (const check::KernelFailure& e) {
+        failure = e.what();
+        return {-1, {}, 0};
+    }
+}
+
+/// A disagreement, judged: what differs, whom the exact truth sides with,
+/// the family's deciding test and the scale, as a violation is classed.
+struct Disagreement {
+    std::string what;     ///< "A hit, B miss", or "numbers: t" (the output that differs most)
+    std::string sides;    ///< "A", "B", "neither", or "both" (numbers both within 1 u S of exact)
+    std::string decided;  ///< the family's deciding test of the exact answer, when it has one
+    std::string scale;    ///< check::scale_bucket
+    std::string signature() const { return what + "|" + sides + "|" + decided + "|" + scale; }
+};
+
+/// "A hit, B miss (on an edge), inputs ordinary (2^-20..2^20); the
+/// references side with A", from a signature.
+std::string describe(const std::string& signature) {
+    std::vector<std::string> part;
+    for (size_t at = 0;;) {
+        const size_t bar = signature.find('|', at);
+        part.push_back(signature.substr(at, bar - at));
+        if (bar == std::string::npos) break;
+        at = bar + 1;
+    }
+    return part[0] + (part[2].empty() ? "" : " (" + part[2] + ")") + ", inputs " + part[3] +
+           "; the references side with " + part[1];
+}
+
+std::string answer_name(const Family& f, int a) {
+    return a >= 0 && a < int(f.answers.size()) ? f.answers[size_t(a)] : "no answer (crash or hang)";
+}
+
+/// Whether two answers' numbers differ by more than tol u max(|x|, |y|);
+/// names the output that differs most.
+bool numbers_differ(const Family& f, const check::Answer& x, const check::Answer& y, double tol, std::string& output) {
+    double worst = 0;
+    for (size_t i = 0; i < x.values.size() && i < y.values.size() && i < f.values.size(); ++i) {
+        const double a = x.values[i], b = y.values[i];
+        if (a == b || (std::isnan(a) && std::isnan(b))) continue;
+        const double scale = std::max({std::fabs(a), std::fabs(b), check::least_normal()});
+        const double units = std::isnan(a) || std::isnan(b) || std::isinf(a) || std::isinf(b)
+                                 ? INFINITY
+                                 : std::fabs(a - b) / scale / check::unit_roundoff();
+        if (units > tol && units > worst) {
+            worst = units;
+            output = f.values[i];
+        }
+    }
+    return worst > 0;
+}
+
+/// Judges one input; nullopt when A and B agree (or the input decides
+/// nothing: the references disagree, which replay reports elsewhere).
+std::optional<Disagreement> disagreement(const Family& f, const FamilyKernel& ka, const FamilyKernel& kb,
+                                         const Inputs& in, double tol) {
+    std::string fa, fb, output;
+    const check::Answer a = answer_of(ka, in, fa), b = answer_of(kb, in, fb);
+    const bool answers = a.answer != b.answer;
+    const bool carries = !answers && a.answer >= 0 && a.answer < int(f.answers.size()) &&
+                         f.answer_has_values[size_t(a.answer)];
+    if (!answers && !(carries && numbers_differ(f, a, b, tol, output))) return std::nullopt;
+    check::Truth truth;
+    try {
+        truth = f.truth(in.data());
+    } catch (const check::ReferenceMismatch&) {
+        return std::nullopt;
+    }
+    Disagreement d;
+    if (answers) {
+        d.what = "A " + answer_name(f, a.answer) + ", B " + answer_name(f, b.answer);
+        const bool ra = a.answer == truth.answer, rb = b.answer == truth.answer;
+        d.sides = ra ? "A" : rb ? "B" : "neither";
+    } else {
+        // The numbers: each side's error against the exact ones, in units
+        // of u S (the family's scales); the smaller is the one the
+        // references side with, both when each is within 1.
+        d.what = "numbers: " + output;
+        const double ea = check::judge(f, ka, in, truth).error.e, eb = check::judge(f, kb, in, truth).error.e;
+        d.sides = ea <= 1 && eb <= 1 ? "both" : ea < eb ? "A" : eb < ea ? "B" : "neither";
+    }
+    if (f.deciding) d.decided = f.deciding(in.data(), truth, truth.answer);
+    d.scale = check::scale_bucket(in);
+    return d;
+}
+
+struct DiffClass {
+    std::string signature;
+    uint64_t count = 0;
+    Inputs witness;
+    std::string path;
+};
+
+struct DiffFamily {
+    const Family* family = nullptr;
+    uint64_t inputs = 0, disagreements = 0;
+    double seconds = 0;
+    std::map<std::string, uint64_t> sides;
+    std::vector<DiffClass> classes;
+};
+
+/// The classes' witnesses: the most ordinary member of each, minimised
+/// inside the domain keeping its class, then written as a case.
+void keep_witnesses(const DiffArgs& args, const Side& a, const Side& b, const FamilyKernel& ka, const FamilyKernel& kb,
+                    const check::Domain& domain, DiffFamily& r) {
+    const Family& f = *r.family;
+    for (size_t c = 0; c < r.classes.size(); ++c) {
+        DiffClass& cl = r.classes[c];
+        const auto in_domain = [&](const Inputs& t) {
+            return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty();
+        };
+        const auto same = [&](const Inputs& t) {
+            const auto d = disagreement(f, ka, kb, t, args.tolerance);
+            return d && d->signature() == cl.signature;
+        };
+        if (c < 8) cl.witness = check::simplify_floats(cl.witness, in_domain, same);
+        const std::string origin = "isect diff, seed " + std::to_string(args.seed) + ", domain " + domain.str() +
+                                   "\nA = " + a.name() + ", B = " + b.name() + "\nclass " + std::to_string(c + 1) +
+                                   " of " + std::to_string(r.classes.size()) + ", " + std::to_string(cl.count) +
+                                   " inputs: " + describe(cl.signature);
+        cl.path = write_case(args.out, "diff-" + a.name() + "-" + b.name() + "-" + f.name + "-" + std::to_string(args.seed) +
+                                           (c ? "-" + std::to_string(c + 1) : ""),
+                             check::format_family_case(f, cl.witness, origin));
+    }
+}
+
+void print_text(std::ostream& out, const DiffArgs& args, const Side& a, const Side& b, const check::Domain& domain,
+                const std::vector<DiffFamily>& results) {
+    out << "isect diff: A = " << a.name() << ", B = " << b.name() << ", seed " << args.seed << ", domain "
+        << domain.str() << (args.tolerance > 0 ? ", numbers may differ by " + check::format_k(args.tolerance) + " u" : "")
+        << "\n";
+    for (const DiffFamily& r : results) {
+        const std::string label =
+            r.family->name + (check::precision() == check::Precision::double_ ? " (double)" : "");
+        out << "\n" << label << ": " << r.inputs << " inputs in " << check::format_k(r.seconds) << " s, ";
+        if (!r.disagreements) {
+            out << "A and B agree on every one\n";
+            continue;
+        }
+        out << r.disagreements << " disagree; the references side with A on " << r.sides.at("A") << ", with B on "
+            << r.sides.at("B") << ", with neither on " << r.sides.at("neither");
+        if (r.sides.at("both")) out << ", with both (numbers each within 1 u S) on " << r.sides.at("both");
+        out << "\n";
+        for (size_t c = 0; c < r.classes.size(); ++c) {
+            const DiffClass& cl = r.classes[c];
+            out << "  " << c + 1 << ". " << cl.count << " x " << describe(cl.signature) << "\n";
+            std::string shown = check::show_family_input(*r.family, cl.witness);
+            for (size_t at = 0; (at = shown.find('\n', at)) != std::string::npos && at + 1 < shown.size(); at += 6)
+                shown.replace(at, 1, "\n     ");
+            out << "     " << shown << "     written to " << cl.path << "\n";
+        }
+    }
+}
+
+void print_json(std::ostream& out, const DiffArgs& args, const Side& a, const Side& b, const check::Domain& domain,
+                const std::vector<DiffFamily>& results) {
+    nlohmann::json run;
+    run["command"] = "diff";
+    run["a"] = a.name();
+    run["b"] = b.name();
+    run["seed"] = args.seed;
+    run["domain"] = domain.str();
+    run["precision"] = check::precision_name(check::precision());
+    run["tolerance"] = args.tolerance;
+    bool agree = true;
+    for (const DiffFamily& r : results) {
+        nlohmann::json fam;
+        fam["family"] = r.family->name;
+        fam["inputs"] = r.inputs;
+        fam["disagreements"] = r.disagreements;
+        fam["sides"] = r.sides;
+        for (const DiffClass& cl : r.classes) {
+            fam["classes"].push_back({{"signature", cl.signature},
+                                      {"description", describe(cl.signature)},
+                                      {"count", cl.count},
+                                      {"case", cl.path}});
+        }
+        agree = agree && r.disagreements == 0;
+        run["families"].push_back(fam);
+    }
+    run["agree"] = agree;
+    out << run.dump(2) << "\n";
+}
+
+}  // namespace
+
+int run_diff(const DiffArgs& args_in) {
+    DiffArgs args = args_in;
+    if (args.format != "text" && args.format != "json") {
+        std::cerr << "isect diff: --format '" << args.format << "' is not text or json\n";
+        return 2;
+    }
+    if (args.precision != "float" && args.precision != "double") {
+        std::cerr << "isect diff: --precision '" << args.precision << "' is not float or double\n";
+        return 2;
+    }
+    check::set_precision(args.precision == "double" ? check::Precision::double_ : check::Precision::single);
+    check::Domain domain;
+    if (!args.domain.empty() && !parse_domain_arg("diff", args.domain, domain)) return 2;
+    if (!args.seed_given) args.seed = std::random_device{}();
+    Side a{args.a, nullptr}, b{args.b, nullptr};
+    for (Side* s : {&a, &b})
+        if (is_plugin(s->subject)) {
+            try {
+                s->host = std::make_unique<check::PluginHost>(s->subject, args.timeout_ms);
+            } catch (const std::exception& e) {
+                std::cerr << "isect diff: " << e.what() << "\n";
+                return 2;
+            }
+        }
+    std::vector<DiffFamily> results;
+    for (const Family* f : check::families()) {
+        if (!args.family.empty() && args.family != f->name) continue;
+        const auto ka = a.kernel(*f), kb = b.kernel(*f);
+        if (!ka || !kb) continue;
+        DiffFamily r;
+        r.family = f;
+        r.sides = {{"A", 0}, {"B", 0}, {"neither", 0}, {"both", 0}};
+        std::map<std::string, size_t> index;
+        check::RandomSource source(args.seed);
+        check::Budget budget(args.seconds, args.cases, false);
+        while (budget.more(r.inputs)) {
+            const Inputs in = check::generate(*f, source, "", domain).in;
+            ++r.inputs;
+            const auto d = disagreement(*f, *ka, *kb, in, args.tolerance);
+            if (!d) continue;
+            ++r.disagreements;
+            ++r.sides[d->sides];
+            const auto [it, added] = index.emplace(d->signature(), r.classes.size());
+            if (added) r.classes.push_back({d->signature(), 0, in, ""});
+            DiffClass& cl = r.classes[it->second];
+            ++cl.count;
+            if (check::complexity(in) < check::complexity(cl.witness)) cl.witness = in;
+        }
+        r.seconds = budget.elapsed();
+        std::stable_sort(r.classes.begin(), r.classes.end(),
+                         [](const DiffClass& x, const DiffClass& y) { return x.count > y.count; });
+        keep_witnesses(args, a, b, *ka, *kb, domain, r);
+        results.push_back(std::move(r));
+    }
+    if (results.empty()) {
+        std::cerr << "isect diff: no family " << (args.family.empty() ? "" : "'" + args.family + "' ")
+                  << "has a " << check::precision_name(check::precision()) << " kernel on both sides ('" << a.name()
+                  << "', '" << b.name() << "'); `isect kernels` lists the built-in ones\n";
+        return 2;
+    }
+    if (args.format == "json") print_json(std::cout, args, a, b, domain, results);
+    else print_text(std::cout, args, a, b, domain, results);
+    for (const DiffFamily& r : results)
+        if (r.disagreements) return 1;
+    return 0;
+}
+
+}  // namespace isect::tool

@@ -1,0 +1,34 @@
+// `isect diff A B`: two kernels of one family (two builds of one source, a
+// plugin and a built-in kernel, a float kernel's two versions) on the same
+// generated inputs. Every input where their answers differ, or their numbers
+// differ by more than --tolerance, is a disagreement; the references say
+// which side is right. Disagreements are grouped in classes (what differs,
+// whom the exact answer sides with, the family's deciding test, the scale),
+// and each class's most ordinary member is minimised and written as a case.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace isect::tool {
+
+struct DiffArgs {
+    std::string a, b;            ///< a plugin (a path: has a '/' or ends in .so), or a built-in kernel's name
+    std::string family;          ///< one family; empty: every family both export
+    std::string precision = "float";
+    std::string domain;          ///< LO:HI; empty: every finite number
+    double seconds = 10;         ///< per family
+    uint64_t cases = 0;          ///< per family, instead of seconds
+    uint64_t seed = 0;
+    bool seed_given = false;
+    double tolerance = 0;        ///< numbers may differ by this many u max(|a|, |b|)
+    std::string out = "findings";
+    std::string format = "text"; ///< text or json
+    int timeout_ms = 2000;
+};
+
+/// Exit 0 when the two agree on every input, 1 when they disagree
+/// somewhere, 2 on a usage or loading error.
+int run_diff(const DiffArgs& args);
+
+}  // namespace isect::tool
