@@ -13,6 +13,8 @@
 //                       is a libFuzzer crash, kept as an artifact), under
 //   ISECT_FUZZ_CONTRACT its contract (default tolerant=1)
 //   ISECT_FUZZ_DOMAIN   a declared domain LO:HI (isect check --domain)
+//   ISECT_FUZZ_PRECISION  "double": double inputs (9-byte slots) and the
+//                       double kernels, or a plugin's isect_FAMILY_d
 // Built with a plain main (replay_main.cpp) it replays files and folders, so
 // gcc builds run the same code over the corpus.
 #include <cstdio>
@@ -95,7 +97,15 @@ bool sampled(const uint8_t* data, size_t size) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    if (const char* p = std::getenv("ISECT_FUZZ_PRECISION"); p && *p) {
+        if (std::string(p) != "float" && std::string(p) != "double")
+            die(std::string("ISECT_FUZZ_PRECISION '") + p + "' is not float or double");
+        isect::check::set_precision(std::string(p) == "double" ? isect::check::Precision::double_
+                                                               : isect::check::Precision::single);
+    }
     kernels();
+    if (kernels().empty()) die("no " + std::string(isect::check::precision_name(isect::check::precision())) +
+                               " kernels for " + family().name);
     domain();
     return 0;
 }

@@ -29,6 +29,11 @@ bool replay_file(const std::filesystem::path& path) {
             return false;
         }
         const auto& c = std::get<isect::check::FamilyCase>(r);
+        if (c.precision != isect::check::precision()) {
+            std::printf("skip %s: a %s case; this run is %s (ISECT_FUZZ_PRECISION)\n", path.string().c_str(),
+                        isect::check::precision_name(c.precision), isect::check::precision_name(isect::check::precision()));
+            return true;
+        }
         if (c.family->name != ISECT_FUZZ_FAMILY) {
             std::fprintf(stderr, "error: %s:0: a case of %s, not of %s\n", path.string().c_str(), c.family->name.c_str(),
                          ISECT_FUZZ_FAMILY);

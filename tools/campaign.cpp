@@ -196,6 +196,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         }
         if (!domain.everything()) setenv("ISECT_FUZZ_DOMAIN", args.domain_text.c_str(), 1);
         if (args.plain_mutator) setenv("ISECT_FUZZ_MUTATOR", "plain", 1);
+        setenv("ISECT_FUZZ_PRECISION", args.precision.c_str(), 1);
         std::vector<char*> cargv;
         for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
         cargv.push_back(nullptr);
@@ -237,6 +238,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     // minimise, de-duplicate by failure class, write into the corpus.
     std::ostream& lines = args.format == "text" ? std::cout : std::cerr;
     result.family = &f;
+    result.precision = check::precision();
     result.report.family = f.name;
     result.report.cases = inputs;
     result.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -319,6 +321,11 @@ int run_fuzz(const FuzzArgs& args) {
         std::cerr << "isect fuzz: --format '" << args.format << "' is not text, markdown, json or junit\n";
         return 2;
     }
+    if (args.precision != "float" && args.precision != "double") {
+        std::cerr << "isect fuzz: --precision '" << args.precision << "' is not float or double\n";
+        return 2;
+    }
+    check::set_precision(args.precision == "double" ? check::Precision::double_ : check::Precision::single);
     check::Domain domain;
     if (!args.domain_text.empty() && !parse_domain_arg("fuzz", args.domain_text, domain)) return 2;
     std::vector<const Family*> families;
@@ -340,17 +347,17 @@ int run_fuzz(const FuzzArgs& args) {
         }
         if (args.domain_text.empty() && host->info().domain) domain = *host->info().domain;
         for (const Family* f : check::families())
-            if (std::find(host->info().families.begin(), host->info().families.end(), f->name) !=
-                    host->info().families.end() &&
-                (args.family.empty() || args.family == f->name))
+            if (host->info().exports(*f, check::precision()) && (args.family.empty() || args.family == f->name))
                 families.push_back(f);
         if (families.empty()) {
-            std::cerr << "isect fuzz: " << args.plugin << " does not export isect_" << args.family << "\n";
+            std::cerr << "isect fuzz: " << args.plugin << " does not export isect_" << args.family
+                      << (check::precision() == check::Precision::double_ ? "_d" : "") << "\n";
             return 2;
         }
     } else {
         for (const Family* f : check::families())
-            if ((args.family.empty() || args.family == f->name) && (args.kernel.empty() || f->find_kernel(args.kernel)))
+            if ((args.family.empty() || args.family == f->name) &&
+                (args.kernel.empty() ? !f->kernels().empty() : bool(f->find_kernel(args.kernel))))
                 families.push_back(f);
         if (families.empty()) {
             std::cerr << "isect fuzz: no family '" << args.family << "' with kernel '" << args.kernel

@@ -20,6 +20,7 @@ struct FuzzArgs {
     std::string fuzz_dir;     ///< where the fuzz_FAMILY binaries are
     std::string source_dir;   ///< seeds, dictionary, corpus
     std::string format = "text";  ///< text, markdown, json or junit (tools/report.hpp)
+    std::string precision = "float";  ///< float or double: the inputs and the kernels' scalar
 };
 
 /// Runs the campaigns; returns the exit code (0 nothing new, 1 findings, 2 usage).

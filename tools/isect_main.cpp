@@ -122,6 +122,7 @@ int main(int argc, char** argv) {
     fuzz->add_option("--plugin", fuzz_args.plugin, "Fuzz a plugin's functions, every family it exports (or --family)");
     fuzz->add_option("--contract", fuzz_args.contract, "With --plugin: its contract (default tolerant=1)");
     fuzz->add_option("--format", fuzz_args.format, "Report as text, markdown, json or junit");
+    fuzz->add_option("--precision", fuzz_args.precision, "float (default) or double: the inputs and kernels fuzzed");
 
     DiffArgs diff_args;
     CLI::App* diff = app.add_subcommand(
