@@ -72,59 +72,47 @@ std::string format_number(double x) {
     return precision() == Precision::single ? format_float(float(x)) : format_double(x);
 }
 
-bool parse_double(const std::string& token, double& out, std::string& why) {
+namespace {
+
+/// Whether a token that strtof or strtod read as 0 writes zero: MPFR reads
+/// it with an exponent range no decimal leaves, so 1e-400 is not zero.
+bool writes_zero(const char* token) {
+    mpfr_t v;
+    mpfr_init2(v, 64);
+    mpfr_strtofr(v, token, nullptr, 0, MPFR_RNDN);
+    const bool zero = mpfr_zero_p(v);
+    mpfr_clear(v);
+    return zero;
+}
+
+/// Reads a float or a double: the whole token, no overflow to inf, no
+/// nonzero number flushed to zero.
+template <class T> bool parse_number(const std::string& token, T& out, std::string& why) {
     const char* begin = token.c_str();
+    const char* name = sizeof(T) == sizeof(float) ? "float" : "double";
     char* end = nullptr;
     errno = 0;
-    const double x = std::strtod(begin, &end);
+    const T x = sizeof(T) == sizeof(float) ? T(std::strtof(begin, &end)) : T(std::strtod(begin, &end));
     if (end == begin || *end != '\0') {
         why = "'" + token + "' is not a number";
         return false;
     }
     if (errno == ERANGE && std::isinf(x)) {
-        why = "'" + token + "' overflows double";
+        why = "'" + token + "' overflows " + name;
         return false;
     }
-    if (errno == ERANGE && x == 0) {
-        // A written zero is fine; a nonzero number that flushes to zero is not.
-        mpfr_t v;
-        mpfr_init2(v, 64);
-        mpfr_strtofr(v, begin, nullptr, 0, MPFR_RNDN);
-        const bool zero = mpfr_zero_p(v);
-        mpfr_clear(v);
-        if (!zero) {
-            why = "'" + token + "' underflows double to zero";
-            return false;
-        }
+    if (errno == ERANGE && x == 0 && !writes_zero(begin)) {  // a written zero is fine
+        why = "'" + token + "' underflows " + name + " to zero";
+        return false;
     }
     out = x;
     return true;
 }
 
-bool parse_float(const std::string& token, float& out, std::string& why) {
-    const char* begin = token.c_str();
-    char* end = nullptr;
-    errno = 0;
-    const float x = std::strtof(begin, &end);
-    if (end == begin || *end != '\0') {
-        why = "'" + token + "' is not a number";
-        return false;
-    }
-    if (errno == ERANGE && std::isinf(x)) {
-        why = "'" + token + "' overflows float";
-        return false;
-    }
-    if (errno == ERANGE && x == 0) {
-        // A written zero is fine; a nonzero number that flushes to zero is not.
-        const double d = std::strtod(begin, nullptr);
-        if (d != 0) {
-            why = "'" + token + "' underflows float to zero";
-            return false;
-        }
-    }
-    out = x;
-    return true;
-}
+}  // namespace
+
+bool parse_float(const std::string& token, float& out, std::string& why) { return parse_number(token, out, why); }
+bool parse_double(const std::string& token, double& out, std::string& why) { return parse_number(token, out, why); }
 
 namespace {
 

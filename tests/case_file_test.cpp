@@ -109,6 +109,21 @@ TEST(CaseFile, doubleCasesRoundTripEveryBitPatternAndWarnOnShortDecimals) {
     EXPECT_EQ(std::get<std::vector<CaseError>>(bad)[0].str(), "q.case:2: precision: takes 'float' or 'double'");
 }
 
+TEST(CaseFile, aNumberBelowEveryRangeIsAnErrorNotAZero) {
+    // strtod reads 1e-400 as 0 too: a float must not take that for a written zero.
+    float f = 1;
+    double d = 1;
+    std::string why;
+    EXPECT_FALSE(parse_float("1e-400", f, why));
+    EXPECT_EQ(why, "'1e-400' underflows float to zero");
+    EXPECT_FALSE(parse_double("1e-400", d, why));
+    EXPECT_EQ(why, "'1e-400' underflows double to zero");
+    EXPECT_FALSE(parse_float("1e-50", f, why));
+    EXPECT_TRUE(parse_double("1e-50", d, why));
+    EXPECT_TRUE(parse_float("-0.0e-999", f, why));
+    EXPECT_TRUE(std::signbit(f) && f == 0);
+}
+
 TEST(CaseFile, readsHexfloatInfAndNanAsFloats) {
     float x;
     std::string why;

@@ -321,11 +321,7 @@ int run_fuzz(const FuzzArgs& args) {
         std::cerr << "isect fuzz: --format '" << args.format << "' is not text, markdown, json or junit\n";
         return 2;
     }
-    if (args.precision != "float" && args.precision != "double") {
-        std::cerr << "isect fuzz: --precision '" << args.precision << "' is not float or double\n";
-        return 2;
-    }
-    check::set_precision(args.precision == "double" ? check::Precision::double_ : check::Precision::single);
+    if (!set_precision_arg("fuzz", args.precision)) return 2;
     check::Domain domain;
     if (!args.domain_text.empty() && !parse_domain_arg("fuzz", args.domain_text, domain)) return 2;
     std::vector<const Family*> families;

@@ -172,6 +172,15 @@ bool parse_domain_arg(const std::string& command, const std::string& text, check
     return true;
 }
 
+bool set_precision_arg(const std::string& command, const std::string& text) {
+    if (text != "float" && text != "double") {
+        std::cerr << "isect " << command << ": --precision '" << text << "' is not float or double\n";
+        return false;
+    }
+    check::set_precision(text == "double" ? check::Precision::double_ : check::Precision::single);
+    return true;
+}
+
 int run_check(const CheckArgs& args_in) {
     CheckArgs args = args_in;
     if (!known_format(args.format)) {
@@ -184,11 +193,7 @@ int run_check(const CheckArgs& args_in) {
         std::cerr << "isect check: --oracle '" << args.oracle << "' is not fast or slow\n";
         return 2;
     }
-    if (args.precision != "float" && args.precision != "double") {
-        std::cerr << "isect check: --precision '" << args.precision << "' is not float or double\n";
-        return 2;
-    }
-    check::set_precision(args.precision == "double" ? check::Precision::double_ : check::Precision::single);
+    if (!set_precision_arg("check", args.precision)) return 2;
     if (!args.seed_given) args.seed = std::random_device{}();
     info.seed = args.seed;
     info.timeout_ms = args.timeout_ms;

@@ -38,6 +38,10 @@ struct CheckArgs {
 /// references disagree), 2 on a usage or loading error.
 int run_check(const CheckArgs& args);
 
+/// Sets the run's precision from --precision's text ("float" or "double");
+/// prints the error and returns false when it is neither.
+bool set_precision_arg(const std::string& command, const std::string& text);
+
 /// Parses --domain's text, or the plugin's declaration; prints the error
 /// and returns false when it is not a domain.
 bool parse_domain_arg(const std::string& command, const std::string& text, check::Domain& out);

@@ -240,11 +240,7 @@ int run_diff(const DiffArgs& args_in) {
         std::cerr << "isect diff: --format '" << args.format << "' is not text or json\n";
         return 2;
     }
-    if (args.precision != "float" && args.precision != "double") {
-        std::cerr << "isect diff: --precision '" << args.precision << "' is not float or double\n";
-        return 2;
-    }
-    check::set_precision(args.precision == "double" ? check::Precision::double_ : check::Precision::single);
+    if (!set_precision_arg("diff", args.precision)) return 2;
     check::Domain domain;
     if (!args.domain.empty() && !parse_domain_arg("diff", args.domain, domain)) return 2;
     if (!args.seed_given) args.seed = std::random_device{}();
