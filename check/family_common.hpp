@@ -155,16 +155,21 @@ inline std::optional<FastTruth> from_fast(const std::optional<ref::fast::Result>
 /// A planted wrong oracle's result as the engine takes it.
 inline FastTruth from_wrong(const ref::fast::Result& r) { return *from_fast(r); }
 
-/// "" when lo <= x <= hi exactly, else why.
+/// "" when lo <= x <= hi exactly, else why. An end may be infinite (an
+/// interval that left the double range on double inputs).
 inline std::string check_enclosure(std::string_view name, double lo, double hi, const ref::Rational& x) {
-    if (std::isnan(lo) || std::isnan(hi) || !(Rational(lo) <= x && x <= Rational(hi)))
+    const bool above_lo = lo == -INFINITY || (std::isfinite(lo) && Rational(lo) <= x);
+    const bool below_hi = hi == INFINITY || (std::isfinite(hi) && x <= Rational(hi));
+    if (std::isnan(lo) || std::isnan(hi) || !above_lo || !below_hi)
         return std::string(name) + " = " + x.str() + " is outside the enclosure [" + std::to_string(lo) + ", " +
                std::to_string(hi) + "]";
     return {};
 }
 
-/// sign(s sqrt(x2) - t), exactly (x2 >= 0, s in {-1, 0, 1}).
+/// sign(s sqrt(x2) - t), exactly (x2 >= 0, s in {-1, 0, 1}; t may be
+/// infinite).
 inline int compare_root(int s, const ref::Rational& x2, double t) {
+    if (std::isinf(t)) return t > 0 ? -1 : 1;
     if (s == 0 || x2 == 0) return t > 0 ? -1 : (t < 0 ? 1 : 0);
     const Rational tt(t), t2 = tt * tt;
     if (s > 0) return t < 0 ? 1 : (x2 > t2 ? 1 : (x2 < t2 ? -1 : 0));

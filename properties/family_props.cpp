@@ -76,6 +76,58 @@ TEST_P(FamilyProperty, fastOracleEqualsTheRationalReferenceOnAMillionCases) {
     std::cout << decided << " of " << cases << " cases decided by the fast oracle, every one exactly\n";
 }
 
+/// The same on double inputs (--precision double): the oracles were written
+/// for floats, where most products are exact in double; on doubles their
+/// intervals must still enclose, and they must still agree exactly.
+TEST_P(FamilyProperty, fastOracleEqualsTheRationalReferenceOnDoubleInputs) {
+    const Family& f = *GetParam();
+    const PrecisionScope scope(Precision::double_);
+    const int cases = props::scaled(200000);
+    const std::vector<std::string> kinds = gen_kinds(f);
+    RandomSource source(20261124);
+    int decided = 0;
+    for (int i = 0; i < cases; ++i) {
+        const Inputs in = generate(f, source, kinds[size_t(i) % kinds.size()]).in;
+        const auto fast = f.fast_truth(in.data());
+        if (!fast) continue;
+        ++decided;
+        const std::string why = f.oracle_check(in.data(), *fast);
+        ASSERT_TRUE(why.empty()) << why << "\n" << show_family_input(f, in);
+    }
+    std::cout << decided << " of " << cases << " double cases decided by the fast oracle, every one exactly\n";
+}
+
+/// The families with double-precision built-ins.
+class DoubleKernelProperty : public FamilyProperty {};
+
+/// The double built-ins keep the contracts they declare inside the domain
+/// where their products stay in double's range, and the double planted
+/// bugs are caught.
+TEST_P(DoubleKernelProperty, keepTheirContractsAndDoubleBugsAreCaught) {
+    const Family& f = *GetParam();
+    const PrecisionScope scope(Precision::double_);
+    const std::vector<FamilyKernel> kernels = f.kernels(), broken = f.broken();
+    ASSERT_FALSE(kernels.empty()) << f.name;
+    std::string why;
+    const Domain domain = *Domain::parse("2^-250:2^250", why);
+    expect_property(20000, [&] {
+        const Generated g = *gen_family(f, "", domain);
+        RC_TAG(std::string(g.kind));
+        const Truth truth = f.truth(g.in.data());
+        for (const FamilyKernel& k : kernels) {
+            const FamilyJudgement j = judge(f, k, g.in, truth);
+            if (j.violates) RC_FAIL(k.name + " (double, " + k.contract.str() + "): " + j.why);
+        }
+    });
+    for (const FamilyKernel& k : broken) {
+        SCOPED_TRACE(k.name);
+        expect_property_fails(200000, [&] {
+            const Generated g = *gen_family(f, "", domain);
+            RC_ASSERT(!judge(f, k, g.in, f.truth(g.in.data())).violates);
+        });
+    }
+}
+
 /// The claim above can fail: a planted wrong oracle (signs in plain double)
 /// is caught.
 TEST_P(FamilyProperty, plantedWrongOracleIsCaught) {
@@ -286,6 +338,16 @@ std::vector<const Family*> banded_families() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, BandProperty, ::testing::ValuesIn(banded_families()), name_of);
+
+std::vector<const Family*> double_families() {
+    std::vector<const Family*> out;
+    const PrecisionScope scope(Precision::double_);
+    for (const Family* f : families())
+        if (!f->kernels().empty()) out.push_back(f);
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, DoubleKernelProperty, ::testing::ValuesIn(double_families()), name_of);
 
 /// The claims in core/isect/aabb_triangle.hpp: mirroring and scaling by 2^k
 /// are exact on every intermediate value, so sat and conservative keep them.
