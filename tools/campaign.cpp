@@ -117,6 +117,7 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
         return 2;
     }
     const check::FamilyCase& c = std::get<check::FamilyCase>(r);
+    const check::PrecisionScope scope(c.precision);  // a double case: the double kernels, u = 2^-53
     const Family& f = *c.family;
     std::vector<FamilyKernel> kernels;
     if (kernel.empty()) kernels = f.kernels();

@@ -103,7 +103,10 @@ std::vector<ReplayedFinding> replay_findings(const std::vector<StoredFinding>& f
     for (const StoredFinding& f : findings) {
         const check::FamilyCase& c = f.c;
         const auto k = std::find_if(t.kernels.begin(), t.kernels.end(), [&](const FamilyKernel& x) { return x.name == f.kernel; });
-        if (c.family != t.family || k == t.kernels.end() || !domain.outside(*t.family, c.in.data()).empty()) continue;
+        // A finding of the other precision belongs to the other kind of run.
+        if (c.family != t.family || c.precision != check::precision() || k == t.kernels.end() ||
+            !domain.outside(*t.family, c.in.data()).empty())
+            continue;
         ReplayedFinding p{c.path, f.kernel, false, ""};
         try {
             const check::Truth truth = t.family->truth(c.in.data());

@@ -210,6 +210,7 @@ int run_promote(const std::vector<std::string>& files, const std::string& corpus
             continue;
         }
         const check::FamilyCase& c = std::get<check::FamilyCase>(r);
+        const check::PrecisionScope scope(c.precision);
         std::vector<std::string> problems;
         try {
             problems = check::expectation_problems(c, c.family->truth(c.in.data()));
