@@ -168,8 +168,13 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain) {
             hi = std::max(hi, std::fabs(x));
         }
     if (hi > 0) {
-        // Exponents k with lo 2^k >= domain.lo and hi 2^k <= domain.hi.
-        const int k_min = int(std::ceil(std::log2(domain.lo / lo))), k_max = int(std::floor(std::log2(domain.hi / hi)));
+        // Exponents k with lo 2^k >= domain.lo and hi 2^k <= domain.hi, from
+        // differences of logarithms (a quotient of doubles overflows: 2^250
+        // over a subnormal), clamped to where any scaling is already inexact.
+        const auto exponent = [](double e) { return int(std::clamp(e, -5000.0, 5000.0)); };
+        const double log_lo = domain.lo > 0 ? std::log2(domain.lo) : -5000.0;
+        const int k_min = exponent(std::ceil(log_lo - std::log2(lo)));
+        const int k_max = exponent(std::floor(std::log2(domain.hi) - std::log2(hi)));
         if (k_min <= k_max) {
             int k = std::clamp(0, k_min, k_max);
             if (s.coin()) k = k_min + s.range(0, k_max - k_min + 1);
@@ -177,7 +182,7 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain) {
         } else {
             // Too wide a spread: the largest at the top of the domain, what
             // falls below it becomes zero.
-            const int k = int(std::floor(std::log2(domain.hi / hi)));
+            const int k = k_max;
             if (scaling_exact(in, 0, in.size(), k)) scale(in, 0, in.size(), k);
         }
         for (double& x : in) {
