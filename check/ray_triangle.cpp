@@ -410,8 +410,8 @@ Family make() {
         return std::vector<FamilyKernel>{kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>),
                                          kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),
                                          kernel<float>("exact", "exact", 1, ray_triangle_exact),
-                                         kernel<double>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<double>),
-                                         kernel<double>("watertight", "tolerant=1", 1, ray_triangle_watertight<double>)};
+                                         kernel<double>("moller_trumbore", "tolerant=1", 2, ray_triangle_mt<double>),
+                                         kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>)};
     };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel<float>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<float>),

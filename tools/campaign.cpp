@@ -172,7 +172,8 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
                                      "-fork=" + std::to_string(std::max(1, args.jobs)),
                                      "-ignore_crashes=1",
                                      "-max_total_time=" + std::to_string(std::max(1, int(args.minutes * 60))),
-                                     "-max_len=128",
+                                     // every slot of the longest layout: 2 + 9 x 16 bytes in double
+                                     check::precision() == check::Precision::double_ ? "-max_len=256" : "-max_len=128",
                                      "-dict=" + args.source_dir + "/fuzz/floats.dict",
                                      "-artifact_prefix=" + artifacts.string() + "/",
                                      pool.string()};
