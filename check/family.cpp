@@ -308,7 +308,8 @@ bool simpler(double a, double b) {
 
 
 /// Simpler values for x: zero, its negation, integers, x with fewer
-/// mantissa bits, the other inputs. Each is representable when x is.
+/// mantissa bits, the other inputs (simplify_floats drops those the
+/// precision cannot hold: fewer bits of a float subnormal are below its grid).
 std::vector<double> candidates(double x, const Inputs& others) {
     std::vector<double> c = {0.0, -x, std::round(x), std::trunc(x)};
     for (int k = -4; k <= 4; ++k) c.push_back(double(k));
@@ -436,8 +437,16 @@ double input_feature(const Family& f, const Inputs& in) {
     return m;
 }
 
-Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok,
+Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok_in_domain,
                        const std::function<bool(const Inputs&)>& still_fails) {
+    // Every trial stays in the run's precision: a candidate with fewer
+    // mantissa bits of a float subnormal is a double below float's grid,
+    // which a float kernel would see rounded and the references would not.
+    const auto ok = [&](const Inputs& trial) {
+        for (double x : trial)
+            if (!representable(x)) return false;
+        return ok_in_domain(trial);
+    };
     const auto accept = [&](const Inputs& trial) {
         if (!ok(trial) || complexity(trial) >= complexity(in) || !still_fails(trial)) return false;
         in = trial;

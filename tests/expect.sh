@@ -9,7 +9,8 @@ expect() {
     out=$("$@" 2>&1)
     rc=$?
     if [ "$rc" != "$code" ]; then
-        echo "FAIL: '$*' exited $rc, expected $code"; echo "$out" | tail -30; fail=1
+        echo "FAIL: '$*' exited $rc, expected $code"; echo "$out" | grep -E "^(error|warning):" | head -10
+        echo "$out" | tail -30; fail=1
     elif ! grep -qE -- "$pattern" <<<"$out"; then
         echo "FAIL: '$*' output lacks /$pattern/"; echo "$out" | tail -30; fail=1
     else

@@ -116,5 +116,24 @@ TEST(FamilyCaseFile, refusesBadValuesWithTheirLine) {
     EXPECT_EQ(errors[2].str(), "p.case:6: expect: 'up' is not one of 'back', 'straddle', 'front'");
 }
 
+// The minimiser keeps every value a number of the run's precision: the
+// fewer-bits candidate of FLT_MAX is 2^128, a finite double that a case file
+// can only write as inf (a clean-clone run of isect fuzz wrote such a case,
+// which replay then refused as outside the domain).
+TEST(Simplify, staysInTheRunsPrecision) {
+    const Family& f = aabb_aabb_family();
+    const float big = std::numeric_limits<float>::max();
+    const Inputs in = {-big, -big, -big, big, big, big, 0, 0, 0, 1, 1, 1};
+    const auto in_domain = [&](const Inputs& t) { return f.domain(t.data()).empty(); };
+    const Inputs out = simplify_floats(in, in_domain, [](const Inputs& t) { return std::fabs(t[3]) > 1e38; });
+    for (double x : out) EXPECT_EQ(double(float(x)), x) << x;
+    EXPECT_GT(std::fabs(out[3]), 1e38);
+    {
+        const PrecisionScope scope(Precision::double_);  // a double run may go to 2^128
+        const Inputs wide = simplify_floats(in, in_domain, [](const Inputs& t) { return std::fabs(t[3]) > 3e38; });
+        EXPECT_EQ(wide[3], std::ldexp(1.0, 128));
+    }
+}
+
 }  // namespace
 }  // namespace isect::check
