@@ -21,52 +21,48 @@ std::string CaseError::str() const {
 }
 
 namespace {
-std::string shortest(float x) {
+
+/// What the text form of a float or a double depends on: its mantissa bits,
+/// the digits that always name it (%.9g, %.17g), and the digits from which
+/// its shortest round-trip form is taken as naming it.
+template <class T> struct Digits;
+template <> struct Digits<float> {
+    static constexpr int bits = 24, full = 9, enough = 7;
+};
+template <> struct Digits<double> {
+    static constexpr int bits = 53, full = 17, enough = 15;
+};
+
+template <class T> std::string shortest(T x) {
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof buf, x);
     return std::string(buf, r.ptr);
 }
-std::string nine_digits(float x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.9g", double(x));
-    return buf;
-}
-std::string shortest_double(double x) {
-    char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof buf, x);
-    return std::string(buf, r.ptr);
-}
-std::string seventeen_digits(double x) {
+template <class T> std::string full_digits(T x) {
     char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", x);
+    std::snprintf(buf, sizeof buf, "%.*g", Digits<T>::full, double(x));
     return buf;
 }
 bool names_exactly(const std::string& token, double x, int bits);
 std::string significant_digits(const std::string& token);
+
+/// The shortest decimal that reads back as x, unless it is short and not x
+/// exactly (5.59544): that one a reader cannot tell from a person's decimal,
+/// so it gets all the digits (5.59543991).
+template <class T> std::string format_as(T x) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    const std::string s = shortest(x);
+    if (names_exactly(s, x, Digits<T>::bits) || int(significant_digits(s).size()) >= Digits<T>::enough ||
+        std::fabs(x) < std::numeric_limits<T>::min())
+        return s;
+    return full_digits(x);
+}
+
 }  // namespace
 
-std::string format_float(float x) {
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-    // The shortest decimal that reads back as x, unless it is short and not
-    // x exactly (5.59544): that one a reader cannot tell from a person's
-    // decimal, so it gets float's full 9 digits (5.59543991).
-    const std::string s = shortest(x);
-    if (names_exactly(s, x, 24) || significant_digits(s).size() >= 7 || std::fabs(x) < std::numeric_limits<float>::min())
-        return s;
-    return nine_digits(x);
-}
-
-std::string format_double(double x) {
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-    // As format_float, at double's precision: 17 digits where the shortest
-    // form is short and rounds.
-    const std::string s = shortest_double(x);
-    if (names_exactly(s, x, 53) || significant_digits(s).size() >= 15 || std::fabs(x) < std::numeric_limits<double>::min())
-        return s;
-    return seventeen_digits(x);
-}
+std::string format_float(float x) { return format_as(x); }
+std::string format_double(double x) { return format_as(x); }
 
 std::string format_number(double x) {
     return precision() == Precision::single ? format_float(float(x)) : format_double(x);
@@ -142,36 +138,37 @@ std::string significant_digits(const std::string& token) {
     return digits;
 }
 
-/// Whether a token says which float it means: exactly; as %.9g writes it
-/// (float's full 9 significant digits, trailing zeros dropped); or as the float's shortest round-trip decimal
-/// given to float's precision, at least 7 digits, or fewer for a subnormal,
-/// which has fewer bits (what isect writes: format_float). A short decimal
-/// that rounds ("0.1", "1e-6", "5.59544") is a value a reader may think exact.
-bool names_a_float(const std::string& token, float x) {
-    if (!std::isfinite(x) || names_exactly(token, x, 24)) return true;
+/// Whether a token says which float (or double) it means: exactly; as %.9g
+/// (%.17g) writes it, trailing zeros dropped; or as its shortest round-trip
+/// decimal given to its precision, at least 7 (15) digits, or fewer for a
+/// subnormal, which has fewer bits (what isect writes: format_as). A short
+/// decimal that rounds ("0.1", "1e-6", "5.59544") is a value a reader may
+/// think exact.
+template <class T> bool names_a(const std::string& token, T x) {
+    if (!std::isfinite(x) || names_exactly(token, x, Digits<T>::bits)) return true;
     if (token.size() > 1 && (token[1] == 'x' || token[1] == 'X' || token[2] == 'x')) return false;  // a rounded hexfloat
     const std::string digits = significant_digits(token);
-    if (digits.size() >= 9 || digits == significant_digits(nine_digits(x))) return true;
+    if (int(digits.size()) >= Digits<T>::full || digits == significant_digits(full_digits(x))) return true;
     if (digits != significant_digits(shortest(x))) return false;
-    return digits.size() >= 7 || std::fabs(x) < std::numeric_limits<float>::min();
-}
-
-/// The same for a double: exactly, as %.17g writes it, or as its shortest
-/// round-trip decimal with at least 15 digits (fewer for a subnormal).
-bool names_a_double(const std::string& token, double x) {
-    if (!std::isfinite(x) || names_exactly(token, x, 53)) return true;
-    if (token.size() > 1 && (token[1] == 'x' || token[1] == 'X' || token[2] == 'x')) return false;
-    const std::string digits = significant_digits(token);
-    if (digits.size() >= 17 || digits == significant_digits(seventeen_digits(x))) return true;
-    if (digits != significant_digits(shortest_double(x))) return false;
-    return digits.size() >= 15 || std::fabs(x) < std::numeric_limits<double>::min();
+    return int(digits.size()) >= Digits<T>::enough || std::fabs(x) < std::numeric_limits<T>::min();
 }
 
 /// "0.100000001 (0x1.99999ap-4)": a number as both people and C read it.
-std::string both_ways(double x, Precision p) {
+template <class T> std::string both_ways(T x) {
     char text[80];
-    std::snprintf(text, sizeof text, p == Precision::single ? "%.9g (%a)" : "%.17g (%a)", x, x);
+    std::snprintf(text, sizeof text, "%s (%a)", full_digits(x).c_str(), double(x));
     return text;
+}
+
+/// Reads one number of scalar T into out; says whether it parsed, and
+/// whether the token names it.
+template <class T> bool read_one(const std::string& token, double& out, bool& names, std::string& shown, std::string& why) {
+    T x = 0;
+    if (!parse_number(token, x, why)) return false;
+    out = x;
+    names = names_a(token, x);
+    if (!names) shown = both_ways(x);
+    return true;
 }
 
 struct Entry {
@@ -186,23 +183,16 @@ void read_numbers(const std::string& path, const std::string& key, const Entry& 
                   bool strict, std::vector<CaseError>& errors, std::vector<std::string>& warnings) {
     std::set<std::string> named;  // a value written twice on the line is named once
     for (size_t i = 0; i < e.values.size(); ++i) {
-        std::string why;
-        bool ok = false, names = false;
-        if (p == Precision::single) {
-            float x = 0;
-            ok = parse_float(e.values[i], x, why);
-            out[i] = x;
-            names = ok && names_a_float(e.values[i], x);
-        } else {
-            ok = parse_double(e.values[i], out[i], why);
-            names = ok && names_a_double(e.values[i], out[i]);
-        }
+        std::string why, shown;
+        bool names = false;
+        const bool ok = p == Precision::single ? read_one<float>(e.values[i], out[i], names, shown, why)
+                                               : read_one<double>(e.values[i], out[i], names, shown, why);
         if (!ok) {
             errors.push_back({path, e.line, key + ": " + why});
         } else if (!names && named.insert(e.values[i]).second) {
             const CaseError rounded{path, e.line,
                                     key + ": '" + e.values[i] + "' is not a " + precision_name(p) + "; it reads as " +
-                                        both_ways(out[i], p)};
+                                        shown};
             if (strict) errors.push_back({path, e.line, rounded.message + " (--strict)"});
             else warnings.push_back(rounded.str());
         }
