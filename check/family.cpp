@@ -50,6 +50,15 @@ bool representable(double x) {
     return g_precision == Precision::double_ || std::isnan(x) || double(float(x)) == x;
 }
 double to_precision(double x) { return g_precision == Precision::single ? double(float(x)) : x; }
+double next_in_precision(double x, double toward) {
+    if (g_precision == Precision::single) return double(std::nextafter(float(x), float(toward)));
+    return std::nextafter(x, toward);
+}
+bool scales_exactly(double x, int k) {
+    if (!std::isfinite(x) || x == 0) return true;
+    const double y = std::ldexp(x, k);
+    return std::isfinite(y) && representable(y) && std::ldexp(y, -k) == x;
+}
 double least_normal() { return g_precision == Precision::single ? 0x1p-126 : std::numeric_limits<double>::min(); }
 double greatest_finite() {
     return g_precision == Precision::single ? double(std::numeric_limits<float>::max()) : std::numeric_limits<double>::max();
@@ -87,8 +96,7 @@ Oracle oracle() { return g_oracle; }
 
 bool band(const Family& f, const double* in, int exact_answer, int answer, double k) {
     if (k > 0 && g_oracle == Oracle::fast && f.fast_in_band) {
-        // The fast bands take K in units of 2^-24 (ref/fast.hpp).
-        const Tri t = f.fast_in_band(in, FastTruth{exact_answer, {}, {}}, answer, k * (unit_roundoff() / 0x1p-24));
+        const Tri t = f.fast_in_band(in, FastTruth{exact_answer, {}, {}}, answer, k);
         if (t != Tri::unknown) return t == Tri::yes;
     }
     return f.in_band(in, Truth{exact_answer, {}, {}, {}}, answer, k);
@@ -319,14 +327,6 @@ std::vector<double> candidates(double x, const Inputs& others) {
     for (int bits = 1; bits < mantissa; ++bits) c.push_back(std::ldexp(std::round(std::ldexp(m, bits)), e - bits));
     c.insert(c.end(), others.begin(), others.end());
     return c;
-}
-
-/// Whether x 2^k is finite, representable in the precision and scales back
-/// to x (no underflow into the subnormals).
-bool scales_exactly(double x, int k) {
-    if (!std::isfinite(x) || x == 0) return true;
-    const double y = std::ldexp(x, k);
-    return std::isfinite(y) && representable(y) && std::ldexp(y, -k) == x;
 }
 
 bool scaling_exact(const Inputs& in, int k) {

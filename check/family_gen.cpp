@@ -44,19 +44,9 @@ int magnitude_exponent(Source& s) {
 }
 
 bool scaling_exact(const Inputs& in, size_t from, size_t to, int k) {
-    for (size_t i = from; i < to; ++i) {
-        const double x = in[i];
-        if (!std::isfinite(x) || x == 0) continue;
-        const double y = std::ldexp(x, k);
-        if (!std::isfinite(y) || !representable(y) || std::ldexp(y, -k) != x) return false;
-    }
+    for (size_t i = from; i < to; ++i)
+        if (!scales_exactly(in[i], k)) return false;
     return true;
-}
-
-/// The next number of the precision after x, towards `to`.
-double next_toward(double x, double to) {
-    if (precision() == Precision::single) return double(std::nextafter(float(x), float(to)));
-    return std::nextafter(x, to);
 }
 
 /// Scales by 2^k, rounding to the precision (into its subnormals, to zero
@@ -92,7 +82,7 @@ Inputs transform(const Family& f, std::string_view kind, Inputs in, Source& s) {
         for (int i = 0; i < n; ++i) {
             double& x = in[s.range<size_t>(0, in.size())];
             const int steps = s.pick(1, -1, 2, -2);
-            for (int k = 0; k < std::abs(steps); ++k) x = next_toward(x, steps > 0 ? INFINITY : -INFINITY);
+            for (int k = 0; k < std::abs(steps); ++k) x = next_in_precision(x, steps > 0 ? INFINITY : -INFINITY);
         }
     } else if (kind == "zero_sign") {
         for (double& x : in)
@@ -192,7 +182,7 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain) {
             } else if (std::fabs(x) > domain.hi) {
                 // The largest number of the precision within the domain.
                 double top = domain.hi;
-                if (!representable(top)) top = double(float(top)) > top ? next_toward(double(float(top)), 0) : double(float(top));
+                if (!representable(top)) top = to_precision(top) > top ? next_in_precision(to_precision(top), 0) : to_precision(top);
                 x = std::copysign(top, x);
             }
         }

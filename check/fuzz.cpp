@@ -50,10 +50,7 @@ void to_bits(double x, uint8_t* d) {
 }
 
 double nudge(double x, int steps) {
-    for (int i = 0; i < std::abs(steps); ++i) {
-        const double to = steps > 0 ? INFINITY : -INFINITY;
-        x = single() ? double(std::nextafter(float(x), float(to))) : std::nextafter(x, to);
-    }
+    for (int i = 0; i < std::abs(steps); ++i) x = next_in_precision(x, steps > 0 ? INFINITY : -INFINITY);
     return x;
 }
 
@@ -127,11 +124,7 @@ Inputs decode_slots(const Family& f, const uint8_t* b) {
         // 2^k, k = int8 clamped to [-60, 60] (float), or int8 * 8 (double).
         const int k = single() ? std::clamp(int(int8_t(b[1])), -60, 60) : int(int8_t(b[1])) * 8;
         bool exact = true;
-        for (double x : in) {
-            if (!std::isfinite(x) || x == 0) continue;
-            const double y = std::ldexp(x, k);
-            if (!std::isfinite(y) || !representable(y) || std::ldexp(y, -k) != x) exact = false;
-        }
+        for (double x : in) exact = exact && scales_exactly(x, k);
         if (exact)
             for (double& x : in) x = std::ldexp(x, k);
     }
@@ -226,9 +219,8 @@ size_t mutate_fuzz(const Family& f, uint8_t* data, size_t size, size_t max_size,
             for (size_t i = 0; i < 3; ++i) {
                 uint8_t* slot = &data[kHeader + slot_bytes() * (g + 3 * k + i)];
                 slot[0] = 0;
-                // Rounded to the precision, as the kernel's own arithmetic would.
-                const double v = 2.0 * in[g + 3 * p + i] - in[g + 3 * q + i];
-                to_bits(single() ? double(float(v)) : v, slot + 1);
+                // to_bits rounds it to the precision, as the kernel's own arithmetic would.
+                to_bits(2.0 * in[g + 3 * p + i] - in[g + 3 * q + i], slot + 1);
             }
             return bytes;
         }

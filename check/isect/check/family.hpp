@@ -86,6 +86,11 @@ bool representable(double x);
 /// x rounded to the precision (to nearest float in a float run; itself in
 /// a double run), as the precision's own arithmetic would give it.
 double to_precision(double x);
+/// The next number of the precision after x, towards `toward`.
+double next_in_precision(double x, double toward);
+/// Whether x 2^k is finite, representable in the precision and scales back
+/// to x (no underflow into the subnormals); zero and non-finite x always do.
+bool scales_exactly(double x, int k);
 /// The least normal number of the precision: 2^-126 or 2^-1022.
 double least_normal();
 /// The greatest finite number of the precision.
