@@ -182,7 +182,7 @@ Family make() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_aabb(in)); };
     f.fast_in_band = [](const double* in, const FastTruth& t, int, double k) {
-        return tri(ref::fast::aabb_aabb_in_band(in, t.answer, k));
+        return tri(ref::fast::aabb_aabb_in_band(in, t.answer, k * unit_roundoff()));
     };
     f.all_kernels = kernels;
     f.all_broken = broken;

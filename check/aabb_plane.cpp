@@ -208,7 +208,7 @@ Family common(const std::string& name) {
     f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding;
     f.feature = feature;
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::aabb_plane_in_band(in, k)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::aabb_plane_in_band(in, k * unit_roundoff())); };
     return f;
 }
 

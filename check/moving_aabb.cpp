@@ -384,7 +384,7 @@ Family make_box() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::moving_aabb(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::moving_aabb_in_band(in, k)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::moving_aabb_in_band(in, k * unit_roundoff())); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{box_kernel("broken:seed_z_check", "tolerant=1", seed_z_check),
@@ -427,7 +427,7 @@ Family make_plane() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::moving_aabb_plane(in)); };
     f.fast_in_band = [](const double* in, const FastTruth&, int, double k) {
-        return tri(ref::fast::moving_aabb_plane_in_band(in, k));
+        return tri(ref::fast::moving_aabb_plane_in_band(in, k * unit_roundoff()));
     };
     f.all_kernels = [] { return std::vector<FamilyKernel>{plane_kernel("contact", "tolerant=1", moving_aabb_plane_contact)}; };
     f.all_broken = [] {

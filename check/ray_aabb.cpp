@@ -379,7 +379,7 @@ Family make(bool segment) {
     };
     f.wrong_oracle = [segment](const double* in) { return from_wrong(ref::fast::wrong::ray_aabb(in, segment)); };
     f.fast_in_band = [segment](const double* in, const FastTruth&, int, double k) {
-        return tri(ref::fast::ray_aabb_in_band(in, segment, k));
+        return tri(ref::fast::ray_aabb_in_band(in, segment, k * unit_roundoff()));
     };
     f.feature = feature;
     f.all_kernels = [self] {

@@ -405,7 +405,7 @@ Family make() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle(in)); };
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_triangle(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::ray_triangle_in_band(in, k)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::ray_triangle_in_band(in, k * unit_roundoff())); };
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>),
                                          kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),

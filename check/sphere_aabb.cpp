@@ -193,7 +193,7 @@ Family make() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::sphere_aabb(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::sphere_aabb_in_band(in, k)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::sphere_aabb_in_band(in, k * unit_roundoff())); };
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap),
                                          kernel("exact", "exact", sphere_aabb_overlap_exact)};

@@ -445,7 +445,7 @@ Family make_triangle() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::triangle_measures(in)); };
     f.fast_in_band = [](const double* in, const FastTruth& t, int, double k) {
-        return tri(ref::fast::triangle_measures_in_band(in, t.answer, k));
+        return tri(ref::fast::triangle_measures_in_band(in, t.answer, k * unit_roundoff()));
     };
     f.feature = [](const double* in) { return edge_feature(in, 3); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
@@ -487,7 +487,7 @@ Family make_polygon() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::polygon_measures(in)); };
     f.fast_in_band = [](const double* in, const FastTruth&, int, double k) {
-        return tri(ref::fast::polygon_measures_in_band(in, k));
+        return tri(ref::fast::polygon_measures_in_band(in, k * unit_roundoff()));
     };
     f.feature = [](const double* in) { return edge_feature(in, kN); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };

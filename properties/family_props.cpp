@@ -144,9 +144,13 @@ TEST_P(FamilyProperty, plantedWrongOracleIsCaught) {
 /// (transformed_aabb's only answer is a box, judged by containment).
 class BandProperty : public FamilyProperty {};
 
+/// In float and in double runs: K is in units of the run's u on both sides.
 TEST_P(BandProperty, fastBandProofImpliesTheExactBand) {
     const Family& f = *GetParam();
     ASSERT_TRUE(f.fast_truth && f.fast_in_band) << f.name << " has a band but no fast band test";
+    for (const Precision p : {Precision::single, Precision::double_}) {
+    SCOPED_TRACE(precision_name(p));
+    const PrecisionScope scope(p);
     expect_property(5000, [&] {
         const Generated g = *gen_family(f);
         const double k = *rc::gen::element(1.0, 0.5, 3.0, 1e-6, 1e3);
@@ -160,6 +164,7 @@ TEST_P(BandProperty, fastBandProofImpliesTheExactBand) {
             if (proved != Tri::unknown) RC_ASSERT((proved == Tri::yes) == f.in_band(g.in.data(), truth, answer, k));
         }
     });
+    }
 }
 
 TEST_P(FamilyProperty, builtinKernelsKeepTheirContracts) {

@@ -197,14 +197,14 @@ template <class T, class F> std::optional<T> decided(F body) {
     }
 }
 
-/// delta = k 2^-24 M exactly as the rational bands take it (family.cpp's
-/// band_delta: the product rounded to nearest double; inf as the largest
-/// double). Computed before any Upward scope.
-double band_delta(const double* in, size_t n, double k) {
+/// delta = ku M (ku = K u) exactly as the rational bands take it
+/// (family.cpp's band_delta: the product rounded to nearest double; inf as
+/// the largest double). Computed before any Upward scope.
+double band_delta(const double* in, size_t n, double ku) {
     double m = 0;
     for (size_t i = 0; i < n; ++i)
-        if (std::isfinite(in[i])) m = std::max(m, double(std::fabs(in[i])));
-    const double delta = k * std::ldexp(m, -24);
+        if (std::isfinite(in[i])) m = std::max(m, std::fabs(in[i]));
+    const double delta = ku * m;
     return std::isfinite(delta) ? delta : std::numeric_limits<double>::max();
 }
 
@@ -372,9 +372,9 @@ template <bool Segment> struct RayAabbBand {
 
 }  // namespace
 
-std::optional<bool> ray_aabb_in_band(const double* in, bool segment, double k) {
-    if (!(k > 0)) return std::nullopt;
-    const double delta = band_delta(in, 12, k);
+std::optional<bool> ray_aabb_in_band(const double* in, bool segment, double ku) {
+    if (!(ku > 0)) return std::nullopt;
+    const double delta = band_delta(in, 12, ku);
     return segment ? two_stage_band<RayAabbBand<true>::Body>(in, delta)
                    : two_stage_band<RayAabbBand<false>::Body>(in, delta);
 }
@@ -405,9 +405,9 @@ template <class Ops> struct MovingAabbBand {
 };
 }  // namespace
 
-std::optional<bool> moving_aabb_in_band(const double* in, double k) {
-    if (!(k > 0)) return std::nullopt;
-    return two_stage_band<MovingAabbBand>(in, band_delta(in, 15, k));
+std::optional<bool> moving_aabb_in_band(const double* in, double ku) {
+    if (!(ku > 0)) return std::nullopt;
+    return two_stage_band<MovingAabbBand>(in, band_delta(in, 15, ku));
 }
 
 // --- aabb_plane, aabb_plane_overlap, moving_aabb_plane ------------------------------
@@ -590,14 +590,14 @@ template <class Ops> struct TransformedBody {
 
 std::optional<Result> aabb_plane(const double* in) { return two_stage<Result, AabbPlaneBody>(in); }
 std::optional<Result> aabb_plane_overlap(const double* in) { return two_stage<Result, AabbPlaneOverlapBody>(in); }
-std::optional<bool> aabb_plane_in_band(const double* in, double k) {
-    if (!(k > 0)) return std::nullopt;
-    return two_stage_band<AabbPlaneBand>(in, band_delta(in, 10, k));
+std::optional<bool> aabb_plane_in_band(const double* in, double ku) {
+    if (!(ku > 0)) return std::nullopt;
+    return two_stage_band<AabbPlaneBand>(in, band_delta(in, 10, ku));
 }
 std::optional<Result> moving_aabb_plane(const double* in) { return two_stage<Result, MovingAabbPlaneBody>(in); }
-std::optional<bool> moving_aabb_plane_in_band(const double* in, double k) {
-    if (!(k > 0)) return std::nullopt;
-    return two_stage_band<MovingAabbPlaneBand>(in, band_delta(in, 13, k));
+std::optional<bool> moving_aabb_plane_in_band(const double* in, double ku) {
+    if (!(ku > 0)) return std::nullopt;
+    return two_stage_band<MovingAabbPlaneBand>(in, band_delta(in, 13, ku));
 }
 
 std::optional<Result> aabb_aabb(const double* in) {
@@ -610,15 +610,15 @@ std::optional<Result> aabb_aabb(const double* in) {
     for (int i = 0; i < 3; ++i) push_exact(r, std::min(in[3 + i], in[9 + i]));
     return r;
 }
-std::optional<bool> aabb_aabb_in_band(const double* in, int, double k) {
-    if (!(k > 0)) return std::nullopt;
-    return two_stage_band<AabbAabbBand>(in, band_delta(in, 12, k));
+std::optional<bool> aabb_aabb_in_band(const double* in, int, double ku) {
+    if (!(ku > 0)) return std::nullopt;
+    return two_stage_band<AabbAabbBand>(in, band_delta(in, 12, ku));
 }
 
 std::optional<Result> sphere_aabb(const double* in) { return two_stage<Result, SphereBody>(in); }
-std::optional<bool> sphere_aabb_in_band(const double* in, double k) {
-    if (!(k > 0)) return std::nullopt;
-    return two_stage_band<SphereBand>(in, band_delta(in, 10, k));
+std::optional<bool> sphere_aabb_in_band(const double* in, double ku) {
+    if (!(ku > 0)) return std::nullopt;
+    return two_stage_band<SphereBand>(in, band_delta(in, 10, ku));
 }
 
 std::optional<Result> transformed_aabb(const double* in) { return two_stage<Result, TransformedBody>(in); }
@@ -808,9 +808,9 @@ template <class Ops> struct RayTriangleBand {
 
 }  // namespace
 
-std::optional<bool> ray_triangle_in_band(const double* in, double k) {
-    if (!(k > 0)) return std::nullopt;
-    return two_stage_band<RayTriangleBand>(in, band_delta(in, 16, k));
+std::optional<bool> ray_triangle_in_band(const double* in, double ku) {
+    if (!(ku > 0)) return std::nullopt;
+    return two_stage_band<RayTriangleBand>(in, band_delta(in, 16, ku));
 }
 
 // --- triangle_measures, polygon_measures ----------------------------------------------
@@ -900,10 +900,10 @@ template <class Ops> struct TriangleBand {
 };
 }  // namespace
 
-std::optional<bool> triangle_measures_in_band(const double* in, int exact_answer, double k) {
-    if (!(k > 0)) return std::nullopt;
+std::optional<bool> triangle_measures_in_band(const double* in, int exact_answer, double ku) {
+    if (!(ku > 0)) return std::nullopt;
     if (exact_answer == 0) return true;
-    return two_stage_band<TriangleBand>(in, band_delta(in, 12, k));
+    return two_stage_band<TriangleBand>(in, band_delta(in, 12, ku));
 }
 
 namespace {
@@ -938,9 +938,9 @@ template <class Ops> struct PolygonBand {
 };
 }  // namespace
 
-std::optional<bool> polygon_measures_in_band(const double* in, double k) {
-    if (!(k > 0)) return std::nullopt;
-    return two_stage_band<PolygonBand>(in, band_delta(in, 18, k));
+std::optional<bool> polygon_measures_in_band(const double* in, double ku) {
+    if (!(ku > 0)) return std::nullopt;
+    return two_stage_band<PolygonBand>(in, band_delta(in, 18, ku));
 }
 
 // --- The planted wrong oracles ---------------------------------------------------------

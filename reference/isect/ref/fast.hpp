@@ -44,18 +44,19 @@ std::optional<Result> transformed_aabb(const double* in);
 std::optional<Result> triangle_measures(const double* in);
 std::optional<Result> polygon_measures(const double* in);
 
-/// The bands, k > 0, with delta = k 2^-24 M: true or false where the
+/// The bands, ku > 0, with delta = ku M, ku = K u (u = 2^-24 for float
+/// inputs, 2^-53 for doubles): true or false where the
 /// family's rational band computation certainly says so, else nullopt.
 /// exact_answer is the exact answer's index (some bands depend on it).
-std::optional<bool> ray_triangle_in_band(const double* in, double k);
-std::optional<bool> ray_aabb_in_band(const double* in, bool segment, double k);
-std::optional<bool> aabb_plane_in_band(const double* in, double k);
-std::optional<bool> aabb_aabb_in_band(const double* in, int exact_answer, double k);
-std::optional<bool> sphere_aabb_in_band(const double* in, double k);
-std::optional<bool> moving_aabb_in_band(const double* in, double k);
-std::optional<bool> moving_aabb_plane_in_band(const double* in, double k);
-std::optional<bool> triangle_measures_in_band(const double* in, int exact_answer, double k);
-std::optional<bool> polygon_measures_in_band(const double* in, double k);
+std::optional<bool> ray_triangle_in_band(const double* in, double ku);
+std::optional<bool> ray_aabb_in_band(const double* in, bool segment, double ku);
+std::optional<bool> aabb_plane_in_band(const double* in, double ku);
+std::optional<bool> aabb_aabb_in_band(const double* in, int exact_answer, double ku);
+std::optional<bool> sphere_aabb_in_band(const double* in, double ku);
+std::optional<bool> moving_aabb_in_band(const double* in, double ku);
+std::optional<bool> moving_aabb_plane_in_band(const double* in, double ku);
+std::optional<bool> triangle_measures_in_band(const double* in, int exact_answer, double ku);
+std::optional<bool> polygon_measures_in_band(const double* in, double ku);
 
 /// Planted wrong oracles, one per family, for the properties that must
 /// catch them: every sign decided in plain double (aabb_aabb, which needs no
