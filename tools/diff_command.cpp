@@ -180,9 +180,7 @@ void print_text(std::ostream& out, const DiffArgs& args, const Side& a, const Si
         << domain.str() << (args.tolerance > 0 ? ", numbers may differ by " + check::format_k(args.tolerance) + " u" : "")
         << "\n";
     for (const DiffFamily& r : results) {
-        const std::string label =
-            r.family->name + (check::precision() == check::Precision::double_ ? " (double)" : "");
-        out << "\n" << label << ": " << r.inputs << " inputs in " << check::format_k(r.seconds) << " s, ";
+        out << "\n" << family_label(*r.family, check::precision()) << ": " << r.inputs << " inputs in " << check::format_k(r.seconds) << " s, ";
         if (!r.disagreements) {
             out << "A and B agree on every one\n";
             continue;

@@ -31,14 +31,16 @@ struct CaseProblem {
     std::string why;
 };
 
+/// A family as reports name it: "ray_triangle", or "ray_triangle (double)"
+/// for a double-precision run.
+inline std::string family_label(const check::Family& f, check::Precision p) {
+    return f.name + (p == check::Precision::double_ ? " (double)" : "");
+}
+
 struct FamilyResult {
     const check::Family* family = nullptr;
     check::Precision precision = check::Precision::single;  ///< of the inputs and kernels
-    /// The family as reports name it: "ray_triangle", or "ray_triangle
-    /// (double)" for a double-precision run.
-    std::string label() const {
-        return family->name + (precision == check::Precision::double_ ? " (double)" : "");
-    }
+    std::string label() const { return family_label(*family, precision); }
     std::vector<ReplayedFinding> replayed;  ///< the findings database, replayed before any generated case
     /// Every contract held on generated cases and on the replayed findings.
     bool holds() const {
