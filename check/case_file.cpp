@@ -358,8 +358,34 @@ ReadResult read_case_file(const std::string& path, bool strict) {
     if (!in) return std::vector<CaseError>{{path, 0, "cannot open file"}};
     std::ostringstream text;
     text << in.rdbuf();
-    return parse_case(text.str(), path, strict);
+    std::string s = text.str();
+    // An editor's UTF-8 byte order mark is not a key.
+    if (s.compare(0, 3, "\xEF\xBB\xBF") == 0) s.erase(0, 3);
+    return parse_case(s, path, strict);
 }
+
+namespace {
+
+/// The *.case files under dir, following symbolic links to folders (a
+/// corpus may link a family's folder from elsewhere), each folder once.
+void find_cases(const std::filesystem::path& dir, std::set<std::filesystem::path>& seen, std::vector<std::string>& found,
+                std::vector<CaseError>& errors) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path real = fs::canonical(dir, ec);
+    if (ec || !seen.insert(real).second) return;  // a loop of links
+    std::vector<fs::path> entries;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(it->path());
+    if (ec) errors.push_back({dir.string(), 0, "cannot read folder: " + ec.message()});
+    std::sort(entries.begin(), entries.end());
+    for (const fs::path& e : entries) {
+        std::error_code ec2;
+        if (fs::is_directory(e, ec2)) find_cases(e, seen, found, errors);  // follows links
+        else if (e.extension() == ".case" && fs::is_regular_file(e, ec2)) found.push_back(e.string());
+    }
+}
+
+}  // namespace
 
 std::vector<std::string> expand_case_paths(const std::vector<std::string>& args, std::vector<CaseError>& errors) {
     namespace fs = std::filesystem;
@@ -368,9 +394,8 @@ std::vector<std::string> expand_case_paths(const std::vector<std::string>& args,
         std::error_code ec;
         if (fs::is_directory(arg, ec)) {
             std::vector<std::string> found;
-            for (fs::recursive_directory_iterator it(arg, ec), end; !ec && it != end; it.increment(ec))
-                if (it->is_regular_file() && it->path().extension() == ".case") found.push_back(it->path().string());
-            if (ec) errors.push_back({arg, 0, "cannot read folder: " + ec.message()});
+            std::set<fs::path> seen;
+            find_cases(arg, seen, found, errors);
             std::sort(found.begin(), found.end());
             files.insert(files.end(), found.begin(), found.end());
         } else if (fs::exists(arg, ec)) {

@@ -12,6 +12,7 @@
 #include "isect/check/budget.hpp"
 #include "isect/check/case_file.hpp"
 #include "isect/check/family_gen.hpp"
+#include "isect/check/interrupt.hpp"
 
 namespace isect::check {
 
@@ -141,7 +142,10 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
     if (j.got.answer < 0 || j.got.answer >= int(f.answers.size())) {
         j.violates = true;
         j.answer_differs = true;
-        j.why = "answer " + std::to_string(j.got.answer) + " is not one of the family's answers";
+        std::string answers;
+        for (const std::string& a : f.answers) answers += (answers.empty() ? "" : ", ") + a;
+        j.why = "answer " + std::to_string(j.got.returned.value_or(j.got.answer)) + " is not one of " + f.name + "'s (" +
+                answers + (j.got.returned ? "; isect/plugin.h says how they are returned" : "") + ")";
         return j;
     }
     if (j.got.answer != truth.answer) {
@@ -447,8 +451,11 @@ Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok_i
             if (!representable(x)) return false;
         return ok_in_domain(trial);
     };
+    // After Ctrl-C or SIGTERM, only a short grace: then every trial fails
+    // and the simplest input found so far is the witness.
+    const auto fails = [&](const Inputs& trial) { return within_grace() && still_fails(trial); };
     const auto accept = [&](const Inputs& trial) {
-        if (!ok(trial) || complexity(trial) >= complexity(in) || !still_fails(trial)) return false;
+        if (!ok(trial) || complexity(trial) >= complexity(in) || !fails(trial)) return false;
         in = trial;
         return true;
     };
@@ -486,7 +493,7 @@ Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok_i
                 if (!simpler(c, in[s])) continue;
                 Inputs trial = in;
                 trial[s] = c;
-                if (!ok(trial) || !still_fails(trial)) continue;
+                if (!ok(trial) || !fails(trial)) continue;
                 in = trial;
                 changed = true;
                 break;
@@ -549,7 +556,7 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
     };
     c.witness = simplify_floats(c.witness, in_domain, same_class);
     c.why = judge(f, k, c.witness, f.truth(c.witness.data())).why;
-    c.minimised = true;
+    c.minimised = within_grace();  // cut short by a signal: as found, or part way
 }
 
 }  // namespace
@@ -642,7 +649,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
     set_oracle(options.oracle);
     std::map<std::string_view, uint64_t> mix_counts;  // by the family's own names: no copies
     RandomSource sampler(options.seed ^ 0x5a5a5a5a5a5a5a5aull);  // apart from the cases' choices
-    while (budget.more(report.cases) && !(options.stop_at_first && all_broken()) && !hung()) {
+    while (budget.more(report.cases) && !(options.stop_at_first && all_broken()) && !hung() && !interrupted()) {
         const Generated g = generate(f, source, options.gen_kind, options.domain);
         const Inputs& in = g.in;
         ++report.cases;
@@ -694,7 +701,9 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
                 quick = judge_answer(f, kernels[i], in, got, *t);
             }
             const FamilyJudgement& j = *quick;
-            if (!tally_judgement(f, kernels[i], r, in, slow ? *slow : exact, j, report.cases)) continue;
+            const FailureClass* fc = tally_judgement(f, kernels[i], r, in, slow ? *slow : exact, j, report.cases);
+            if (!fc) continue;
+            if (fc->count == 1 && options.on_new_class) options.on_new_class(i, *fc);
             if (options.stop_at_hang && j.why.rfind("hang", 0) == 0) {
                 r.stopped_at_hang = true;
                 r.hang_input = in;
@@ -706,6 +715,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
     }
     budget.finish();
     report.seconds = budget.elapsed();
+    report.interrupted = interrupted();
     for (const auto& [kind, n] : mix_counts) report.mix[std::string(kind)] = n;
     for (size_t i = 0; i < kernels.size(); ++i) {
         sort_classes(report.kernels[i]);

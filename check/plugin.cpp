@@ -6,11 +6,13 @@
 #include <csignal>
 #include <cstring>
 #include <dlfcn.h>
+#include <filesystem>
 #include <poll.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "isect/check/fp_env.hpp"
 #include "isect/plugin.h"
 
 namespace isect::check {
@@ -69,7 +71,9 @@ template <class T> Answer call_family(const std::string& family, void* fn, const
     }
     if (family == "aabb_plane") {
         const int side = reinterpret_cast<int (*)(P, P, P, T)>(fn)(in, in + 3, in + 6, in[9]);
-        return Answer{side >= -1 && side <= 1 ? side + 1 : 100 + side, {}};  // back, straddle, front
+        Answer a{side >= -1 && side <= 1 ? side + 1 : -1, {}};  // back, straddle, front
+        a.returned = side;
+        return a;
     }
     if (family == "aabb_plane_overlap")
         return Answer{reinterpret_cast<int (*)(P, P, P, T)>(fn)(in, in + 3, in + 6, in[9]), {}};
@@ -180,7 +184,11 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
 
 // --- The worker ---------------------------------------------------------------------
 
-[[noreturn]] void worker(const std::string& path, int in, int out) {
+/// A reply's fixed part: answer, count, unprovided mask, control state,
+/// what the function returned and whether that was set.
+constexpr size_t kReplyHead = 32;
+
+[[noreturn]] void worker(const std::string& path, const std::optional<FpEnv>& fp_env, int in, int out) {
     dup2(2, 1);  // a plugin's printf must not reach the report
     // A crash in the plugin must end the worker by its signal, also when
     // the checker runs under a sanitizer that installed its own handlers.
@@ -189,7 +197,13 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
         dfl.sa_handler = SIG_DFL;
         sigaction(sig, &dfl, nullptr);
     }
+    const FpControl before = fp_control();
     void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    // What loading the plugin left (FTZ and DAZ from a -ffast-math build's
+    // constructor), and what its kernels run in: that, or --fp-env.
+    const FpControl loaded = fp_control();
+    const FpControl env = fp_env ? fp_env->control() : loaded;
+    set_fp_control(env);
     const auto fail = [&](const std::string& why) {
         const uint8_t status = 1;
         write_all(out, &status, 1);
@@ -231,6 +245,8 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
     if (auto declared = reinterpret_cast<void (*)(double*, double*)>(dlsym(lib, "isect_domain")))
         declared(&domain[0], &domain[1]);
     write_all(out, domain, sizeof domain);
+    const uint64_t states[2] = {before.bits, loaded.bits};
+    write_all(out, states, sizeof states);
     for (;;) {
         // Family index, count, precision (0 float, 1 double), then the
         // input as doubles.
@@ -243,14 +259,22 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
             !read_all(in, input.data(), input.size() * sizeof(double), -1, nullptr) || !fns[slot])
             _exit(3);
         const Answer a = call_plugin(*f, header[2] ? Precision::double_ : Precision::single, fns[slot], input.data());
-        // One write per reply: answer, count, unprovided mask, values.
+        // A kernel that changed the control state: said in the reply, and
+        // the state set again for the next call.
+        const FpControl after = fp_control();
+        if (after != env) set_fp_control(env);
+        // One write per reply: answer, count, unprovided mask, the state
+        // after the call, values.
         const int32_t answer = a.answer;
         const uint32_t n = uint32_t(a.values.size());
-        std::vector<char> reply(16 + n * sizeof(double));
+        std::vector<char> reply(kReplyHead + n * sizeof(double));
         std::memcpy(reply.data(), &answer, 4);
         std::memcpy(reply.data() + 4, &n, 4);
         std::memcpy(reply.data() + 8, &a.unprovided, 8);
-        if (n) std::memcpy(reply.data() + 16, a.values.data(), n * sizeof(double));  // data() may be null at 0
+        std::memcpy(reply.data() + 16, &after.bits, 8);
+        const int32_t returned[2] = {a.returned.value_or(0), a.returned ? 1 : 0};
+        std::memcpy(reply.data() + 24, returned, 8);
+        if (n) std::memcpy(reply.data() + kReplyHead, a.values.data(), n * sizeof(double));  // data() may be null at 0
         if (!write_all(out, reply.data(), reply.size())) _exit(0);
     }
 }
@@ -262,9 +286,25 @@ std::string signal_name(int sig) {
 
 }  // namespace
 
-FamilyKernel plugin_kernel_in_process(const std::string& path, const Family& f, const Contract& contract,
-                                      double error_e) {
+std::string resolve_plugin_path(const std::string& path) {
+    // dlopen searches the library path for a name without a slash; a user
+    // who writes my_kernels.so means the file in this folder.
+    std::error_code ec;
+    if (path.find('/') == std::string::npos && std::filesystem::exists(path, ec))
+        return std::filesystem::absolute(path, ec).string();
+    return path;
+}
+
+InProcessPlugin plugin_kernel_in_process(const std::string& path_in, const Family& f, const Contract& contract,
+                                         double error_e, const std::optional<FpEnv>& fp_env) {
+    const std::string path = resolve_plugin_path(path_in);
+    InProcessPlugin out;
+    // Loading may set FTZ and DAZ (a -ffast-math build): that is the
+    // kernel's environment, never the judge's.
+    out.before_load = fp_control();
     void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    out.after_load = fp_control();
+    set_fp_control(out.before_load);
     if (!lib) throw std::runtime_error(path + ": cannot load: " + dlerror());
     const auto version = reinterpret_cast<int (*)()>(dlsym(lib, "isect_abi_version"));
     if (!version || !known_abi(version()))
@@ -277,13 +317,17 @@ FamilyKernel plugin_kernel_in_process(const std::string& path, const Family& f, 
         if (const char* n = named()) name = n;
     FamilyKernel k{name, contract, error_e, [&f, p, fn](const double* in) { return call_plugin(f, p, fn, in); }};
     k.precision = p;
-    return k;
+    out.kernel_env = fp_env ? fp_env->control() : out.after_load;
+    out.watch = std::make_shared<FpWatch>();
+    out.kernel = in_fp_env(std::move(k), out.kernel_env, out.watch);
+    return out;
 }
 
-PluginHost::PluginHost(const std::string& path, int timeout_ms) : path_(path), timeout_ms_(timeout_ms) {
+PluginHost::PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env)
+    : path_(resolve_plugin_path(path)), timeout_ms_(timeout_ms), fp_env_(fp_env) {
     std::signal(SIGPIPE, SIG_IGN);  // a dead worker must not take the checker with it
-    if (access(path.c_str(), R_OK) != 0) throw std::runtime_error(path + ": no such file (or not readable)");
-    info_.path = path;
+    if (access(path_.c_str(), R_OK) != 0) throw std::runtime_error(path + ": no such file (or not readable)");
+    info_.path = path_;
     start();
 }
 
@@ -298,7 +342,7 @@ void PluginHost::start() {
     if (pid == 0) {
         close(down[1]);
         close(up[0]);
-        worker(path_, down[0], up[1]);
+        worker(path_, fp_env_, down[0], up[1]);
     }
     close(down[0]);
     close(up[1]);
@@ -341,6 +385,15 @@ void PluginHost::start() {
         stop();
         throw std::runtime_error(path_ + ": broken worker handshake");
     }
+    uint64_t states[2] = {0, 0};
+    if (!read_all(from_child_, states, sizeof states, 1000, nullptr)) {
+        stop();
+        throw std::runtime_error(path_ + ": broken worker handshake");
+    }
+    info_.before_load = FpControl{states[0]};
+    info_.after_load = FpControl{states[1]};
+    kernel_env_ = fp_env_ ? fp_env_->control() : info_.after_load;
+    watch_->kernel_env = kernel_env_;
     if (domain[0] != 0 || domain[1] != 0) {
         if (!(domain[0] > 0) || !(domain[1] >= domain[0]) || !std::isfinite(domain[1])) {
             stop();
@@ -377,20 +430,25 @@ Answer PluginHost::call(const Family& f, Precision p, const double* in) {
     std::memcpy(request.data(), header, 12);
     std::memcpy(request.data() + 12, in, f.size() * sizeof(double));
     bool timed_out = false;
-    char head[16];
+    char head[kReplyHead];
     const bool ok = write_all(to_child_, request.data(), request.size()) &&
-                    read_all(from_child_, head, 16, timeout_ms_, &timed_out);
+                    read_all(from_child_, head, kReplyHead, timeout_ms_, &timed_out);
     int32_t answer = 0;
     uint32_t n = 0;
-    uint64_t unprovided = 0;
+    uint64_t unprovided = 0, after = 0;
+    int32_t returned[2] = {0, 0};
     if (ok) {
+        std::memcpy(returned, head + 24, 8);
         std::memcpy(&answer, head, 4);
         std::memcpy(&n, head + 4, 4);
         std::memcpy(&unprovided, head + 8, 8);
+        std::memcpy(&after, head + 16, 8);
+        if (FpControl{after} != kernel_env_ && !watch_->changed_calls++) watch_->first_change = FpControl{after};
     }
     double values[Numbers::kCapacity];
     if (ok && n <= Numbers::kCapacity && read_all(from_child_, values, n * sizeof(double), timeout_ms_, &timed_out)) {
         Answer a{answer, {}, unprovided};
+        if (returned[1]) a.returned = returned[0];
         for (uint32_t i = 0; i < n; ++i) a.values.push_back(values[i]);
         return a;
     }

@@ -7,33 +7,67 @@ function(isect_add_plugin name)
   set_target_properties(${name} PROPERTIES PREFIX "" C_VISIBILITY_PRESET hidden CXX_VISIBILITY_PRESET hidden)
 endfunction()
 
-# isect_add_plugin_check(TEST_NAME PLUGIN target [CONTRACT c] [FAMILY f]
-#                        [SECONDS n] [SEED n] [OUT dir] [DOMAIN lo:hi])
+# isect_add_plugin_check(TEST_NAME PLUGIN target
+#                        [CONTRACT exact|conservative|tolerant=K] [ERROR E]
+#                        [DOMAIN lo:hi] [PRECISION float|double] [FP_ENV default|ftz|daz|ftz,daz]
+#                        [SECONDS n | CASES n] [SEED n] [TIMEOUT_MS n]
+#                        [FAMILY f] [GEN kind] [CASES_DIR dir] [OUT dir])
 # A ctest test that runs `isect check --plugin` on a plugin target: it
 # passes while the contract holds, fails when it is broken, and leaves the
 # counterexamples in OUT (default: TEST_NAME-findings in the build tree).
-# DOMAIN declares the magnitudes the kernel is meant for (2^-20:2^20, say).
-function(isect_add_plugin_check name)
-  cmake_parse_arguments(P "" "PLUGIN;CONTRACT;FAMILY;SECONDS;SEED;OUT;DOMAIN" "" ${ARGN})
+# CASES_DIR is a folder of your own case files, judged first: one that
+# breaks the contract fails the test. Every keyword is one `isect check`
+# takes (`isect check --help`); a keyword this function does not know is an
+# error at configure time, never a silently different gate. It enables
+# testing in the calling folder itself, so the test is found by ctest even
+# where the project forgot enable_testing() (a macro: enable_testing() only
+# counts in the folder's own scope).
+macro(isect_add_plugin_check)
+  enable_testing()
+  _isect_add_plugin_check(${ARGN})
+endmacro()
+
+function(_isect_add_plugin_check name)
+  set(one PLUGIN CONTRACT ERROR DOMAIN PRECISION FP_ENV SECONDS CASES SEED TIMEOUT_MS FAMILY GEN CASES_DIR OUT)
+  cmake_parse_arguments(P "" "${one}" "" ${ARGN})
+  if(P_UNPARSED_ARGUMENTS)
+    list(JOIN P_UNPARSED_ARGUMENTS " " bad)
+    list(JOIN one ", " known)
+    message(FATAL_ERROR "isect_add_plugin_check(${name}): unknown argument(s) '${bad}'; it takes ${known}")
+  endif()
+  if(P_KEYWORDS_MISSING_VALUES)
+    message(FATAL_ERROR "isect_add_plugin_check(${name}): ${P_KEYWORDS_MISSING_VALUES} without a value")
+  endif()
+  if(NOT P_PLUGIN)
+    message(FATAL_ERROR "isect_add_plugin_check(${name}): PLUGIN names the plugin target to check")
+  endif()
+  if(NOT TARGET ${P_PLUGIN})
+    message(FATAL_ERROR "isect_add_plugin_check(${name}): PLUGIN ${P_PLUGIN} is not a target (isect_add_plugin makes one)")
+  endif()
+  if(P_SECONDS AND P_CASES)
+    message(FATAL_ERROR "isect_add_plugin_check(${name}): SECONDS or CASES, not both")
+  endif()
   if(NOT P_CONTRACT)
     set(P_CONTRACT tolerant=1)
   endif()
-  if(NOT P_SECONDS)
+  if(NOT P_SECONDS AND NOT P_CASES)
     set(P_SECONDS 10)
+  endif()
+  if(P_CASES_DIR)
+    get_filename_component(P_CASES_DIR "${P_CASES_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   endif()
   if(NOT P_OUT)
     set(P_OUT ${CMAKE_CURRENT_BINARY_DIR}/${name}-findings)
   endif()
-  set(args check --plugin $<TARGET_FILE:${P_PLUGIN}> --contract ${P_CONTRACT} --seconds ${P_SECONDS} --out ${P_OUT}
-      --quiet)
-  if(P_FAMILY)
-    list(APPEND args --family ${P_FAMILY})
-  endif()
-  if(P_SEED)
-    list(APPEND args --seed ${P_SEED})
-  endif()
-  if(P_DOMAIN)
-    list(APPEND args --domain ${P_DOMAIN})
-  endif()
+  set(args check --plugin $<TARGET_FILE:${P_PLUGIN}> --contract ${P_CONTRACT} --out ${P_OUT} --quiet)
+  foreach(pair SECONDS:--seconds CASES:--cases FAMILY:--family SEED:--seed DOMAIN:--domain ERROR:--error
+               PRECISION:--precision FP_ENV:--fp-env TIMEOUT_MS:--timeout-ms GEN:--gen CASES_DIR:--replay)
+    string(REPLACE ":" ";" kv ${pair})
+    list(GET kv 0 key)
+    list(GET kv 1 flag)
+    if(DEFINED P_${key})
+      list(APPEND args ${flag} ${P_${key}})
+    endif()
+  endforeach()
   add_test(NAME ${name} COMMAND ${ISECT_EXECUTABLE} ${args})
 endfunction()

@@ -11,20 +11,36 @@
 //   ISECT_FUZZ_PLUGIN   a plugin (isect/plugin.h) whose function for this
 //                       family is fuzzed instead, in process (a crash in it
 //                       is a libFuzzer crash, kept as an artifact), under
-//   ISECT_FUZZ_CONTRACT its contract (default tolerant=1)
+//   ISECT_FUZZ_CONTRACT its contract (default tolerant=1); with built-in
+//                       kernels, the contract they are held to instead of
+//                       their own (isect fuzz allows only a stricter one)
 //   ISECT_FUZZ_DOMAIN   a declared domain LO:HI (isect check --domain)
 //   ISECT_FUZZ_PRECISION  "double": double inputs (9-byte slots) and the
 //                       double kernels, or a plugin's isect_FAMILY_d
+//   ISECT_FUZZ_FP_ENV   the floating-point environment the kernels run in
+//                       (default, ftz, daz, ftz,daz); without it built-in
+//                       kernels run in the default one and a plugin's in
+//                       the one loading it left. The truth always runs in
+//                       the default environment.
+//   ISECT_FUZZ_FINDINGS a folder: a finding is written there as its bytes
+//                       (one file per failure class, finding-HASH) and the
+//                       run goes on, instead of printing it and aborting.
+//                       isect fuzz sets it, so that a kernel failing on
+//                       many inputs does not end every fork job.
 // Built with a plain main (replay_main.cpp) it replays files and folders, so
 // gcc builds run the same code over the corpus.
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 
 #include "isect/check/case_file.hpp"
+#include "isect/check/fp_env.hpp"
 #include "isect/check/fuzz.hpp"
 #include "isect/check/plugin.hpp"
+#include "isect/check/safe_write.hpp"
 
 #ifndef ISECT_FUZZ_FAMILY
 #error "build with -DISECT_FUZZ_FAMILY=\"family\""
@@ -46,26 +62,54 @@ const Family& family() {
     return *f;
 }
 
+std::optional<isect::check::FpEnv> requested_fp_env() {
+    const char* env = std::getenv("ISECT_FUZZ_FP_ENV");
+    if (!env || !*env) return std::nullopt;
+    std::string why;
+    const auto e = isect::check::FpEnv::parse(env, why);
+    if (!e) die("ISECT_FUZZ_FP_ENV " + why);
+    return e;
+}
+
 std::vector<FamilyKernel> selected_kernels() {
+    using isect::check::describe_fp_control;
+    const auto fp_env = requested_fp_env();
     if (const char* plugin = std::getenv("ISECT_FUZZ_PLUGIN"); plugin && *plugin) {
         const char* contract_env = std::getenv("ISECT_FUZZ_CONTRACT");
         const auto contract = isect::check::Contract::parse(contract_env ? contract_env : "tolerant=1");
         if (!contract) die(std::string("ISECT_FUZZ_CONTRACT '") + contract_env + "' is not a contract");
         try {
-            return {isect::check::plugin_kernel_in_process(plugin, family(), *contract, 16)};
+            isect::check::InProcessPlugin p =
+                isect::check::plugin_kernel_in_process(plugin, family(), *contract, 16, fp_env);
+            if (p.after_load != p.before_load)
+                std::fprintf(stderr, "fuzz_%s: loading %s set the floating-point state to %s; its kernel runs in %s, "
+                             "the truth in %s\n", ISECT_FUZZ_FAMILY, plugin, describe_fp_control(p.after_load).c_str(),
+                             describe_fp_control(p.kernel_env).c_str(), describe_fp_control(p.before_load).c_str());
+            return {p.kernel};
         } catch (const std::exception& e) {
             die(e.what());
         }
     }
     const char* env = std::getenv("ISECT_FUZZ_KERNEL");
-    if (!env || !*env) return family().kernels();
     std::vector<FamilyKernel> out;
-    std::stringstream names(env);
-    for (std::string name; std::getline(names, name, ',');) {
-        const auto k = family().find_kernel(name);
-        if (!k) die("ISECT_FUZZ_KERNEL names no kernel '" + name + "' of " + family().name);
-        out.push_back(*k);
+    if (!env || !*env) {
+        out = family().kernels();
+    } else {
+        std::stringstream names(env);
+        for (std::string name; std::getline(names, name, ',');) {
+            const auto k = family().find_kernel(name);
+            if (!k) die("ISECT_FUZZ_KERNEL names no kernel '" + name + "' of " + family().name);
+            out.push_back(*k);
+        }
     }
+    if (const char* c = std::getenv("ISECT_FUZZ_CONTRACT"); c && *c) {
+        const auto contract = isect::check::Contract::parse(c);
+        if (!contract) die(std::string("ISECT_FUZZ_CONTRACT '") + c + "' is not a contract");
+        for (FamilyKernel& k : out) k.contract = *contract;
+    }
+    if (fp_env)
+        for (FamilyKernel& k : out)
+            k = isect::check::in_fp_env(k, fp_env->control(), std::make_shared<isect::check::FpWatch>());
     return out;
 }
 
@@ -86,13 +130,37 @@ const isect::check::Domain& domain() {
     return d;
 }
 
+uint32_t fnv(const void* data, size_t size) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < size; ++i) h = (h ^ static_cast<const uint8_t*>(data)[i]) * 16777619u;
+    return h;
+}
+
+/// ISECT_FUZZ_FINDINGS, or empty.
+const std::string& findings_dir() {
+    static const std::string d = [] {
+        const char* env = std::getenv("ISECT_FUZZ_FINDINGS");
+        return std::string(env ? env : "");
+    }();
+    return d;
+}
+
+/// Keeps a finding's bytes in the findings folder, once per failure class
+/// (the first found; isect fuzz minimises it), across every fork job.
+void keep_finding(const std::string& signature, const uint8_t* data, size_t size) {
+    static std::set<std::string> kept;
+    if (!kept.insert(signature).second) return;
+    char name[32];
+    std::snprintf(name, sizeof name, "finding-%08x", fnv(signature.data(), signature.size()));
+    const std::string path = findings_dir() + "/" + name;
+    if (access(path.c_str(), F_OK) == 0) return;
+    const auto w = isect::check::write_file_atomic(path, std::string(reinterpret_cast<const char*>(data), size));
+    if (!w.ok()) std::fprintf(stderr, "fuzz_%s: finding not kept: %s\n", ISECT_FUZZ_FAMILY, w.error.c_str());
+}
+
 /// One input in 256, by a hash of its bytes, also has the references
 /// compared with the fast oracle even when every kernel agrees with it.
-bool sampled(const uint8_t* data, size_t size) {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
-    return (h & 255) == 0;
-}
+bool sampled(const uint8_t* data, size_t size) { return (fnv(data, size) & 255) == 0; }
 
 }  // namespace
 
@@ -103,6 +171,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
         isect::check::set_precision(std::string(p) == "double" ? isect::check::Precision::double_
                                                                : isect::check::Precision::single);
     }
+    // The truth runs in the default environment, whatever started us.
+    isect::check::set_fp_control(isect::check::default_fp_control());
     kernels();
     if (kernels().empty()) die("no " + std::string(isect::check::precision_name(isect::check::precision())) +
                                " kernels for " + family().name);
@@ -114,6 +184,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const isect::check::Inputs in = isect::check::decode_fuzz(family(), data, size, domain());
     const auto finding = isect::check::fuzz_one(family(), kernels(), in, sampled(data, size));
     if (!finding) return 0;
+    if (!findings_dir().empty()) {
+        keep_finding(finding->signature, data, size);
+        return 0;
+    }
     const std::string origin = "fuzz_" + family().name + ": " + finding->message + "\nsignature: " + finding->signature;
     std::fprintf(stderr, "\n==== isect finding ====\n%s==== end ====\n",
                  isect::check::format_family_case(family(), in, origin).c_str());

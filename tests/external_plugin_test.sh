@@ -1,19 +1,64 @@
 #!/usr/bin/env bash
-# find_package(isect) from outside the repository: install isect from this
-# build into a scratch prefix, build tests/external_plugin against it, and
-# run the ctest gate it registers (isect check --plugin).
-set -eu
+# The CI gate as the README writes it: install isect from this build into a
+# scratch prefix, paste the README's CMake snippet into an empty project
+# (only SECONDS shortened), and gate a user's kernel with ctest: a correct
+# kernel passes, a broken one fails (also where the project forgot
+# enable_testing()), a misspelled keyword fails at configure time, and the
+# gate's keywords reach isect check's command line.
+set -u
 build=$1
 source=$2
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
-cmake -S "$source/tests/external_plugin" -B "$scratch/build" -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
-cmake --build "$scratch/build" >/dev/null
-test -f "$scratch/build/my_kernels.so"
-grep -q "$scratch/prefix/bin/isect" "$scratch/build/CTestTestfile.cmake" ||
-    { echo "FAIL: the gate does not run the installed isect"; exit 1; }
-grep -q -- "--domain" "$scratch/build/CTestTestfile.cmake" ||
-    { echo "FAIL: DOMAIN did not reach the gate's command line"; exit 1; }
-ctest --test-dir "$scratch/build" --output-on-failure
-echo "ok: a plugin built outside the repository with find_package(isect) is checked"
+fail=0
+cmake --install "$build" --prefix "$scratch/prefix" >/dev/null || { echo "FAIL: cmake --install"; exit 1; }
+
+# The first ```cmake block of the README, verbatim but for its time budget.
+snippet=$(awk '/^```cmake$/{on=1; next} /^```$/{if (on) exit} on' "$source/README.md" | sed -E 's/SECONDS [0-9]+/SECONDS 2/')
+grep -q "isect_add_plugin_check" <<<"$snippet" || { echo "FAIL: no isect_add_plugin_check in the README's cmake block"; exit 1; }
+
+# project NAME KERNEL_SOURCE CMAKELISTS_TEXT: a fresh project folder.
+project() {
+    mkdir -p "$scratch/$1"
+    cp "$2" "$scratch/$1/my_kernels.c"
+    printf '%s\n' "$3" > "$scratch/$1/CMakeLists.txt"
+}
+configure() { cmake -S "$scratch/$1" -B "$scratch/$1/build" -DCMAKE_PREFIX_PATH="$scratch/prefix" >"$scratch/$1.log" 2>&1; }
+gate() { configure "$1" && cmake --build "$scratch/$1/build" >>"$scratch/$1.log" 2>&1 &&
+         ctest --test-dir "$scratch/$1/build" --output-on-failure >>"$scratch/$1.log" 2>&1; }
+check() {  # check NAME WANT(pass|fail) WHY
+    if gate "$1"; then got=pass; else got=fail; fi
+    if [ "$got" = "$2" ]; then echo "ok: $3"; else echo "FAIL: $3 (ctest: $got)"; tail -30 "$scratch/$1.log"; fail=1; fi
+}
+
+project good "$source/tests/external_plugin/my_kernels.c" "$snippet"
+check good pass "the README's snippet passes a correct kernel"
+grep -q "$scratch/prefix/bin/isect" "$scratch/good/build/CTestTestfile.cmake" ||
+    { echo "FAIL: the gate does not run the installed isect"; fail=1; }
+grep -q -- "--domain" "$scratch/good/build/CTestTestfile.cmake" ||
+    { echo "FAIL: DOMAIN did not reach the gate's command line"; fail=1; }
+
+project broken "$source/tests/external_plugin/my_kernels_broken.c" "$snippet"
+check broken fail "the README's snippet fails a broken kernel"
+grep -q "Total Tests: 0\|No tests were found" "$scratch/broken.log" && { echo "FAIL: ctest found no test"; fail=1; }
+
+project forgot "$source/tests/external_plugin/my_kernels_broken.c" "$(grep -v '^enable_testing' <<<"$snippet")"
+check forgot fail "without enable_testing() the gate still exists and fails a broken kernel"
+
+project typo "$source/tests/external_plugin/my_kernels.c" "$(sed 's/CONTRACT/CONTRCT/' <<<"$snippet")"
+if configure typo; then echo "FAIL: a misspelled keyword configured"; fail=1
+elif grep -q "unknown argument" "$scratch/typo.log" && grep -q "CONTRCT" "$scratch/typo.log"; then echo "ok: a misspelled keyword fails configure, named"
+else echo "FAIL: the configure error does not name CONTRCT"; cat "$scratch/typo.log"; fail=1; fi
+
+# Every option a gate needs reaches the command line.
+project all "$source/tests/external_plugin/my_kernels.c" "$(sed -E 's/isect_add_plugin_check\((.*)\)/isect_add_plugin_check(\1)\nisect_add_plugin_check(all_options PLUGIN my_kernels CONTRACT exact ERROR 4 PRECISION float FP_ENV ftz,daz CASES 500 SEED 7 TIMEOUT_MS 100 GEN uniform CASES_DIR cases FAMILY sphere_aabb)/' <<<"$snippet")"
+if configure all; then
+    for flag in "--error\" \"4" "--precision\" \"float" "--fp-env\" \"ftz,daz" "--cases\" \"500" "--seed\" \"7" \
+                "--timeout-ms\" \"100" "--gen\" \"uniform" "--replay\" \"$scratch/all/cases" "--family\" \"sphere_aabb" "--contract\" \"exact"; do
+        grep -q -- "$flag" "$scratch/all/build/CTestTestfile.cmake" || { echo "FAIL: $flag is not on the gate's command line"; fail=1; }
+    done
+    echo "ok: every keyword reaches isect check"
+else
+    echo "FAIL: the gate with every keyword did not configure"; cat "$scratch/all.log"; fail=1
+fi
+exit $fail

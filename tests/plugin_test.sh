@@ -20,7 +20,9 @@ expect 1 "crash: signal 11" -- "$isect" check --plugin "$plugins/isect_test_cras
 expect 0 "1 passed" -- "$isect" replay "$out/isect_test_crash_so-aabb_aabb-3.case"
 expect 1 "stopped at the first hang \(no answer within 500 ms\)" -- "$isect" check --plugin "$plugins/isect_test_hang.so" "${common[@]}"
 expect 1 '<failure message=".*hang: no answer within 500 ms' -- "$isect" check --plugin "$plugins/isect_test_hang.so" --format junit "${common[@]}"
-expect 1 "answer 7 is not one of the family's answers" -- "$isect" check --plugin "$plugins/isect_test_garbage.so" "${common[@]}"
+expect 1 "answer 7 is not one of aabb_plane_overlap's \\(disjoint, overlap\\)" -- "$isect" check --plugin "$plugins/isect_test_garbage.so" "${common[@]}"
+# The side of a plane is returned as -1, 0, 1: a 2 is named as returned.
+expect 1 "answer 2 is not one of aabb_plane's \\(back, straddle, front" -- "$isect" check --plugin "$plugins/isect_test_garbage.so" --family aabb_plane "${common[@]}"
 expect 2 "exports none of the family functions" -- "$isect" check --plugin "$plugins/isect_test_nosym.so" "${common[@]}"
 expect 2 "does not export isect_sphere_aabb" -- "$isect" check --plugin "$example" --family sphere_aabb "${common[@]}"
 expect 2 "cannot load" -- "$isect" check --plugin "$0" "${common[@]}"

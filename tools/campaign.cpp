@@ -22,8 +22,11 @@
 #include "isect/check/case_file.hpp"
 #include "isect/check/family.hpp"
 #include "isect/check/fuzz.hpp"
+#include "isect/check/interrupt.hpp"
 #include "isect/check/plugin.hpp"
+#include "isect/check/safe_write.hpp"
 #include "report.hpp"
+#include "witness_files.hpp"
 
 namespace isect::tool {
 
@@ -81,22 +84,6 @@ std::string file_name_for(const std::string& signature) {
     return "fuzz-" + name + "-" + hex + ".case";
 }
 
-volatile std::sig_atomic_t g_interrupted = 0;
-volatile pid_t g_child = 0;
-/// Ctrl-C: remember it and pass it on to libFuzzer's process group (libFuzzer
-/// runs in a group of its own). A fork-mode parent does not always stop on
-/// SIGINT, so two seconds later the group is killed; crash files already
-/// written are kept either way.
-void on_alarm(int) {
-    if (g_child > 0) kill(-g_child, SIGKILL);
-}
-void on_interrupt(int) {
-    g_interrupted = 1;
-    if (g_child > 0) kill(-g_child, SIGINT);
-    std::signal(SIGALRM, on_alarm);
-    alarm(2);
-}
-
 /// Picks "key: value" out of a libFuzzer status line.
 std::string field(const std::string& line, const std::string& key) {
     const size_t at = line.find(key);
@@ -140,7 +127,11 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
     if (out.empty()) {
         std::cout << text;
     } else {
-        std::ofstream(out) << text;
+        const check::Written w = check::write_file_atomic(out, text);
+        if (!w.ok()) {
+            std::cerr << "isect minimize: " << w.error << "\n";
+            return 2;
+        }
         std::cerr << "isect minimize: wrote " << out << "\n";
     }
     return 0;
@@ -148,36 +139,61 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
 
 namespace {
 
-/// One family's campaign: libFuzzer in fork mode, then every artifact
-/// judged again, minimised, de-duplicated and written, and counted into the
-/// family's report (over the findings: libFuzzer reports nothing of the
-/// inputs every kernel got right). Returns the number of new cases and
-/// crashes kept, or -1 on a usage error.
+/// Where the isect fuzz files installed with isect live: share/isect beside
+/// the binary, or the source tree it was built from.
+std::string shared_file(const FuzzArgs& args, const std::string& rel) {
+    std::error_code ec;
+    const fs::path installed = fs::canonical("/proc/self/exe", ec).parent_path().parent_path() / "share" / "isect" / rel;
+    if (!ec && fs::exists(installed)) return installed.string();
+    const fs::path source = fs::path(args.source_dir) / rel;
+    return fs::exists(source) ? source.string() : "";
+}
+
+/// The bytes of a file.
+std::vector<uint8_t> file_bytes(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), {});
+}
+
+/// One family's campaign: libFuzzer in fork mode, whose target keeps each
+/// failure class's first input in a findings folder and goes on (so that a
+/// kernel failing on many inputs does not end every job); then every
+/// finding and crash judged again, minimised, de-duplicated and written,
+/// and counted into the family's report (over the findings: libFuzzer
+/// reports nothing of the inputs every kernel got right). Each campaign
+/// works in a folder of its own, so that one never deletes another's.
+/// Returns the number of new cases and crashes kept, or -1 on an error.
 int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyKernel>& kernels,
-                const check::Domain& domain, const std::string& who, FamilyResult& result) {
+                const check::Domain& domain, const std::string& who, const std::string& corpus, FamilyResult& result,
+                uint64_t& inputs_run) {
     const std::string target = args.fuzz_dir + "/fuzz_" + f.name;
     if (!fs::exists(target)) {
-        std::cerr << "isect fuzz: no libFuzzer target at '" << target << "' (./isect fuzz builds it with clang)\n";
+        std::cerr << "isect fuzz: no libFuzzer target " << target
+                  << ": the targets are built by clang with -DISECT_BUILD_FUZZ=ON (./isect fuzz in isect's source tree "
+                     "builds them into build-fuzz/); set ISECT_FUZZ_DIR to their folder\n";
         return -1;
     }
-    const std::string corpus = !args.corpus.empty() ? args.corpus : !args.plugin.empty() ? "findings" : args.source_dir + "/corpus/" + f.name;
-    const fs::path work = fs::path(args.fuzz_dir) / ".." / ("campaign_" + f.name), pool = work / "pool",
-                   artifacts = work / "artifacts";
-    fs::create_directories(pool);
-    fs::remove_all(artifacts);
-    fs::create_directories(artifacts);
-    fs::create_directories(corpus);
-    const std::string seeds = args.source_dir + "/fuzz/seeds/" + f.name;
+    const fs::path base = fs::path(args.fuzz_dir).parent_path() / ("campaign_" + f.name), pool = base / "pool";
+    std::error_code ec;
+    fs::create_directories(pool, ec);
+    std::string run_dir = (base / "run-XXXXXX").string();
+    if (ec || !mkdtemp(run_dir.data())) {
+        std::cerr << "isect fuzz: cannot make a work folder in " << base.string() << ": " << std::strerror(errno) << "\n";
+        return -1;
+    }
+    const fs::path work(run_dir), artifacts = work / "artifacts", found_dir = work / "findings";
+    fs::create_directories(artifacts, ec);
+    fs::create_directories(found_dir, ec);
     std::vector<std::string> argv = {target,
                                      "-fork=" + std::to_string(std::max(1, args.jobs)),
                                      "-ignore_crashes=1",
                                      "-max_total_time=" + std::to_string(std::max(1, int(args.minutes * 60))),
                                      // every slot of the longest layout: 2 + 9 x 16 bytes in double
                                      check::precision() == check::Precision::double_ ? "-max_len=256" : "-max_len=128",
-                                     "-dict=" + args.source_dir + "/fuzz/floats.dict",
                                      "-artifact_prefix=" + artifacts.string() + "/",
                                      pool.string()};
-    if (fs::exists(seeds)) argv.push_back(seeds);
+    if (const std::string dict = shared_file(args, "fuzz/floats.dict"); !dict.empty()) argv.insert(argv.begin() + 5, "-dict=" + dict);
+    if (const std::string seeds = shared_file(args, "fuzz/seeds/" + f.name); !seeds.empty()) argv.push_back(seeds);
     std::cerr << "isect fuzz: " << f.name << ", kernel " << who << ", domain " << domain.str() << ", " << args.minutes
               << " min on " << args.jobs << " job(s)\n";
     const auto started = std::chrono::steady_clock::now();
@@ -191,14 +207,15 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         dup2(pipefd[1], STDOUT_FILENO);
         close(pipefd[0]);
         close(pipefd[1]);
+        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGALRM}) std::signal(sig, SIG_DFL);
         if (!args.kernel.empty()) setenv("ISECT_FUZZ_KERNEL", args.kernel.c_str(), 1);
-        if (!args.plugin.empty()) {
-            setenv("ISECT_FUZZ_PLUGIN", fs::absolute(args.plugin).c_str(), 1);
-            setenv("ISECT_FUZZ_CONTRACT", args.contract.c_str(), 1);
-        }
+        if (!args.plugin.empty()) setenv("ISECT_FUZZ_PLUGIN", fs::absolute(check::resolve_plugin_path(args.plugin)).c_str(), 1);
+        if (!args.plugin.empty() || args.contract_given) setenv("ISECT_FUZZ_CONTRACT", args.contract.c_str(), 1);
+        if (!args.fp_env.empty()) setenv("ISECT_FUZZ_FP_ENV", args.fp_env.c_str(), 1);
         if (!domain.everything()) setenv("ISECT_FUZZ_DOMAIN", args.domain_text.c_str(), 1);
         if (args.plain_mutator) setenv("ISECT_FUZZ_MUTATOR", "plain", 1);
         setenv("ISECT_FUZZ_PRECISION", args.precision.c_str(), 1);
+        setenv("ISECT_FUZZ_FINDINGS", found_dir.c_str(), 1);
         std::vector<char*> cargv;
         for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
         cargv.push_back(nullptr);
@@ -207,14 +224,14 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         _exit(127);
     }
     close(pipefd[1]);
-    // After Ctrl-C we keep going, to collect what libFuzzer found so far.
+    // A signal stops libFuzzer's whole group (killed outright two seconds
+    // later); what it found so far is on disk and judged below.
     setpgid(child, child);
-    g_child = child;
-    std::signal(SIGINT, on_interrupt);
+    check::forward_interrupts_to(child);
     const bool tty = isatty(STDERR_FILENO);
     FILE* from = fdopen(pipefd[0], "r");
     std::ofstream log(work / "libfuzzer.log");
-    std::string execs = "?", cov = "?", crashes = "0";
+    std::string execs = "?", cov = "?";
     uint64_t inputs = 0;
     char buf[4096];
     while (std::fgets(buf, sizeof buf, from)) {
@@ -224,20 +241,23 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         inputs = std::max<uint64_t>(inputs, std::strtoull(line.c_str() + 1, nullptr, 10));
         if (auto e = field(line, "exec/s"); !e.empty()) execs = e;
         if (auto c = field(line, "cov:"); !c.empty()) cov = c;
-        if (auto o = field(line, "oom/timeout/crash:"); !o.empty()) crashes = o.substr(o.rfind('/') + 1);
-        std::fprintf(stderr, "%s[fuzz %s] exec/s %s  cov %s  findings %s  %s", tty ? "\r" : "", f.name.c_str(),
-                     execs.c_str(), cov.c_str(), crashes.c_str(), tty ? "" : "\n");
+        size_t kept = 0;
+        for (fs::directory_iterator it(found_dir, ec), end; !ec && it != end; it.increment(ec)) ++kept;
+        std::fprintf(stderr, "%s[fuzz %s] exec/s %s  cov %s  classes found %zu  %s", tty ? "\r" : "", f.name.c_str(),
+                     execs.c_str(), cov.c_str(), kept, tty ? "" : "\n");
     }
     fclose(from);
     int status = 0;
     waitpid(child, &status, 0);
-    alarm(0);
-    std::signal(SIGINT, SIG_DFL);
+    check::forward_interrupts_to(0);
+    kill(-child, SIGKILL);  // a fork job left behind
     if (tty) std::fprintf(stderr, "\n");
-    if (g_interrupted) std::cerr << "isect fuzz: interrupted; keeping what was found\n";
+    if (check::interrupted()) std::cerr << "isect fuzz: interrupted by " << check::interrupt_name() << "; keeping what was found\n";
+    inputs_run = inputs;
 
     // Findings: decode, judge again with the references on every input,
-    // minimise, de-duplicate by failure class, write into the corpus.
+    // minimise (within a grace after a signal), de-duplicate by failure
+    // class, write into the corpus.
     std::ostream& lines = args.format == "text" ? std::cout : std::cerr;
     result.family = &f;
     result.precision = check::precision();
@@ -249,17 +269,22 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     std::vector<std::map<std::string, std::string>> witness_files(kernels.size());  // class -> case file
     std::set<std::string> written;
     std::map<std::string, std::string> known = known_signatures(corpus);
+    WitnessFiles files(corpus);
     int unexplained = 0;
-    for (const auto& entry : fs::directory_iterator(artifacts)) {
-        std::ifstream in(entry.path(), std::ios::binary);
-        const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
+    std::vector<fs::path> inputs_found;
+    for (const fs::path& dir : {found_dir, artifacts})
+        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+            if (it->path().filename().string()[0] != '.') inputs_found.push_back(it->path());
+    std::sort(inputs_found.begin(), inputs_found.end());
+    for (const fs::path& file : inputs_found) {
+        const std::vector<uint8_t> bytes = file_bytes(file);
         const check::Inputs input = check::decode_fuzz(f, bytes.data(), bytes.size(), domain);
         const auto found = finding_on(f, kernels, input);
         if (!found) {
             ++unexplained;  // a crash or timeout of a kernel, not a contract: keep the bytes
-            result.problems.push_back({entry.path().string(),
+            result.problems.push_back({file.string(),
                                        "not a contract finding (a crash or timeout in a kernel?); the input is kept there"});
-            lines << "isect fuzz: " << entry.path().string()
+            lines << "isect fuzz: " << file.string()
                   << " is not a contract finding (a crash or timeout in a kernel?); the input is kept there\n";
             continue;
         }
@@ -269,16 +294,32 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             ++result.duplicates;
             path = at->second;
         } else {
+            // As found first (a second signal loses nothing), then minimised in its place.
+            const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " + domain.str() + ")";
+            const std::string stem = file_name_for(found->signature);
+            check::Written w = files.keep(found->signature, stem, found->kernel,
+                                          check::format_family_case(f, kept, origin + ", as found\n" + found->message +
+                                                                                "\nsignature: " + found->signature));
             kept = minimise(f, kernels, input, found->signature, domain);
             const auto again = finding_on(f, kernels, kept);
-            const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " +
-                                       domain.str() + "), minimised\n" + again->message + "\nsignature: " + found->signature;
-            path = (fs::path(corpus) / file_name_for(found->signature)).string();
-            std::ofstream(path) << check::format_family_case(f, kept, origin);
+            const bool minimised = check::within_grace();
+            if (w.ok() && again)
+                w = files.keep(found->signature, stem, found->kernel,
+                               check::format_family_case(f, kept, origin + (minimised ? ", minimised\n" : ", part minimised\n") +
+                                                                      again->message + "\nsignature: " + found->signature));
+            if (!w.ok()) {
+                lines << "isect fuzz: finding NOT saved: " << w.error << "\n";
+                continue;
+            }
+            path = w.path;
             known.emplace(found->signature, path);
-            written.insert(path);
-            ++result.new_cases;
-            lines << "new case " << path << ": " << again->message << "\n";
+            if (files.was_duplicate()) {
+                ++result.duplicates;
+            } else {
+                written.insert(path);
+                ++result.new_cases;
+                lines << "new case " << path << ": " << (again ? again->message : found->message) << "\n";
+            }
         }
         // Counted as every check counts a case: each kernel judged on it.
         check::Truth truth;
@@ -300,6 +341,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             if (fc && fc->witness == kept) witness_files[i][fc->signature] = path;
         }
     }
+    for (const std::string& e : files.errors()) result.problems.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
     result.class_paths.assign(kernels.size(), {});
     for (size_t i = 0; i < kernels.size(); ++i) {
         check::FamilyKernelReport& k = result.report.kernels[i];
@@ -310,9 +352,16 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             fc.minimised = written.count(result.class_paths[i].back()) > 0;
         }
     }
+    result.report.interrupted = check::interrupted();
     lines << "isect fuzz: " << f.name << " done; last exec/s " << execs << ", coverage " << cov << "; "
           << result.new_cases << " new case(s), " << result.duplicates << " duplicate finding(s), " << unexplained
           << " crash(es) kept as bytes; libFuzzer log in " << (work / "libfuzzer.log").string() << "\n";
+    // The work folder goes once everything in it is judged; kept while it
+    // holds a crash's bytes.
+    if (!unexplained) {
+        fs::remove_all(artifacts, ec);
+        fs::remove_all(found_dir, ec);
+    }
     return int(result.new_cases) + unexplained;
 }
 
@@ -326,19 +375,24 @@ int run_fuzz(const FuzzArgs& args) {
     if (!set_precision_arg("fuzz", args.precision)) return 2;
     check::Domain domain;
     if (!args.domain_text.empty() && !parse_domain_arg("fuzz", args.domain_text, domain)) return 2;
+    bool fp_ok = true;
+    const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("fuzz", args.fp_env, fp_ok);
+    if (!fp_ok) return 2;
     std::vector<const Family*> families;
     std::unique_ptr<check::PluginHost> host;
     std::optional<check::Contract> contract;
-    if (!args.plugin.empty()) {
+    if (!args.plugin.empty() || args.contract_given) {
         contract = check::Contract::parse(args.contract);
         if (!contract) {
             std::cerr << "isect fuzz: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
             return 2;
         }
+    }
+    if (!args.plugin.empty()) {
         // The target fuzzes the plugin in process; findings are judged again
         // here through a worker, so a crash stays a kept input.
         try {
-            host = std::make_unique<check::PluginHost>(args.plugin, 2000);
+            host = std::make_unique<check::PluginHost>(args.plugin, 2000, fp_env);
         } catch (const std::exception& e) {
             std::cerr << "isect fuzz: " << e.what() << "\n";
             return 2;
@@ -353,6 +407,11 @@ int run_fuzz(const FuzzArgs& args) {
             return 2;
         }
     } else {
+        if (contract && args.kernel.empty()) {
+            std::cerr << "isect fuzz: --contract " << contract->str()
+                      << " without --plugin needs --kernel: each built-in kernel declares its own contract\n";
+            return 2;
+        }
         for (const Family* f : check::families())
             if ((args.family.empty() || args.family == f->name) &&
                 (args.kernel.empty() ? !f->kernels().empty() : bool(f->find_kernel(args.kernel))))
@@ -372,6 +431,17 @@ int run_fuzz(const FuzzArgs& args) {
         info.contract = contract;
         info.error_e = 16;
     }
+    // The corpus folder must take the cases before a minute is spent.
+    const auto corpus_of = [&](const Family& f) {
+        return !args.corpus.empty() ? args.corpus : !args.plugin.empty() ? std::string("findings") : "corpus/" + f.name;
+    };
+    for (const Family* f : families)
+        if (const std::string why = check::probe_folder(corpus_of(*f)); !why.empty()) {
+            std::cerr << "isect fuzz: --corpus " << why << "\n";
+            return 2;
+        }
+    check::catch_interrupts();
+    const auto watch = std::make_shared<check::FpWatch>();
     std::vector<FamilyResult> results;
     int found = 0;
     for (const Family* f : families) {
@@ -381,21 +451,33 @@ int run_fuzz(const FuzzArgs& args) {
             kernels = {host->kernel(*f, *contract, 16)};
             who = "plugin " + args.plugin + " (" + args.contract + ")";
         } else if (!args.kernel.empty()) {
-            kernels = {*f->find_kernel(args.kernel)};
+            const auto held = held_to(*f->find_kernel(args.kernel), contract, "fuzz");
+            if (!held) return 2;
+            kernels = {*held};
             who = args.kernel;
         } else {
             kernels = f->kernels();
             who = "built-in";
         }
+        if (fp_env && !host)
+            for (FamilyKernel& k : kernels) k = check::in_fp_env(k, fp_env->control(), watch);
         FamilyResult result;
-        const int n = fuzz_family(args, *f, kernels, domain, who, result);
+        uint64_t inputs = 0;
+        const int n = fuzz_family(args, *f, kernels, domain, who, corpus_of(*f), result, inputs);
         if (n < 0) return 2;
+        if (inputs == 0 && !check::interrupted()) {
+            std::cerr << "isect fuzz: " << f->name << ": libFuzzer ran no input (its log says why); no verdict\n";
+            return 2;
+        }
         found += n;
         results.push_back(std::move(result));
-        if (g_interrupted) break;
+        if (check::interrupted()) break;
     }
+    if (check::interrupted()) info.interrupted = check::interrupt_name();
+    info.fp_env = kernel_env_line(fp_env, host.get(), host ? &host->fp_watch() : watch.get());
     if (args.format == "text") std::cout << "\n";
     print_report(std::cout, args.format, info, results);
+    if (check::interrupted()) return check::interrupted_status();
     return found > 0 ? 1 : 0;
 }
 

@@ -12,10 +12,12 @@ struct FuzzArgs {
     std::string kernel;       ///< empty: the built-in kernels
     double minutes = 1;       ///< per family
     int jobs = 1;
-    std::string corpus;       ///< where new cases go (default corpus/FAMILY, or findings/ for a plugin)
+    std::string corpus;       ///< where new cases go (default ./corpus/FAMILY, or ./findings for a plugin)
     bool plain_mutator = false;
     std::string plugin;       ///< fuzz a plugin's functions instead
-    std::string contract = "tolerant=1";  ///< the plugin's contract
+    std::string contract = "tolerant=1";  ///< the plugin's contract (a built-in kernel's own or stricter)
+    bool contract_given = false;
+    std::string fp_env;       ///< --fp-env: the kernels' floating-point environment
     std::string domain_text;  ///< --domain LO:HI
     std::string fuzz_dir;     ///< where the fuzz_FAMILY binaries are
     std::string source_dir;   ///< seeds, dictionary, corpus
@@ -23,7 +25,8 @@ struct FuzzArgs {
     std::string precision = "float";  ///< float or double: the inputs and the kernels' scalar
 };
 
-/// Runs the campaigns; returns the exit code (0 nothing new, 1 findings, 2 usage).
+/// Runs the campaigns; returns the exit code (0 nothing new, 1 findings, 2
+/// usage or a campaign that ran nothing, 128 + N after signal N).
 int run_fuzz(const FuzzArgs& args);
 
 /// Minimises one case file for a kernel that breaks its contract on it,

@@ -11,8 +11,11 @@
 
 #include "isect/check/case_file.hpp"
 #include "isect/check/family_gen.hpp"
+#include "isect/check/interrupt.hpp"
 #include "isect/check/plugin.hpp"
+#include "isect/check/safe_write.hpp"
 #include "report.hpp"
+#include "witness_files.hpp"
 
 namespace isect::tool {
 
@@ -28,42 +31,62 @@ struct Target {
     std::vector<FamilyKernel> kernels;
 };
 
-/// Writes every failure class's witness, the hang input and the reference
-/// disagreement as case files, with where they came from.
+/// The stem of a witness's file: who broke what, and the seed.
+std::string witness_stem(const CheckArgs& args, const std::string& subject, const Family& f, const std::string& kernel) {
+    return (args.plugin.empty() ? f.name + "-" + kernel : subject + "-" + f.name) + "-" + std::to_string(args.seed);
+}
+
+/// The origin comment of a class's witness.
+std::string witness_origin(const CheckArgs& args, const std::string& subject, const std::string& domain,
+                           const check::FamilyKernelReport& k, const check::FailureClass& fc, const std::string& place) {
+    return (args.plugin.empty() ? "isect check" : "isect check --plugin " + subject) + ", seed " +
+           std::to_string(args.seed) + ", domain " + domain + ": kernel " + k.name + " breaks " + k.contract.str() +
+           "\n" + place + ", " + std::to_string(fc.count) + " violation" + (fc.count == 1 ? "" : "s") + ": " +
+           describe_class(fc.signature) + (fc.minimised ? ", minimised" : ", as found") + "\n" + fc.why +
+           "\nsignature: " + fc.signature;
+}
+
+/// Writes every failure class's (minimised) witness in place of the one
+/// kept as found, the hang input and the reference disagreement; a write
+/// that fails leaves the class without a file and the run says so.
 void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResult& r,
-                   const std::vector<FamilyKernel>& kernels) {
+                   const std::vector<FamilyKernel>& kernels, WitnessFiles& files) {
     const Family& f = *r.family;
     const std::string seed = std::to_string(args.seed);
     r.class_paths.assign(kernels.size(), {});
     r.hang_paths.assign(kernels.size(), "");
     for (size_t i = 0; i < kernels.size(); ++i) {
         const check::FamilyKernelReport& k = r.report.kernels[i];
-        const std::string who = args.plugin.empty() ? f.name + "-" + k.name : subject + "-" + f.name;
+        const std::string stem = witness_stem(args, subject, f, k.name);
         for (size_t c = 0; c < k.classes.size(); ++c) {
             const check::FailureClass& fc = k.classes[c];
-            const std::string origin =
-                (args.plugin.empty() ? "isect check" : "isect check --plugin " + subject) + ", seed " + seed +
-                ", domain " + r.report_domain + ": kernel " + k.name + " breaks " + k.contract.str() + "\nclass " +
-                std::to_string(c + 1) + " of " + std::to_string(k.classes.size()) + ", " + std::to_string(fc.count) +
-                " violations: " + describe_class(fc.signature) + (fc.minimised ? ", minimised" : ", as found") + "\n" +
-                fc.why + "\nsignature: " + fc.signature;
-            r.class_paths[i].push_back(write_case(args.out, who + "-" + seed + (c ? "-" + std::to_string(c + 1) : ""),
-                                                  check::format_family_case(f, fc.witness, origin)));
+            const std::string place = "class " + std::to_string(c + 1) + " of " + std::to_string(k.classes.size());
+            const check::Written w =
+                files.keep(f.name + "|" + std::to_string(i) + "|" + fc.signature, stem, k.name,
+                           check::format_family_case(f, fc.witness, witness_origin(args, subject, r.report_domain, k, fc, place)));
+            r.class_paths[i].push_back(w.ok() ? w.path : "");
         }
-        if (k.hang_input && (k.classes.empty() || k.classes[0].why.rfind("hang", 0) != 0))
-            r.hang_paths[i] = write_case(args.out, who + "-" + seed + "-hang",
-                                         check::format_family_case(f, *k.hang_input, "isect check --plugin " + subject +
-                                                                   ", seed " + seed + ": hang: no answer within " +
-                                                                   std::to_string(args.timeout_ms) + " ms"));
+        if (k.hang_input && (k.classes.empty() || k.classes[0].why.rfind("hang", 0) != 0)) {
+            const check::Written w =
+                files.keep(f.name + "|" + std::to_string(i) + "|hang", stem + "-hang", k.name,
+                           check::format_family_case(f, *k.hang_input, "isect check --plugin " + subject + ", seed " + seed +
+                                                                           ": hang: no answer within " +
+                                                                           std::to_string(args.timeout_ms) + " ms"));
+            r.hang_paths[i] = w.ok() ? w.path : "";
+        }
     }
-    if (r.report.mismatch)
-        r.mismatch_path = write_case(args.out, f.name + "-references-" + seed,
-                                     "# isect check, seed " + seed + ": the references disagree (" +
-                                         r.report.mismatch_message + ")\n" + check::show_family_input(f, *r.report.mismatch));
+    if (r.report.mismatch) {
+        const check::Written w =
+            files.keep(f.name + "|references", f.name + "-references-" + seed, "references",
+                       "# isect check, seed " + seed + ": the references disagree (" + r.report.mismatch_message + ")\n" +
+                           check::show_family_input(f, *r.report.mismatch));
+        r.mismatch_path = w.ok() ? w.path : "";
+    }
 }
 
-/// A finding an earlier `isect check` of the same kernels wrote into --out:
-/// the case and the name of the kernel it broke.
+/// A finding an earlier `isect check` of the same kernels wrote into --out,
+/// or a case of the user's own (--replay): the case, and the kernel it
+/// broke (empty for the user's: every kernel is judged on it).
 struct StoredFinding {
     check::FamilyCase c;
     std::string kernel;
@@ -94,32 +117,56 @@ std::vector<StoredFinding> load_findings(const CheckArgs& args, const std::strin
     return out;
 }
 
-/// The findings of t's family and kernels, judged before any generated case.
-/// A finding that still breaks its kernel's contract breaks the run; one
-/// that now passes is reported as such; both stay until promoted or deleted.
+/// The user's own cases (--replay DIR): every readable one, judged first
+/// on every kernel of its family. An unreadable file is an error of the run.
+std::vector<StoredFinding> load_user_cases(const std::string& dir, std::vector<CaseProblem>& errors) {
+    std::vector<StoredFinding> out;
+    std::vector<check::CaseError> bad;
+    const std::vector<std::string> files = check::expand_case_paths({dir}, bad);
+    for (const std::string& file : files) {
+        check::ReadResult r = check::read_case_file(file);
+        if (auto* e = std::get_if<std::vector<check::CaseError>>(&r)) {
+            bad.insert(bad.end(), e->begin(), e->end());
+            continue;
+        }
+        out.push_back({std::move(std::get<check::FamilyCase>(r)), ""});
+    }
+    for (const auto& e : bad) errors.push_back({e.path, e.str()});
+    if (files.empty() && bad.empty()) errors.push_back({dir, dir + ": no case files (*.case) to replay"});
+    return out;
+}
+
+/// The findings and cases of t's family and kernels, judged before any
+/// generated case. One that still breaks a kernel's contract breaks the
+/// run; a finding that now passes is reported as such; both stay until
+/// promoted or deleted. A user's case whose expect the references do not
+/// reproduce is a problem of the run.
 std::vector<ReplayedFinding> replay_findings(const std::vector<StoredFinding>& findings, const Target& t,
-                                             const check::Domain& domain) {
+                                             const check::Domain& domain, std::vector<CaseProblem>& problems) {
     std::vector<ReplayedFinding> out;
     for (const StoredFinding& f : findings) {
         const check::FamilyCase& c = f.c;
-        const auto k = std::find_if(t.kernels.begin(), t.kernels.end(), [&](const FamilyKernel& x) { return x.name == f.kernel; });
         // A finding of the other precision belongs to the other kind of run.
-        if (c.family != t.family || c.precision != check::precision() || k == t.kernels.end() ||
-            !domain.outside(*t.family, c.in.data()).empty())
+        if (c.family != t.family || c.precision != check::precision() || !domain.outside(*t.family, c.in.data()).empty())
             continue;
-        ReplayedFinding p{c.path, f.kernel, false, ""};
-        try {
-            const check::Truth truth = t.family->truth(c.in.data());
-            const check::FamilyJudgement j = check::judge(*t.family, *k, c.in, truth);
-            p.still_failing = j.violates;
-            p.why = j.violates ? j.why
-                               : j.answer_differs ? "answers " + t.family->answers[size_t(j.got.answer)] + ", inside its band"
-                                                  : "answers " + t.family->answers[size_t(truth.answer)] + ", as the references do";
-        } catch (const std::exception& e) {
-            p.still_failing = true;
-            p.why = e.what();
+        for (const FamilyKernel& k : t.kernels) {
+            if (!f.kernel.empty() && k.name != f.kernel) continue;
+            ReplayedFinding p{c.path, k.name, false, ""};
+            try {
+                const check::Truth truth = t.family->truth(c.in.data());
+                if (f.kernel.empty() && &k == &t.kernels.front())
+                    for (const std::string& why : check::expectation_problems(c, truth)) problems.push_back({c.path, why});
+                const check::FamilyJudgement j = check::judge(*t.family, k, c.in, truth);
+                p.still_failing = j.violates;
+                p.why = j.violates ? j.why
+                                   : j.answer_differs ? "answers " + t.family->answers[size_t(j.got.answer)] + ", inside its band"
+                                                      : "answers " + t.family->answers[size_t(truth.answer)] + ", as the references do";
+            } catch (const std::exception& e) {
+                p.still_failing = true;
+                p.why = e.what();
+            }
+            out.push_back(p);
         }
-        out.push_back(p);
     }
     return out;
 }
@@ -128,37 +175,53 @@ std::vector<ReplayedFinding> replay_findings(const std::vector<StoredFinding>& f
 std::string python() { return fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3"; }
 
 /// Draws every kernel's validity map (tools/validity_map.py, matplotlib)
-/// beside the report: OUT/STEM-map.png, one picture per family and kernel.
-void draw_maps(const CheckArgs& args, const RunInfo& info, std::vector<FamilyResult>& results) {
+/// beside the report: OUT/STEM-map.png, one picture per family and kernel,
+/// each name new (two runs sharing --out keep their own). A write that
+/// fails is an error of the run.
+void draw_maps(const CheckArgs& args, RunInfo& info, std::vector<FamilyResult>& results) {
     nlohmann::json maps = nlohmann::json::array();
+    std::vector<std::string> reserved;
     for (FamilyResult& r : results) {
         r.map_paths.assign(r.report.kernels.size(), "");
         for (size_t i = 0; i < r.report.kernels.size(); ++i) {
             const check::FamilyKernelReport& k = r.report.kernels[i];
             const std::string who = args.plugin.empty() ? r.family->name + "-" + k.name : info.subject + "-" + r.family->name;
-            const std::string png = (fs::path(args.out) / (file_stem(who + "-" + std::to_string(args.seed)) + "-map.png")).string();
+            // The name is taken now, empty; the script fills it.
+            const check::Written png = check::write_file_new(args.out, file_stem(who + "-" + std::to_string(args.seed)) + "-map", ".png", "");
+            if (!png.ok()) {
+                info.errors.push_back({png.path, "validity map not saved: " + png.error});
+                continue;
+            }
+            reserved.push_back(png.path);
             nlohmann::json cells = nlohmann::json::array();
             for (const auto& [key, cell] : k.map)
                 cells.push_back({key.first, key.second, cell.cases, cell.wrong_answers, cell.violations,
                                  std::isfinite(cell.measured_k) ? cell.measured_k : 1e300});
             maps.push_back({{"family", r.family->name}, {"kernel", k.name}, {"contract", k.contract.str()},
-                            {"domain", info.domain.str()}, {"cases", k.tried}, {"png", png}, {"cells", cells}});
-            r.map_paths[i] = png;
+                            {"domain", info.domain.str()}, {"cases", k.tried}, {"png", png.path}, {"cells", cells}});
+            r.map_paths[i] = png.path;
         }
     }
-    fs::create_directories(args.out);
-    const std::string data = (fs::path(args.out) / ("maps-" + std::to_string(args.seed) + ".json")).string();
-    std::ofstream(data) << maps.dump();
+    const check::Written data = check::write_file_new(args.out, "maps-" + std::to_string(args.seed), ".json", maps.dump());
+    const auto no_pictures = [&] {
+        for (const std::string& p : reserved) std::remove(p.c_str());
+        for (FamilyResult& r : results) r.map_paths.assign(r.report.kernels.size(), "");
+    };
+    if (!data.ok()) {
+        info.errors.push_back({data.path, "validity map data not saved: " + data.error});
+        no_pictures();
+        return;
+    }
     // Installed beside the binary (share/isect), or in the source tree it was built from.
     std::error_code ec;
     const fs::path installed = fs::canonical("/proc/self/exe", ec).parent_path().parent_path() / "share" / "isect" / "validity_map.py";
     const std::string script =
         !ec && fs::exists(installed) ? installed.string() : (fs::path(args.source_dir) / "tools" / "validity_map.py").string();
-    const std::string command = python() + " '" + script + "' '" + data + "' 1>&2";
+    const std::string command = python() + " '" + script + "' '" + data.path + "' 1>&2";
     if (!fs::exists(script) || std::system(command.c_str()) != 0) {
         std::cerr << "isect check: no validity map pictures (" << script
-                  << " needs python3 with matplotlib: apt-get install python3-matplotlib); the data is in " << data << "\n";
-        for (FamilyResult& r : results) r.map_paths.assign(r.report.kernels.size(), "");
+                  << " needs python3 with matplotlib: apt-get install python3-matplotlib); the data is in " << data.path << "\n";
+        no_pictures();
     }
 }
 
@@ -184,6 +247,45 @@ bool set_precision_arg(const std::string& command, const std::string& text) {
     return true;
 }
 
+std::optional<check::FpEnv> parse_fp_env_arg(const std::string& command, const std::string& text, bool& ok) {
+    ok = true;
+    if (text.empty()) return std::nullopt;
+    std::string why;
+    const auto e = check::FpEnv::parse(text, why);
+    if (!e) {
+        std::cerr << "isect " << command << ": --fp-env " << why << "\n";
+        ok = false;
+    }
+    return e;
+}
+
+std::optional<FamilyKernel> held_to(const FamilyKernel& k, const std::optional<check::Contract>& contract,
+                                    const std::string& command) {
+    if (!contract || (contract->kind == k.contract.kind && contract->k == k.contract.k)) return k;
+    const bool stricter = contract->kind == check::Contract::Kind::exact ||
+                          (contract->kind == k.contract.kind && contract->kind == check::Contract::Kind::tolerant &&
+                           contract->k < k.contract.k);
+    if (!stricter) {
+        std::cerr << "isect " << command << ": --contract " << contract->str() << " is not " << k.name
+                  << "'s own contract (" << k.contract.str()
+                  << ") nor a stricter one; a built-in kernel is held to what it declares, or to more\n";
+        return std::nullopt;
+    }
+    FamilyKernel held = k;
+    held.contract = *contract;
+    return held;
+}
+
+std::string kernel_env_line(const std::optional<check::FpEnv>& requested, const check::PluginHost* host,
+                            const check::FpWatch* watch) {
+    if (requested)
+        return check::describe_kernel_env(requested->control(), "--fp-env " + requested->str(), watch);
+    if (host && host->info().after_load != host->info().before_load)
+        return check::describe_kernel_env(host->kernel_env(),
+                                          "set by the plugin as it loaded: built with -ffast-math or -Ofast?", watch);
+    return check::describe_kernel_env(host ? host->kernel_env() : check::default_fp_control(), "", watch);
+}
+
 int run_check(const CheckArgs& args_in) {
     CheckArgs args = args_in;
     if (!known_format(args.format)) {
@@ -197,24 +299,36 @@ int run_check(const CheckArgs& args_in) {
         return 2;
     }
     if (!set_precision_arg("check", args.precision)) return 2;
+    bool fp_ok = true;
+    const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("check", args.fp_env, fp_ok);
+    if (!fp_ok) return 2;
     if (!args.seed_given) args.seed = std::random_device{}();
     info.seed = args.seed;
     info.timeout_ms = args.timeout_ms;
-
-    std::unique_ptr<check::PluginHost> host;
-    std::vector<Target> targets;
-    if (!args.plugin.empty()) {
-        const auto contract = check::Contract::parse(args.contract);
+    std::optional<check::Contract> contract;
+    if (args.contract_given || !args.plugin.empty()) {
+        contract = check::Contract::parse(args.contract);
         if (!contract) {
             std::cerr << "isect check: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
             return 2;
         }
+    }
+    // Nothing runs before the findings have a place to go.
+    if (const std::string why = check::probe_folder(args.out); !why.empty()) {
+        std::cerr << "isect check: --out " << why << "\n";
+        return 2;
+    }
+
+    std::unique_ptr<check::PluginHost> host;
+    std::vector<Target> targets;
+    std::shared_ptr<check::FpWatch> builtin_watch;
+    if (!args.plugin.empty()) {
         if (!args.kernel.empty()) {
             std::cerr << "isect check: --kernel names a built-in kernel; with --plugin the plugin's kernels run\n";
             return 2;
         }
         try {
-            host = std::make_unique<check::PluginHost>(args.plugin, args.timeout_ms);
+            host = std::make_unique<check::PluginHost>(args.plugin, args.timeout_ms, fp_env);
         } catch (const std::exception& e) {
             std::cerr << "isect check: " << e.what() << "\n";
             return 2;
@@ -241,19 +355,32 @@ int run_check(const CheckArgs& args_in) {
         }
     } else {
         info.subject = "built-in kernels";
+        if (contract && args.kernel.empty()) {
+            std::cerr << "isect check: --contract " << contract->str()
+                      << " without --plugin needs --kernel: each built-in kernel declares its own contract "
+                         "(`isect kernels` lists them)\n";
+            return 2;
+        }
         if (!args.family.empty() && !check::find_family(args.family)) {
             std::string known;
             for (const Family* f : check::families()) known += (known.empty() ? "" : ", ") + f->name;
             std::cerr << "isect check: no family named '" << args.family << "' (" << known << ")\n";
             return 2;
         }
+        if (fp_env) builtin_watch = std::make_shared<check::FpWatch>();
         for (const Family* f : check::families()) {
             if (!args.family.empty() && args.family != f->name) continue;
+            std::vector<FamilyKernel> kernels;
             if (args.kernel.empty()) {
-                if (!f->kernels().empty()) targets.push_back({f, f->kernels()});
+                kernels = f->kernels();
             } else if (const auto k = f->find_kernel(args.kernel)) {
-                targets.push_back({f, {*k}});
+                const auto held = held_to(*k, contract, "check");
+                if (!held) return 2;
+                kernels = {*held};
             }
+            if (fp_env)
+                for (FamilyKernel& k : kernels) k = check::in_fp_env(k, fp_env->control(), builtin_watch);
+            if (!kernels.empty()) targets.push_back({f, kernels});
         }
         if (targets.empty()) {
             std::cerr << "isect check: no kernel named '" << args.kernel
@@ -275,7 +402,13 @@ int run_check(const CheckArgs& args_in) {
     }
     info.show_maps = args.map || host;
 
-    const std::vector<StoredFinding> findings = load_findings(args, info.subject);
+    std::vector<StoredFinding> findings = load_findings(args, info.subject);
+    if (!args.replay.empty()) {
+        std::vector<StoredFinding> own = load_user_cases(args.replay, info.errors);
+        for (StoredFinding& c : own) findings.push_back(std::move(c));
+    }
+    WitnessFiles files(args.out);
+    check::catch_interrupts();
     std::vector<FamilyResult> results;
     for (const Target& t : targets) {
         check::FamilyCheckOptions options;
@@ -291,22 +424,43 @@ int run_check(const CheckArgs& args_in) {
         FamilyResult r;
         r.family = t.family;
         r.precision = check::precision();
-        r.replayed = replay_findings(findings, t, info.domain);
+        r.report_domain = info.domain.str();
+        // Each class's first member is written as it is found: a run killed
+        // later (a CI timeout's SIGKILL) keeps it.
+        options.on_new_class = [&](size_t i, const check::FailureClass& fc) {
+            check::FamilyKernelReport k = check::kernel_report_for(t.kernels[i]);
+            files.keep(t.family->name + "|" + std::to_string(i) + "|" + fc.signature,
+                       witness_stem(args, info.subject, *t.family, k.name), k.name,
+                       check::format_family_case(*t.family, fc.witness,
+                                                 witness_origin(args, info.subject, r.report_domain, k, fc,
+                                                                "kept as found while the run went on")));
+        };
+        r.replayed = replay_findings(findings, t, info.domain, r.problems);
         try {
             r.report = check::run_family_check(*t.family, t.kernels, options);
         } catch (const std::exception& e) {
             std::cerr << "isect check: " << t.family->name << ": " << e.what() << "\n";
             return 2;
         }
-        r.report_domain = info.domain.str();
-        keep_findings(args, info.subject, r, t.kernels);
+        keep_findings(args, info.subject, r, t.kernels, files);
+        const bool stop = r.report.interrupted;
+        if (r.report.cases == 0 && !stop) {
+            std::cerr << "isect check: " << t.family->name << ": no case was judged (--seconds " << check::format_k(args.seconds)
+                      << "); a verdict on nothing is no verdict: give more time or --cases N\n";
+            return 2;
+        }
         results.push_back(std::move(r));
+        if (stop) break;
     }
-    if (info.show_maps) draw_maps(args, info, results);
+    for (const std::string& e : files.errors()) info.errors.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
+    if (check::interrupted()) info.interrupted = check::interrupt_name();
+    info.fp_env = kernel_env_line(fp_env, host.get(), host ? &host->fp_watch() : builtin_watch.get());
+    if (info.show_maps && !check::interrupted()) draw_maps(args, info, results);
     print_report(std::cout, args.format, info, results);
+    if (check::interrupted()) return check::interrupted_status();
     for (const FamilyResult& r : results)
-        if (!r.holds()) return 1;
-    return 0;
+        if (!r.passed(false)) return 1;
+    return info.errors.empty() ? 0 : 2;
 }
 
 }  // namespace isect::tool

@@ -1,6 +1,7 @@
 #include "diff_command.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -12,8 +13,11 @@
 #include "isect/check/budget.hpp"
 #include "isect/check/case_file.hpp"
 #include "isect/check/family_gen.hpp"
+#include "isect/check/interrupt.hpp"
 #include "isect/check/plugin.hpp"
+#include "isect/check/safe_write.hpp"
 #include "report.hpp"
+#include "witness_files.hpp"
 
 namespace isect::tool {
 
@@ -22,6 +26,13 @@ namespace {
 using check::Family;
 using check::FamilyKernel;
 using check::Inputs;
+
+/// The shortest decimal that reads back as x: 1e-06, never 9.9999999999999995e-07.
+std::string shortest(double x) {
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, x);
+    return std::string(buf, r.ptr);
+}
 
 bool is_plugin(const std::string& subject) {
     return subject.find('/') != std::string::npos ||
@@ -152,7 +163,7 @@ struct DiffFamily {
 /// The classes' witnesses: the most ordinary member of each, minimised
 /// inside the domain keeping its class, then written as a case.
 void keep_witnesses(const DiffArgs& args, const Side& a, const Side& b, const FamilyKernel& ka, const FamilyKernel& kb,
-                    const check::Domain& domain, DiffFamily& r) {
+                    const check::Domain& domain, DiffFamily& r, WitnessFiles& files) {
     const Family& f = *r.family;
     for (size_t c = 0; c < r.classes.size(); ++c) {
         DiffClass& cl = r.classes[c];
@@ -168,16 +179,21 @@ void keep_witnesses(const DiffArgs& args, const Side& a, const Side& b, const Fa
                                    "\nA = " + a.name() + ", B = " + b.name() + "\nclass " + std::to_string(c + 1) +
                                    " of " + std::to_string(r.classes.size()) + ", " + std::to_string(cl.count) +
                                    " inputs: " + describe(cl.signature);
-        cl.path = write_case(args.out, "diff-" + a.name() + "-" + b.name() + "-" + f.name + "-" + std::to_string(args.seed) +
-                                           (c ? "-" + std::to_string(c + 1) : ""),
-                             check::format_family_case(f, cl.witness, origin));
+        const std::string who = "diff " + a.name() + " " + b.name();
+        const check::Written w =
+            files.keep(f.name + "|" + cl.signature, "diff-" + a.name() + "-" + b.name() + "-" + f.name + "-" + std::to_string(args.seed),
+                       who, check::format_family_case(f, cl.witness, origin + "\nsignature: " + who + "|" + cl.signature));
+        cl.path = w.ok() ? w.path : "";
     }
 }
 
 void print_text(std::ostream& out, const DiffArgs& args, const Side& a, const Side& b, const check::Domain& domain,
-                const std::vector<DiffFamily>& results) {
+                const std::vector<DiffFamily>& results, const RunInfo& info) {
+    if (!info.interrupted.empty())
+        out << "INTERRUPTED by " << info.interrupted << ": this report covers the inputs judged before it\n";
+    if (!info.fp_env.empty()) out << "kernels' floating-point environment: " << info.fp_env << "\n";
     out << "isect diff: A = " << a.name() << ", B = " << b.name() << ", seed " << args.seed << ", domain "
-        << domain.str() << (args.tolerance > 0 ? ", numbers may differ by " + check::format_k(args.tolerance) + " u" : "")
+        << domain.str() << (args.tolerance > 0 ? ", numbers may differ by " + shortest(args.tolerance) + " u" : "")
         << "\n";
     for (const DiffFamily& r : results) {
         out << "\n" << family_label(*r.family, check::precision()) << ": " << r.inputs << " inputs in " << check::format_k(r.seconds) << " s, ";
@@ -195,13 +211,14 @@ void print_text(std::ostream& out, const DiffArgs& args, const Side& a, const Si
             std::string shown = check::show_family_input(*r.family, cl.witness);
             for (size_t at = 0; (at = shown.find('\n', at)) != std::string::npos && at + 1 < shown.size(); at += 6)
                 shown.replace(at, 1, "\n     ");
-            out << "     " << shown << "     written to " << cl.path << "\n";
+            out << "     " << shown << "     " << (cl.path.empty() ? "NOT SAVED (see the errors)" : "written to " + cl.path) << "\n";
         }
     }
+    for (const CaseProblem& e : info.errors) out << "ERROR " << e.why << "\n";
 }
 
 void print_json(std::ostream& out, const DiffArgs& args, const Side& a, const Side& b, const check::Domain& domain,
-                const std::vector<DiffFamily>& results) {
+                const std::vector<DiffFamily>& results, const RunInfo& info) {
     nlohmann::json run;
     run["command"] = "diff";
     run["a"] = a.name();
@@ -210,6 +227,10 @@ void print_json(std::ostream& out, const DiffArgs& args, const Side& a, const Si
     run["domain"] = domain.str();
     run["precision"] = check::precision_name(check::precision());
     run["tolerance"] = args.tolerance;
+    if (!info.fp_env.empty()) run["fp_env"] = info.fp_env;
+    run["interrupted"] = info.interrupted.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.interrupted);
+    run["errors"] = nlohmann::json::array();
+    for (const CaseProblem& e : info.errors) run["errors"].push_back({{"path", e.path}, {"why", e.why}});
     bool agree = true;
     for (const DiffFamily& r : results) {
         nlohmann::json fam;
@@ -221,12 +242,13 @@ void print_json(std::ostream& out, const DiffArgs& args, const Side& a, const Si
             fam["classes"].push_back({{"signature", cl.signature},
                                       {"description", describe(cl.signature)},
                                       {"count", cl.count},
-                                      {"case", cl.path}});
+                                      {"case", cl.path.empty() ? nlohmann::json(nullptr) : nlohmann::json(cl.path)}});
         }
         agree = agree && r.disagreements == 0;
         run["families"].push_back(fam);
     }
     run["agree"] = agree;
+    run["passed"] = agree && info.errors.empty() && info.interrupted.empty();
     out << run.dump(2) << "\n";
 }
 
@@ -241,29 +263,43 @@ int run_diff(const DiffArgs& args_in) {
     if (!set_precision_arg("diff", args.precision)) return 2;
     check::Domain domain;
     if (!args.domain.empty() && !parse_domain_arg("diff", args.domain, domain)) return 2;
+    bool fp_ok = true;
+    const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("diff", args.fp_env, fp_ok);
+    if (!fp_ok) return 2;
     if (!args.seed_given) args.seed = std::random_device{}();
+    if (const std::string why = check::probe_folder(args.out); !why.empty()) {
+        std::cerr << "isect diff: --out " << why << "\n";
+        return 2;
+    }
     Side a{args.a, nullptr}, b{args.b, nullptr};
     for (Side* s : {&a, &b})
         if (is_plugin(s->subject)) {
             try {
-                s->host = std::make_unique<check::PluginHost>(s->subject, args.timeout_ms);
+                s->host = std::make_unique<check::PluginHost>(s->subject, args.timeout_ms, fp_env);
             } catch (const std::exception& e) {
                 std::cerr << "isect diff: " << e.what() << "\n";
                 return 2;
             }
         }
     std::vector<DiffFamily> results;
+    WitnessFiles files(args.out);
+    RunInfo info;
+    const auto watch = std::make_shared<check::FpWatch>();
+    check::catch_interrupts();
     for (const Family* f : check::families()) {
         if (!args.family.empty() && args.family != f->name) continue;
-        const auto ka = a.kernel(*f), kb = b.kernel(*f);
+        if (check::interrupted()) break;
+        auto ka = a.kernel(*f), kb = b.kernel(*f);
         if (!ka || !kb) continue;
+        if (fp_env && !a.host) ka = check::in_fp_env(*ka, fp_env->control(), watch);
+        if (fp_env && !b.host) kb = check::in_fp_env(*kb, fp_env->control(), watch);
         DiffFamily r;
         r.family = f;
         r.sides = {{"A", 0}, {"B", 0}, {"neither", 0}, {"both", 0}};
         std::map<std::string, size_t> index;
         check::RandomSource source(args.seed);
         check::Budget budget(args.seconds, args.cases, false);
-        while (budget.more(r.inputs)) {
+        while (budget.more(r.inputs) && !check::interrupted()) {
             const Inputs in = check::generate(*f, source, "", domain).in;
             ++r.inputs;
             const auto d = disagreement(*f, *ka, *kb, in, args.tolerance);
@@ -279,7 +315,12 @@ int run_diff(const DiffArgs& args_in) {
         r.seconds = budget.elapsed();
         std::stable_sort(r.classes.begin(), r.classes.end(),
                          [](const DiffClass& x, const DiffClass& y) { return x.count > y.count; });
-        keep_witnesses(args, a, b, *ka, *kb, domain, r);
+        if (r.inputs == 0 && !check::interrupted()) {
+            std::cerr << "isect diff: " << f->name << ": no input was judged (--seconds " << check::format_k(args.seconds)
+                      << "); give more time or --cases N\n";
+            return 2;
+        }
+        keep_witnesses(args, a, b, *ka, *kb, domain, r, files);
         results.push_back(std::move(r));
     }
     if (results.empty()) {
@@ -288,11 +329,19 @@ int run_diff(const DiffArgs& args_in) {
                   << "', '" << b.name() << "'); `isect kernels` lists the built-in ones\n";
         return 2;
     }
-    if (args.format == "json") print_json(std::cout, args, a, b, domain, results);
-    else print_text(std::cout, args, a, b, domain, results);
+    for (const std::string& e : files.errors()) info.errors.push_back({e.substr(0, e.find(": ")), "witness not saved: " + e});
+    if (check::interrupted()) info.interrupted = check::interrupt_name();
+    const check::PluginHost* host = a.host ? a.host.get() : b.host.get();
+    info.fp_env = kernel_env_line(fp_env, host, host ? &host->fp_watch() : watch.get());
+    if (a.host && b.host && a.host->kernel_env() != b.host->kernel_env())
+        info.fp_env = "A: " + kernel_env_line(fp_env, a.host.get(), &a.host->fp_watch()) +
+                      "; B: " + kernel_env_line(fp_env, b.host.get(), &b.host->fp_watch());
+    if (args.format == "json") print_json(std::cout, args, a, b, domain, results, info);
+    else print_text(std::cout, args, a, b, domain, results, info);
+    if (check::interrupted()) return check::interrupted_status();
     for (const DiffFamily& r : results)
         if (r.disagreements) return 1;
-    return 0;
+    return info.errors.empty() ? 0 : 2;
 }
 
 }  // namespace isect::tool

@@ -25,10 +25,12 @@ struct DiffArgs {
     std::string out = "findings";
     std::string format = "text"; ///< text or json
     int timeout_ms = 2000;
+    std::string fp_env;          ///< --fp-env: both kernels' floating-point environment
 };
 
 /// Exit 0 when the two agree on every input, 1 when they disagree
-/// somewhere, 2 on a usage or loading error.
+/// somewhere, 2 on a usage or loading error, no input judged or a witness
+/// not saved; 128 + N after signal N.
 int run_diff(const DiffArgs& args);
 
 }  // namespace isect::tool

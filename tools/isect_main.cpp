@@ -4,6 +4,7 @@
 // Exit codes: 0 every contract holds (every case replays), 1 a contract is
 // broken (a case fails), 2 usage error or a file that cannot be read.
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,7 +14,9 @@
 #include "check_command.hpp"
 #include "diff_command.hpp"
 #include "isect/check/case_file.hpp"
+#include "isect/check/fp_env.hpp"
 #include "isect/check/fuzz.hpp"
+#include "options.hpp"
 #include "replay_command.hpp"
 
 namespace isect::tool {
@@ -65,6 +68,11 @@ int run_encode(const std::vector<std::string>& paths, const std::string& out) {
 
 int main(int argc, char** argv) {
     using namespace isect::tool;
+    // A file size limit (ulimit -f) must fail a write, not kill the run.
+    std::signal(SIGXFSZ, SIG_IGN);
+    // The truth's arithmetic runs in the default environment, whatever
+    // started us.
+    isect::check::set_fp_control(isect::check::default_fp_control());
     CLI::App app{"isect: fast float intersection kernels checked against exact arithmetic"};
     app.require_subcommand(1);
     const std::string source = ISECT_SOURCE_DIR;
@@ -72,9 +80,9 @@ int main(int argc, char** argv) {
     CheckArgs check_args;
     check_args.source_dir = source;
     CLI::App* check = app.add_subcommand("check", "Check kernels through generators, both references and their contracts");
-    check->add_option("--seconds", check_args.seconds, "Time budget for generated cases, per family")->check(CLI::PositiveNumber);
-    auto* seed = check->add_option("--seed", check_args.seed, "Random seed (default: a fresh one, printed)");
-    check->add_option("--cases", check_args.cases, "Stop after this many cases per family instead of --seconds");
+    check->add_option("--seconds", check_args.seconds, "Time budget for generated cases, per family")->check(real_in(0, 1e7, true));
+    auto* seed = check->add_option("--seed", check_args.seed, "Random seed (default: a fresh one, printed)")->check(whole_in(0, UINT64_MAX));
+    check->add_option("--cases", check_args.cases, "Stop after this many cases per family instead of --seconds")->check(whole_in(1, uint64_t(1e15)));
     check->add_option("--family", check_args.family, "Check one family only (default: every family)");
     check->add_option("--kernel", check_args.kernel, "Check one built-in kernel only (`isect kernels`; broken:NAME plants a bug)");
     check->add_option("--gen", check_args.gen, "Use one generator kind only (the report's mix line names them)");
@@ -87,12 +95,19 @@ int main(int argc, char** argv) {
     check->add_flag("--quiet", check_args.quiet, "No progress on stderr");
     check->add_flag("--stop-at-first", check_args.stop_at_first, "Stop once every kernel checked has broken its contract");
     check->add_option("--plugin", check_args.plugin, "Check the kernels of a plugin (a shared library, isect/plugin.h)");
-    check->add_option("--contract", check_args.contract, "With --plugin: exact, conservative or tolerant=K (default tolerant=1)");
-    check->add_option("--error", check_args.error_e, "With --plugin: numbers within E x u S (default 16)");
+    auto* check_contract = check->add_option("--contract", check_args.contract,
+                      "With --plugin: exact, conservative or tolerant=K (default tolerant=1); with --kernel: the "
+                      "kernel's own contract or a stricter one it is then held to");
+    check->add_option("--error", check_args.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
+    check->add_option("--fp-env", check_args.fp_env,
+                      "The kernels' floating-point environment: default, ftz, daz or ftz,daz (flush-to-zero, "
+                      "denormals-are-zero, as -ffast-math builds and GPUs run); the truth always runs in the default one");
+    check->add_option("--replay", check_args.replay, "A folder of your own case files, judged first on every kernel");
     check->add_option("--precision", check_args.precision,
                       "float (default) or double: the inputs generated, the kernels run (a plugin's isect_FAMILY_d), "
                       "and the unit u of K and E (2^-24 or 2^-53)");
-    check->add_option("--timeout-ms", check_args.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)");
+    check->add_option("--timeout-ms", check_args.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
+        ->check(whole_in(1, 86400000));
 
     ReplayArgs replay_args;
     CLI::App* replay = app.add_subcommand("replay", "Check case files: references reproduce expect, kernels keep contracts");
@@ -100,8 +115,12 @@ int main(int argc, char** argv) {
     replay->add_flag("-v,--verbose", replay_args.verbose, "Every case, and each kernel's answer on it");
     replay->add_option("--kernel", replay_args.kernel, "One built-in kernel (or broken:NAME) instead of every built-in one");
     replay->add_option("--plugin", replay_args.plugin, "Replay against a plugin's kernel instead of the built-in ones");
-    replay->add_option("--contract", replay_args.contract, "With --plugin: the contract (default tolerant=1)");
-    replay->add_option("--error", replay_args.error_e, "With --plugin: numbers within E x u S (default 16)");
+    auto* replay_contract = replay->add_option("--contract", replay_args.contract,
+                      "With --plugin: the contract (default tolerant=1); with --kernel: its own or a stricter one");
+    replay->add_option("--error", replay_args.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
+    replay->add_option("--fp-env", replay_args.fp_env, "The kernels' floating-point environment: default, ftz, daz or ftz,daz");
+    replay->add_option("--timeout-ms", replay_args.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
+        ->check(whole_in(1, 86400000));
     replay->add_option("--domain", replay_args.domain, "Skip (and list) the cases outside LO:HI");
     replay->add_flag("--expect-broken", replay_args.expect_broken, "With --kernel or --plugin: every case must break the contract");
     replay->add_flag("--strict", replay_args.strict, "A number that is not exactly a float (0.1) is an error, not a warning");
@@ -114,13 +133,16 @@ int main(int argc, char** argv) {
     CLI::App* fuzz = app.add_subcommand("fuzz", "Run libFuzzer campaigns; findings become minimised corpus cases");
     fuzz->add_option("--family", fuzz_args.family, "One family (default: every family)");
     fuzz->add_option("--kernel", fuzz_args.kernel, "One kernel, or broken:NAME for a planted bug (default: the built-in ones)");
-    fuzz->add_option("--minutes", fuzz_args.minutes, "Campaign length, per family")->check(CLI::PositiveNumber);
-    fuzz->add_option("--jobs", fuzz_args.jobs, "libFuzzer fork-mode jobs (cores)")->check(CLI::PositiveNumber);
-    fuzz->add_option("--corpus", fuzz_args.corpus, "Where new cases go (default: corpus/FAMILY; findings/ for a plugin)");
+    fuzz->add_option("--minutes", fuzz_args.minutes, "Campaign length, per family")->check(real_in(0, 1e6, true));
+    fuzz->add_option("--jobs", fuzz_args.jobs, "libFuzzer fork-mode jobs (cores)")->check(whole_in(1, 1024));
+    fuzz->add_option("--corpus", fuzz_args.corpus,
+                     "Where new cases go (default: ./corpus/FAMILY of the current folder; ./findings for a plugin)");
     fuzz->add_option("--domain", fuzz_args.domain_text, "Fuzz only inputs whose nonzero magnitudes lie in LO:HI");
     fuzz->add_flag("--plain-mutator", fuzz_args.plain_mutator, "libFuzzer's mutations only (for comparisons)");
     fuzz->add_option("--plugin", fuzz_args.plugin, "Fuzz a plugin's functions, every family it exports (or --family)");
-    fuzz->add_option("--contract", fuzz_args.contract, "With --plugin: its contract (default tolerant=1)");
+    auto* fuzz_contract = fuzz->add_option("--contract", fuzz_args.contract,
+                     "With --plugin: its contract (default tolerant=1); with --kernel: its own or a stricter one");
+    fuzz->add_option("--fp-env", fuzz_args.fp_env, "The kernels' floating-point environment: default, ftz, daz or ftz,daz");
     fuzz->add_option("--format", fuzz_args.format, "Report as text, markdown, json or junit");
     fuzz->add_option("--precision", fuzz_args.precision, "float (default) or double: the inputs and kernels fuzzed");
 
@@ -132,14 +154,18 @@ int main(int argc, char** argv) {
     diff->add_option("--family", diff_args.family, "One family (default: every family both have)");
     diff->add_option("--precision", diff_args.precision, "float (default) or double: the kernels compared");
     diff->add_option("--domain", diff_args.domain, "Only inputs whose nonzero magnitudes lie in LO:HI");
-    diff->add_option("--seconds", diff_args.seconds, "Time budget, per family")->check(CLI::PositiveNumber);
-    diff->add_option("--cases", diff_args.cases, "Stop after this many inputs per family instead of --seconds");
-    auto* diff_seed = diff->add_option("--seed", diff_args.seed, "Random seed (default: a fresh one, printed)");
+    diff->add_option("--seconds", diff_args.seconds, "Time budget, per family")->check(real_in(0, 1e7, true));
+    diff->add_option("--cases", diff_args.cases, "Stop after this many inputs per family instead of --seconds")
+        ->check(whole_in(1, uint64_t(1e15)));
+    auto* diff_seed = diff->add_option("--seed", diff_args.seed, "Random seed (default: a fresh one, printed)")->check(whole_in(0, UINT64_MAX));
     diff->add_option("--tolerance", diff_args.tolerance,
-                     "Numbers may differ by this many u max(|a|, |b|) (u = 2^-24 or 2^-53; default 0: any difference)");
+                     "Numbers may differ by this many u max(|a|, |b|) (u = 2^-24 or 2^-53; default 0: any difference)")
+        ->check(real_in(0, 1e15));
+    diff->add_option("--fp-env", diff_args.fp_env, "Both kernels' floating-point environment: default, ftz, daz or ftz,daz");
     diff->add_option("--out", diff_args.out, "Folder for the classes' witness cases (default: findings)");
     diff->add_option("--format", diff_args.format, "text (default) or json");
-    diff->add_option("--timeout-ms", diff_args.timeout_ms, "A plugin call taking longer is a hang (default 2000)");
+    diff->add_option("--timeout-ms", diff_args.timeout_ms, "A plugin call taking longer is a hang (default 2000)")
+        ->check(whole_in(1, 86400000));
 
     std::string minimize_path, minimize_kernel, minimize_out;
     CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing case to the simplest one that still fails");
@@ -148,10 +174,10 @@ int main(int argc, char** argv) {
     minimize->add_option("-o,--out", minimize_out, "Write here instead of stdout");
 
     std::vector<std::string> promote_paths;
-    std::string promote_corpus = source + "/corpus";
+    std::string promote_corpus = "corpus";
     CLI::App* promote = app.add_subcommand("promote", "Move findings into the corpus (CORPUS/FAMILY/NAME.case), so ctest replays them");
     promote->add_option("cases", promote_paths, "Case files written by isect check or isect fuzz")->required();
-    promote->add_option("--corpus", promote_corpus, "The corpus folder (default: the source tree's corpus/)");
+    promote->add_option("--corpus", promote_corpus, "The corpus folder (default: ./corpus of the current folder)");
 
     CLI::App* kernels_cmd = app.add_subcommand("kernels", "List every kernel and planted bug, by family, with contracts");
 
@@ -168,6 +194,9 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : 2;
     }
     check_args.seed_given = seed->count() > 0;
+    check_args.contract_given = check_contract->count() > 0;
+    replay_args.contract_given = replay_contract->count() > 0;
+    fuzz_args.contract_given = fuzz_contract->count() > 0;
     diff_args.seed_given = diff_seed->count() > 0;
     if (*diff) return run_diff(diff_args);
     if (*check) return run_check(check_args);

@@ -8,6 +8,7 @@
 
 #include "check_command.hpp"
 #include "isect/check/case_file.hpp"
+#include "isect/check/interrupt.hpp"
 #include "isect/check/plugin.hpp"
 #include "report.hpp"
 
@@ -19,21 +20,34 @@ using check::Family;
 using check::FamilyKernel;
 
 /// The kernels a case of family f is replayed through; empty with a reason
-/// when there are none.
+/// when there are none. Built-in kernels run in fp_env when one is asked for.
 std::vector<FamilyKernel> kernels_for(const ReplayArgs& args, const Family& f, check::PluginHost* host,
-                                      const check::Contract& contract, std::string& why) {
+                                      const std::optional<check::Contract>& contract,
+                                      const std::optional<check::FpEnv>& fp_env,
+                                      const std::shared_ptr<check::FpWatch>& watch, std::string& why) {
     if (host) {
         if (!host->info().exports(f, check::precision())) {
             why = host->info().name + " does not export isect_" + f.name +
                   (check::precision() == check::Precision::double_ ? "_d (the case says precision double)" : "");
             return {};
         }
-        return {host->kernel(f, contract, args.error_e)};
+        return {host->kernel(f, *contract, args.error_e)};
     }
-    if (args.kernel.empty()) return f.kernels();
-    if (const auto k = f.find_kernel(args.kernel)) return {*k};
-    why = f.name + " has no kernel named '" + args.kernel + "'";
-    return {};
+    std::vector<FamilyKernel> out;
+    if (args.kernel.empty()) {
+        out = f.kernels();
+    } else if (const auto k = f.find_kernel(args.kernel)) {
+        out = {*k};
+        if (contract) {
+            out[0].contract = *contract;  // checked against its own by run_replay (held_to)
+        }
+    } else {
+        why = f.name + " has no kernel named '" + args.kernel + "'";
+        return {};
+    }
+    if (fp_env)
+        for (FamilyKernel& k : out) k = check::in_fp_env(k, fp_env->control(), watch);
+    return out;
 }
 
 /// What a kernel answered, for -v: the answer, and how it stands.
@@ -57,19 +71,39 @@ int run_replay(const ReplayArgs& args) {
         std::cerr << "isect replay: --format '" << args.format << "' is not text, markdown, json or junit\n";
         return 2;
     }
-    const auto contract = check::Contract::parse(args.contract);
-    if (!contract) {
-        std::cerr << "isect replay: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
-        return 2;
+    std::optional<check::Contract> contract;
+    if (args.contract_given || !args.plugin.empty()) {
+        contract = check::Contract::parse(args.contract);
+        if (!contract) {
+            std::cerr << "isect replay: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
+            return 2;
+        }
     }
     if (args.expect_broken && args.plugin.empty() && args.kernel.empty()) {
         std::cerr << "isect replay: --expect-broken needs --kernel or --plugin\n";
         return 2;
     }
+    if (contract && args.plugin.empty()) {
+        if (args.kernel.empty()) {
+            std::cerr << "isect replay: --contract " << contract->str()
+                      << " without --plugin needs --kernel: each built-in kernel declares its own contract\n";
+            return 2;
+        }
+        // Held to its own contract or a stricter one, in either precision.
+        for (const check::Precision p : {check::Precision::single, check::Precision::double_}) {
+            const check::PrecisionScope scope(p);
+            for (const Family* f : check::families())
+                if (const auto k = f->find_kernel(args.kernel); k && !held_to(*k, contract, "replay")) return 2;
+        }
+    }
+    bool fp_ok = true;
+    const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("replay", args.fp_env, fp_ok);
+    if (!fp_ok) return 2;
+    const auto watch = std::make_shared<check::FpWatch>();
     std::unique_ptr<check::PluginHost> host;
     if (!args.plugin.empty()) {
         try {
-            host = std::make_unique<check::PluginHost>(args.plugin, args.timeout_ms);
+            host = std::make_unique<check::PluginHost>(args.plugin, args.timeout_ms, fp_env);
         } catch (const std::exception& e) {
             std::cerr << "isect replay: " << e.what() << "\n";
             return 2;
@@ -111,7 +145,9 @@ int run_replay(const ReplayArgs& args) {
     std::vector<check::CaseError> errors;
     const std::vector<std::string> files = check::expand_case_paths(args.paths, errors);
     size_t passed = 0, failed = 0, skipped = 0;
+    check::catch_interrupts();
     for (const std::string& file : files) {
+        if (check::interrupted()) break;
         const check::ReadResult read = check::read_case_file(file, args.strict);
         if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&read)) {
             errors.insert(errors.end(), errs->begin(), errs->end());
@@ -122,7 +158,7 @@ int run_replay(const ReplayArgs& args) {
         for (const std::string& w : c.warnings) std::cerr << "warning: " << w << " (--strict makes this an error)\n";
         const Family& f = *c.family;
         std::string why;
-        const std::vector<FamilyKernel> kernels = kernels_for(args, f, host.get(), *contract, why);
+        const std::vector<FamilyKernel> kernels = kernels_for(args, f, host.get(), contract, fp_env, watch, why);
         if (kernels.empty()) {
             errors.push_back({file, 0, why});
             continue;
@@ -189,13 +225,31 @@ int run_replay(const ReplayArgs& args) {
                 r.class_paths[k].push_back(witness_files[i][k][fc.signature]);
         }
     }
-    for (const check::CaseError& e : errors) std::cerr << "error: " << e.str() << "\n";
+    for (const check::CaseError& e : errors) {
+        std::cerr << "error: " << e.str() << "\n";
+        info.errors.push_back({e.path, e.str()});
+    }
+    // A verdict on nothing is no verdict: no case judged is an error.
+    const bool nothing = passed + failed == 0 && !check::interrupted();
+    if (nothing) {
+        std::string where;
+        for (const std::string& p : args.paths) where += (where.empty() ? "" : ", ") + p;
+        const std::string why = files.empty() ? "no case files (*.case) in " + where
+                                              : "no case could be judged (" + std::to_string(files.size()) + " files, " +
+                                                    std::to_string(skipped) + " outside the domain, " +
+                                                    std::to_string(errors.size()) + " errors)";
+        std::cerr << "isect replay: " << why << "\n";
+        if (errors.empty()) info.errors.push_back({where, why});
+    }
+    if (check::interrupted()) info.interrupted = check::interrupt_name();
+    info.fp_env = kernel_env_line(fp_env, host.get(), host ? &host->fp_watch() : watch.get());
     if (args.format == "text") lines << "\n";
     print_report(std::cout, args.format, info, results);
     lines << "replay" << (host ? " --plugin " + host->info().name : args.kernel.empty() ? "" : " --kernel " + args.kernel)
           << ": " << files.size() << " files, " << passed << " passed, " << failed << " failed, " << skipped
-          << " outside the domain, " << errors.size() << " errors\n";
-    if (!errors.empty()) return 2;
+          << " outside the domain, " << errors.size() << " errors" << (check::interrupted() ? ", INTERRUPTED" : "") << "\n";
+    if (check::interrupted()) return check::interrupted_status();
+    if (!errors.empty() || nothing) return 2;
     return failed ? 1 : 0;
 }
 

@@ -14,7 +14,9 @@ struct ReplayArgs {
     bool verbose = false;         ///< every case, and each kernel's answer on it
     std::string kernel;           ///< one built-in kernel or broken:NAME; empty: every built-in one
     std::string plugin;           ///< a plugin's kernel instead
-    std::string contract = "tolerant=1";  ///< the plugin's contract
+    std::string contract = "tolerant=1";  ///< the plugin's contract (a built-in kernel's own or stricter)
+    bool contract_given = false;
+    std::string fp_env;           ///< --fp-env: the kernels' floating-point environment
     double error_e = 16;
     bool expect_broken = false;   ///< every case must break the contract (--kernel or --plugin)
     std::string domain;           ///< cases outside it are listed and skipped
@@ -24,7 +26,8 @@ struct ReplayArgs {
 };
 
 /// Exit 0 when every case replays as it should, 1 when one does not, 2 when
-/// a file cannot be read or the kernel or plugin cannot be had.
+/// a file cannot be read, no case was found, or the kernel or plugin cannot
+/// be had; 128 + N when signal N interrupted it.
 int run_replay(const ReplayArgs& args);
 
 /// `isect promote FILE...`: moves findings into the corpus, as

@@ -71,13 +71,19 @@ void print_map(std::ostream& out, const FamilyKernelReport& k) {
     }
 }
 
-/// The input lines of a witness, indented.
-std::string witness_lines(const Family& f, const check::Inputs& in) {
-    std::string text = check::format_family_case(f, in, check::Truth{}, "");
+/// A witness as a case file, its expect lines from the references (the
+/// real exact answer, as the file written for it says).
+std::string witness_case(const FamilyResult& r, const check::Inputs& in) {
+    const check::PrecisionScope scope(r.precision);
+    return check::format_family_case(*r.family, in, "");
+}
+
+/// The lines of a witness, indented, less its family line.
+std::string witness_lines(const FamilyResult& r, const check::Inputs& in) {
     std::string out;
-    std::istringstream lines(text);
+    std::istringstream lines(witness_case(r, in));
     for (std::string line; std::getline(lines, line);)
-        if (line.rfind("family", 0) != 0 && line.rfind("expect", 0) != 0) out += "         " + line + "\n";
+        if (line.rfind("family", 0) != 0) out += "         " + line + "\n";
     return out;
 }
 
@@ -156,9 +162,14 @@ std::string witness_place(const RunInfo& info, const check::FailureClass& fc, co
 void print_text(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     if (!info.plugin_path.empty()) {
         out << "isect " << info.command << " --plugin " << info.plugin_path << " (" << info.subject << "), contract "
-            << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x " << check::unit_name() << " S\n\n";
+            << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x " << check::unit_name() << " S\n";
     }
-    bool passed = true;
+    if (!info.fp_env.empty()) out << "kernels' floating-point environment: " << info.fp_env << "\n";
+    if (!info.interrupted.empty())
+        out << "INTERRUPTED by " << info.interrupted
+            << ": this report covers the cases judged before it; what was found is kept\n";
+    if (!info.plugin_path.empty() || !info.fp_env.empty() || !info.interrupted.empty()) out << "\n";
+    bool passed = info.passed(results);
     for (const FamilyResult& r : results) {
         const Family& f = *r.family;
         const check::FamilyCheckReport& rep = r.report;
@@ -187,9 +198,12 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.signature);
                 if (fc.measured_k > 0) out << "; widest K " << format_k(fc.measured_k);
                 out << "\n       " << fc.why << "\n";
-                if (c < 3) out << witness_lines(f, fc.witness);
-                if (i < r.class_paths.size() && c < r.class_paths[i].size() && !r.class_paths[i][c].empty())
-                    out << "       " << witness_place(info, fc, r.class_paths[i][c]) << "\n";
+                if (c < 3) out << witness_lines(r, fc.witness);
+                if (i < r.class_paths.size() && c < r.class_paths[i].size())
+                    out << "       "
+                        << (r.class_paths[i][c].empty() ? std::string("NOT SAVED (see the errors below)")
+                                                        : witness_place(info, fc, r.class_paths[i][c]))
+                        << "\n";
             }
         }
         if (info.show_maps)
@@ -202,10 +216,14 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
             }
         out << "\n";
     }
-    if (info.expect_broken)
+    for (const CaseProblem& e : info.errors) out << "ERROR " << e.why << "\n";
+    if (!info.interrupted.empty())
+        out << "INTERRUPTED by " << info.interrupted << " before the run's end: no verdict on what was not judged\n";
+    else if (info.expect_broken)
         out << (passed ? "the contract breaks on every case, as expected\n" : "NOT every case breaks the contract\n");
     else if (!info.plugin_path.empty())
-        out << (passed ? "the contract holds for every family checked\n" : "the contract is BROKEN\n");
+        out << (passed ? "the contract holds for every family checked\n"
+                       : info.errors.empty() ? "the contract is BROKEN\n" : "the run FAILED (errors above)\n");
 }
 
 std::string md_cell(std::string s) {
@@ -215,17 +233,15 @@ std::string md_cell(std::string s) {
 }
 
 void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
-    bool holds = true, passed = true;
-    for (const FamilyResult& r : results) {
-        holds = holds && r.holds();
-        passed = passed && r.passed(info.expect_broken);
-    }
+    const bool passed = info.passed(results);
     out << "### isect " << info.command << ": `" << info.subject << "`";
     if (info.contract) out << ", contract `" << info.contract->str() << "`";
-    if (info.expect_broken)
+    if (!info.interrupted.empty())
+        out << ": **interrupted** by " << info.interrupted << " (the cases judged before it)\n\n";
+    else if (info.expect_broken)
         out << ", expected to break: " << (passed ? "breaks on every case" : "**not every case breaks it**") << "\n\n";
     else
-        out << ": " << (passed ? "holds" : "**broken**") << "\n\n";
+        out << ": " << (passed ? "holds" : info.errors.empty() ? "**broken**" : "**failed** (errors below)") << "\n\n";
     out
         << "| family | kernel | contract | cases | wrong answers | false hits | false misses | in band | measured K | "
            "error E | verdict | classes | counterexample |\n"
@@ -252,8 +268,21 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
         for (const ReplayedFinding& p : r.replayed)
             out << "\n- " << (p.still_failing ? "**still failing**" : "now passing") << ": `" << p.path << "` ("
                 << r.label() << ", " << md_cell(p.kernel) << "): " << md_cell(p.why);
-    out << "\n" << (info.command == "check" ? "seed " + std::to_string(info.seed) + "; " : "") << "domain "
-        << info.domain.str() << "\n";
+    for (const CaseProblem& e : info.errors) out << "\n- **error**: " << md_cell(e.why);
+    out << "\n\n" << (info.command == "check" ? "seed " + std::to_string(info.seed) + "; " : "") << "domain "
+        << info.domain.str() << (info.fp_env.empty() ? "" : "; kernels' floating-point environment: " + md_cell(info.fp_env))
+        << "\n";
+    // The witnesses of the largest classes, as the case files say them.
+    for (const FamilyResult& r : results)
+        for (size_t i = 0; i < r.report.kernels.size(); ++i) {
+            const FamilyKernelReport& k = r.report.kernels[i];
+            for (size_t c = 0; c < k.classes.size() && c < 3; ++c) {
+                const FailureClass& fc = k.classes[c];
+                out << "\n<details><summary>" << md_cell(r.label()) << ", " << md_cell(k.name) << ", class " << c + 1
+                    << ": " << fc.count << " x " << md_cell(describe_class(fc.signature)) << "</summary>\n\n```\n"
+                    << witness_case(r, fc.witness) << "```\n</details>\n";
+            }
+        }
 }
 
 nlohmann::json number(double x) {
@@ -275,13 +304,16 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
     }
     if (info.command == "check") run["seed"] = info.seed;
     run["domain"] = info.domain.str();
-    bool holds = true, passed = true;
+    if (!info.fp_env.empty()) run["fp_env"] = info.fp_env;
+    run["interrupted"] = info.interrupted.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.interrupted);
+    run["errors"] = json::array();
+    for (const CaseProblem& e : info.errors) run["errors"].push_back({{"path", e.path}, {"why", e.why}});
+    bool holds = true;
     run["families"] = json::array();
     for (const FamilyResult& r : results) {
         const Family& f = *r.family;
         const check::FamilyCheckReport& rep = r.report;
         holds = holds && r.holds();
-        passed = passed && r.passed(info.expect_broken);
         json fam;
         fam["family"] = f.name;
         fam["precision"] = check::precision_name(r.precision);
@@ -341,7 +373,8 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
                 json cj = {{"count", fc.count}, {"what", p[2]},        {"decided", p[3]},
                            {"scale", p[4]},     {"why", fc.why},       {"measured_k", number(fc.measured_k)},
                            {"minimised", fc.minimised}, {"witness", fc.witness}};
-                if (i < r.class_paths.size() && c < r.class_paths[i].size()) cj["case"] = r.class_paths[i][c];
+                if (i < r.class_paths.size() && c < r.class_paths[i].size())
+                    cj["case"] = r.class_paths[i][c].empty() ? json(nullptr) : json(r.class_paths[i][c]);
                 kj["classes"].push_back(cj);
             }
             kj["map"] = json::array();
@@ -358,7 +391,7 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
         run["families"].push_back(fam);
     }
     run["holds"] = holds;
-    run["passed"] = passed;
+    run["passed"] = info.passed(results);
     out << run.dump(2) << "\n";
 }
 
@@ -390,9 +423,18 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
         tests += r.problems.size();
         failures += r.problems.size();
     }
+    tests += info.errors.size() + (info.interrupted.empty() ? 0 : 1);
+    const size_t errors = info.errors.size() + (info.interrupted.empty() ? 0 : 1);
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"isect " << info.command << " "
         << xml_escape(info.subject) << (info.contract ? " (" + info.contract->str() + ")" : "") << "\" tests=\""
-        << tests << "\" failures=\"" << failures << "\">\n";
+        << tests << "\" failures=\"" << failures << "\" errors=\"" << errors << "\">\n";
+    if (!info.interrupted.empty())
+        out << "    <testcase classname=\"isect " << info.command << "\" name=\"run\" time=\"0\">\n      <error message=\"interrupted by "
+            << info.interrupted << "\">the report covers the cases judged before the signal</error>\n    </testcase>\n";
+    for (const CaseProblem& e : info.errors)
+        out << "    <testcase classname=\"isect " << info.command << "\" name=\"" << xml_escape(e.path)
+            << "\" time=\"0\">\n      <error message=\"" << xml_escape(e.why) << "\">" << xml_escape(e.why)
+            << "</error>\n    </testcase>\n";
     for (const FamilyResult& r : results) {
         for (const ReplayedFinding& p : r.replayed) {
             out << "    <testcase classname=\"" << xml_escape(r.label()) << "\" name=\"" << xml_escape(p.kernel)
@@ -413,9 +455,9 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
                 for (size_t c = 0; c < k.classes.size(); ++c) {
                     const FailureClass& fc = k.classes[c];
                     body += std::to_string(fc.count) + " x " + describe_class(fc.signature) + ": " + fc.why + "\n";
-                    body += check::format_family_case(*r.family, fc.witness, check::Truth{}, "");
+                    body += witness_case(r, fc.witness);
                     if (i < r.class_paths.size() && c < r.class_paths[i].size())
-                        body += "written to " + r.class_paths[i][c] + "\n";
+                        body += r.class_paths[i][c].empty() ? "NOT SAVED\n" : "written to " + r.class_paths[i][c] + "\n";
                 }
                 const std::string message = k.classes.empty() ? "broken" : k.classes[0].why;
                 out << "      <failure message=\"" << xml_escape(message) << "\">" << xml_escape(body) << "</failure>\n";
@@ -434,13 +476,6 @@ std::string file_stem(std::string s) {
     for (char& c : s)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
     return s;
-}
-
-std::string write_case(const std::string& dir, const std::string& stem, const std::string& text) {
-    std::filesystem::create_directories(dir);
-    const std::string path = (std::filesystem::path(dir) / (file_stem(stem) + ".case")).string();
-    std::ofstream(path) << text;
-    return path;
 }
 
 bool known_format(const std::string& format) {

@@ -13,7 +13,6 @@
 
 namespace isect::tool {
 
-/// One family's run and the files written for it.
 /// A finding an earlier `isect check` wrote into --out, replayed first by the
 /// next run against the same kernel (the findings database).
 struct ReplayedFinding {
@@ -37,6 +36,7 @@ inline std::string family_label(const check::Family& f, check::Precision p) {
     return f.name + (p == check::Precision::double_ ? " (double)" : "");
 }
 
+/// One family's run and the files written for it.
 struct FamilyResult {
     const check::Family* family = nullptr;
     check::Precision precision = check::Precision::single;  ///< of the inputs and kernels
@@ -77,14 +77,24 @@ struct RunInfo {
     check::Domain domain;
     bool show_maps = false;   ///< the validity map tables in the text report
     int timeout_ms = 0;       ///< a plugin's hang timeout
+    std::string fp_env;       ///< the kernels' floating-point environment, one line (fp_env.hpp)
+    std::string interrupted;  ///< the signal that stopped the run ("SIGTERM"), empty when none
+    /// What went wrong outside any family: a case file that cannot be read,
+    /// a finding or map that could not be saved. Any makes the run fail.
+    std::vector<CaseProblem> errors;
+    /// Whether the whole run passed: no error, no interruption, and every
+    /// family passed.
+    bool passed(const std::vector<FamilyResult>& results) const {
+        if (!errors.empty() || !interrupted.empty()) return false;
+        for (const FamilyResult& r : results)
+            if (!r.passed(expect_broken)) return false;
+        return true;
+    }
 };
 
 /// A name safe for a file: anything but letters, digits, '-' and '_'
 /// becomes '_'.
 std::string file_stem(std::string s);
-
-/// Writes a case file DIR/STEM.case (creating DIR); returns its path.
-std::string write_case(const std::string& dir, const std::string& stem, const std::string& text);
 
 /// "text", "markdown", "json", "junit"; false for anything else.
 bool known_format(const std::string& format);

@@ -14,7 +14,9 @@ magnitude M (x) and its smallest nonzero feature (y).
 """
 import json
 import math
+import os
 import sys
+import tempfile
 
 import matplotlib
 
@@ -68,8 +70,20 @@ def draw(m):
                     ax.text(j, i, text, ha="center", va="center", fontsize=5, color="black")
     fig.suptitle(f"{m['kernel']} on {m['family']}, {m['contract']}: {m['cases']} cases, domain {m['domain']} "
                  "(numbers in cells: cases; blank: none generated)", fontsize=10)
-    fig.savefig(m["png"], dpi=110)
-    plt.close(fig)
+    # Written beside its place and renamed into it: a reader never sees half a picture.
+    folder, name = os.path.split(m["png"])
+    handle, temp = tempfile.mkstemp(prefix="." + name + ".", dir=folder or ".")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            fig.savefig(out, format="png", dpi=110)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, m["png"])
+    except BaseException:
+        os.unlink(temp)
+        raise
+    finally:
+        plt.close(fig)
 
 
 def main() -> int:

@@ -153,6 +153,9 @@ struct Answer {
     /// Bit i set: the kernel did not compute values[i] (a plugin left that
     /// output untouched); it is not checked.
     uint64_t unprovided = 0;
+    /// What a plugin's function returned, where the ABI codes the answer
+    /// another way (aabb_plane returns -1, 0, 1); reports name this value.
+    std::optional<int> returned = std::nullopt;
 };
 
 /// A kernel under test. The contract is about the answer; the numbers must
@@ -407,6 +410,11 @@ struct FamilyCheckOptions {
     size_t minimize_classes = 8;  ///< the largest classes minimised; the rest keep their witness as found
     bool stop_at_first = false;
     bool stop_at_hang = false;  ///< a kernel that hung once costs the timeout on every case after
+    /// Called when kernel i's violation opens a new failure class, with the
+    /// class and its first member: its witness can be kept at once, so that
+    /// a run killed later loses nothing found (then replaced by the
+    /// minimised one).
+    std::function<void(size_t kernel, const struct FailureClass&)> on_new_class;
 };
 
 /// The violations of one kernel that share a failure class
@@ -465,6 +473,7 @@ struct FamilyCheckReport {
     uint64_t fast_cases = 0;       ///< cases whose answer the fast oracle decided
     uint64_t sampled = 0;          ///< of those, the references checked too (1 in 256)
     uint64_t reference_cases = 0;  ///< cases the references judged (undecided, sampled, or a kernel's numbers or violation)
+    bool interrupted = false;      ///< a signal stopped it (interrupt.hpp)
     bool holds() const;
 };
 

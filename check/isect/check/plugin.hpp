@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "isect/check/family.hpp"
+#include "isect/check/fp_env.hpp"
 
 namespace isect::check {
 
@@ -23,6 +24,9 @@ struct PluginInfo {
     /// a float function, FAMILY_d for a double one (ABI 2).
     std::vector<std::string> families;
     std::optional<Domain> domain;       ///< what isect_domain() declares, if exported
+    /// The floating-point control state before and after loading it (a
+    /// -ffast-math build sets FTZ and DAZ as it loads).
+    FpControl before_load, after_load;
     /// Whether it exports family f's function of precision p.
     bool exports(const Family& f, Precision p) const;
 };
@@ -33,13 +37,26 @@ const std::vector<const Family*>& plugin_families();
 /// own engine for the built-in kernels).
 const Family& aabb_triangle_family();
 
-/// A plugin's function for family f as a kernel called in this process
-/// (for the fuzz targets, where a crash must be libFuzzer's to keep).
-/// Takes the function of the run's precision (isect_FAMILY or
-/// isect_FAMILY_d). Throws std::runtime_error when the plugin cannot be
-/// loaded, is not ABI version 1 or 2, or does not export that function.
-FamilyKernel plugin_kernel_in_process(const std::string& path, const Family& f, const Contract& contract,
-                                      double error_e);
+/// A plugin's function for family f, loaded into this process (for the
+/// fuzz targets, where a crash must be libFuzzer's to keep), and the
+/// floating-point environment it runs in.
+struct InProcessPlugin {
+    FamilyKernel kernel;  ///< each call in kernel_env, the judge's state restored after
+    FpControl before_load, after_load, kernel_env;
+    std::shared_ptr<FpWatch> watch;  ///< calls that changed the state
+};
+
+/// Loads the plugin at path and takes its function of the run's precision
+/// (isect_FAMILY or isect_FAMILY_d). Its calls run in fp_env when given,
+/// else in the state loading it left. Throws std::runtime_error when the
+/// plugin cannot be loaded, is not ABI version 1 or 2, or does not export
+/// that function.
+InProcessPlugin plugin_kernel_in_process(const std::string& path, const Family& f, const Contract& contract,
+                                         double error_e, const std::optional<FpEnv>& fp_env);
+
+/// A plugin path as dlopen must see it: a bare file name that exists here
+/// is this folder's file, never a search of the library path.
+std::string resolve_plugin_path(const std::string& path);
 
 class PluginHost {
 public:
@@ -47,12 +64,16 @@ public:
     /// std::runtime_error with a message for a person when it cannot: no
     /// such file, not a shared library, no isect_abi_version, a version
     /// other than 1 or 2, no family function at all.
-    PluginHost(const std::string& path, int timeout_ms);
+    PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env = std::nullopt);
     ~PluginHost();
     PluginHost(const PluginHost&) = delete;
     PluginHost& operator=(const PluginHost&) = delete;
 
     const PluginInfo& info() const { return info_; }
+    /// The floating-point state its kernels run in (--fp-env, or what
+    /// loading left), and the calls that changed it.
+    FpControl kernel_env() const { return kernel_env_; }
+    const FpWatch& fp_watch() const { return *watch_; }
 
     /// Calls the family's function of precision p on one input. Throws
     /// KernelFailure when the worker crashes, hangs or replies with
@@ -68,6 +89,9 @@ private:
     void stop();
     std::string path_;
     int timeout_ms_;
+    std::optional<FpEnv> fp_env_;
+    FpControl kernel_env_;
+    std::shared_ptr<FpWatch> watch_ = std::make_shared<FpWatch>();
     PluginInfo info_;
     int pid_ = -1, to_child_ = -1, from_child_ = -1;
 };

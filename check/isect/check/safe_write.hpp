@@ -1,0 +1,42 @@
+// Writes that cannot lie. Every file isect leaves behind (a witness case, a
+// map, its data) is written to a temporary file in the folder it belongs in,
+// checked, flushed to disk and then renamed into place: a reader sees the
+// whole file or none, a full disk or an unwritable folder is an error that
+// names the path and the reason, and nothing is reported as written that was
+// not. New files never replace someone else's: two runs sharing a folder
+// each keep their own.
+#pragma once
+
+#include <string>
+
+namespace isect::check {
+
+/// Where a write went, or why it did not.
+struct Written {
+    std::string path;   ///< the file written (or that would have been)
+    std::string error;  ///< empty on success; else "PATH: reason"
+    bool ok() const { return error.empty(); }
+};
+
+/// Replaces path's content with text, atomically: temp file in the same
+/// folder, write, check, fsync, rename. The folder must exist.
+Written write_file_atomic(const std::string& path, const std::string& text);
+
+/// Writes a new file DIR/STEM.EXT (creating DIR), or DIR/STEM-2.EXT,
+/// DIR/STEM-3.EXT... when that name is taken: never replaces a file. ext
+/// includes its dot (".case").
+Written write_file_new(const std::string& dir, const std::string& stem, const std::string& ext,
+                       const std::string& text);
+
+/// Creates dir (and its parents) and proves a file can be written, flushed
+/// and removed there. Empty when it can; else one line naming dir and why.
+std::string probe_folder(const std::string& dir);
+
+/// The text of a case file less its comment lines: two witnesses with the
+/// same body are the same case, whatever their origin says.
+std::string case_body(const std::string& text);
+
+/// Reads a whole file; empty when it cannot.
+std::string read_text_file(const std::string& path);
+
+}  // namespace isect::check

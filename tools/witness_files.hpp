@@ -1,0 +1,50 @@
+// The case files a run leaves in one folder (--out, a corpus folder): each
+// witness is written as soon as its failure class opens (so that a run killed
+// later loses nothing it found), replaced in place by its minimised form,
+// never written twice (a case with the same kernel and the same body, the
+// lines that are not comments, is already there: that file is named
+// instead), and never written over another run's file.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "isect/check/safe_write.hpp"
+
+namespace isect::tool {
+
+class WitnessFiles {
+public:
+    /// Reads the cases already in dir (if any) for de-duplication.
+    explicit WitnessFiles(std::string dir);
+
+    /// Keeps text as the witness of `key` (a kernel and a failure class,
+    /// say): the first call for a key writes a new file DIR/STEM.case (or
+    /// STEM-2.case...), later calls replace that file. kernel is the name
+    /// the de-duplication compares ("signature: KERNEL|..." in older
+    /// files). A failed write is kept in errors() and returned.
+    check::Written keep(const std::string& key, const std::string& stem, const std::string& kernel,
+                        const std::string& text);
+
+    /// Whether keep() said the last text was already in the folder.
+    bool was_duplicate() const { return duplicate_; }
+
+    /// Every write that failed: "PATH: reason".
+    const std::vector<std::string>& errors() const { return errors_; }
+
+    const std::string& dir() const { return dir_; }
+
+private:
+    std::string dir_;
+    std::map<std::string, std::string> by_body_;  ///< kernel + body -> file
+    std::map<std::string, std::string> mine_;     ///< key -> the file this run wrote for it
+    std::vector<std::string> errors_;
+    bool duplicate_ = false;
+};
+
+/// The kernel a case file's "# signature: KERNEL|..." line names; empty
+/// when it has none.
+std::string signature_kernel(const std::string& text);
+
+}  // namespace isect::tool
