@@ -62,6 +62,9 @@ const Family& family() {
     return *f;
 }
 
+/// What the kernels did to the floating-point state (fp_env.hpp).
+std::shared_ptr<isect::check::FpWatch> g_watch = std::make_shared<isect::check::FpWatch>();
+
 std::optional<isect::check::FpEnv> requested_fp_env() {
     const char* env = std::getenv("ISECT_FUZZ_FP_ENV");
     if (!env || !*env) return std::nullopt;
@@ -85,6 +88,7 @@ std::vector<FamilyKernel> selected_kernels() {
                 std::fprintf(stderr, "fuzz_%s: loading %s set the floating-point state to %s; its kernel runs in %s, "
                              "the truth in %s\n", ISECT_FUZZ_FAMILY, plugin, describe_fp_control(p.after_load).c_str(),
                              describe_fp_control(p.kernel_env).c_str(), describe_fp_control(p.before_load).c_str());
+            g_watch = p.watch;
             return {p.kernel};
         } catch (const std::exception& e) {
             die(e.what());
@@ -109,7 +113,7 @@ std::vector<FamilyKernel> selected_kernels() {
     }
     if (fp_env)
         for (FamilyKernel& k : out)
-            k = isect::check::in_fp_env(k, fp_env->control(), std::make_shared<isect::check::FpWatch>());
+            k = isect::check::in_fp_env(k, fp_env->control(), g_watch);
     return out;
 }
 
@@ -182,7 +186,15 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const isect::check::Inputs in = isect::check::decode_fuzz(family(), data, size, domain());
-    const auto finding = isect::check::fuzz_one(family(), kernels(), in, sampled(data, size));
+    static std::set<std::string> seen;  // provisional classes judged, when keeping findings
+    const auto finding =
+        isect::check::fuzz_one(family(), kernels(), in, sampled(data, size), findings_dir().empty() ? nullptr : &seen);
+    if (g_watch->changed_calls == 1) {
+        ++g_watch->changed_calls;  // said once
+        std::fprintf(stderr, "fuzz_%s: the kernel CHANGED the floating-point control state to %s during a call "
+                     "(restored after each call; the truth never runs in it)\n", ISECT_FUZZ_FAMILY,
+                     isect::check::describe_fp_control(g_watch->first_change).c_str());
+    }
     if (!finding) return 0;
     if (!findings_dir().empty()) {
         keep_finding(finding->signature, data, size);

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # `isect fuzz` end to end on one family and a planted bug: a short campaign
 # writes a minimised case, the JSON report counts it, and `isect replay
-# --expect-broken` judges every written case broken.
+# --expect-broken` judges every written case broken. Then what a campaign
+# must never do: lose its cases to SIGTERM or leave libFuzzer running, end
+# its jobs on a kernel that fails on the seeds, or judge a -Ofast plugin's
+# kernel in another floating-point state than isect check does.
+#   fuzz_cli_test.sh ISECT FUZZ_DIR EXAMPLE_PLUGIN_DIR
 set -u
 isect=$1
 fuzz_dir=$2
+examples=$3
 source "$(dirname "$0")/expect.sh"
 work=$(mktemp -d)
 export ISECT_FUZZ_DIR=$fuzz_dir
@@ -12,5 +17,45 @@ expect 1 '"new_cases": [1-9]' -- "$isect" fuzz --family aabb_aabb --kernel broke
     --corpus "$work/corpus" --format json
 expect 0 '"passed": true' -- sh -c "'$isect' replay --kernel broken:intersection_min_lo --expect-broken --format json '$work/corpus'"
 expect 2 "is not text, markdown, json or junit" -- "$isect" fuzz --family aabb_aabb --format yaml
+
+# SIGTERM (a CI timeout, a cancelled job): the cases found so far are
+# written, the report says interrupted, the exit status is 143, and no
+# libFuzzer process is left behind.
+"$isect" fuzz --family aabb_aabb --kernel broken:touching_disjoint --minutes 2 --corpus "$work/term" >"$work/term.out" 2>&1 &
+pid=$!
+for _ in $(seq 600); do grep -q "classes found [1-9]" "$work/term.out" && break; sleep 0.1; done
+sleep 1
+kill -TERM $pid
+wait $pid
+rc=$?
+sleep 1
+left=$(pgrep -f "$fuzz_dir/fuzz_aabb_aabb" | wc -l)
+if [ $rc = 143 ] && grep -q "INTERRUPTED by SIGTERM" "$work/term.out" && [ "$(ls "$work/term" | wc -l)" -ge 1 ] && [ "$left" = 0 ]; then
+    echo "ok: SIGTERM during isect fuzz -> 143, $(ls "$work/term" | wc -l) cases kept, no libFuzzer left"
+else
+    echo "FAIL: SIGTERM during isect fuzz: exit $rc, $(ls "$work/term" | wc -l) cases, $left libFuzzer processes left"
+    tail -20 "$work/term.out"; fail=1
+fi
+expect 0 "the contract breaks on every case, as expected" -- "$isect" replay --kernel broken:touching_disjoint --expect-broken "$work/term"
+
+# A kernel that fails on the seed inputs: each finding is kept and the jobs
+# go on (no crash, so libFuzzer never restarts a job for it).
+"$isect" fuzz --family aabb_aabb --kernel broken:touching_disjoint --minutes 0.1 --corpus "$work/seedfail" >"$work/seedfail.out" 2>&1
+log=$(grep -o "libFuzzer log in [^ ]*" "$work/seedfail.out" | sed 's/libFuzzer log in //')
+if grep -q "new case" "$work/seedfail.out" && grep -q "oom/timeout/crash: 0/0/0" "$log" && ! grep -q "oom/timeout/crash: [0-9]*/[0-9]*/[1-9]" "$log"; then
+    echo "ok: a kernel failing on the seeds: $(grep -c 'new case' "$work/seedfail.out") new cases, no job ended by a finding"
+else
+    echo "FAIL: a kernel failing on the seeds ended jobs or found nothing"; tail -5 "$log"; tail -5 "$work/seedfail.out"; fail=1
+fi
+
+# The floating-point environment: the -Ofast build of the example plugin
+# sets FTZ/DAZ as it loads; fuzz judges its kernel so, the truth never, and
+# says so, as check does; --fp-env sets it on purpose.
+expect 1 "environment: FTZ, DAZ \\(set by the plugin as it loaded" -- "$isect" fuzz --plugin "$examples/example_kernels_ofast.so" \
+    --family aabb_aabb --contract exact --minutes 0.2 --corpus "$work/ofast"
+expect 1 "the contract is BROKEN" -- "$isect" fuzz --plugin "$examples/example_kernels.so" --family aabb_aabb --contract exact \
+    --fp-env ftz,daz --minutes 0.2 --corpus "$work/ftz"
+expect 0 "environment: default" -- "$isect" fuzz --plugin "$examples/example_kernels.so" --family aabb_aabb --contract exact \
+    --minutes 0.1 --corpus "$work/default"
 rm -rf "$work"
 exit $fail

@@ -73,15 +73,15 @@ std::map<std::string, std::string> known_signatures(const std::string& dir) {
     return out;
 }
 
-/// fuzz-KERNEL-HASH.case, HASH of the whole signature.
-std::string file_name_for(const std::string& signature) {
+/// fuzz-KERNEL-HASH (the stem of its .case), HASH of the whole signature.
+std::string file_stem_for(const std::string& signature) {
     std::string name;
     for (char c : signature.substr(0, signature.find('|'))) name += std::isalnum((unsigned char)c) ? c : '_';
     uint32_t h = 2166136261u;
     for (char c : signature) h = (h ^ uint8_t(c)) * 16777619u;
     char hex[9];
     std::snprintf(hex, sizeof hex, "%08x", h);
-    return "fuzz-" + name + "-" + hex + ".case";
+    return "fuzz-" + name + "-" + hex;
 }
 
 /// Picks "key: value" out of a libFuzzer status line.
@@ -165,7 +165,7 @@ std::vector<uint8_t> file_bytes(const fs::path& p) {
 /// Returns the number of new cases and crashes kept, or -1 on an error.
 int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyKernel>& kernels,
                 const check::Domain& domain, const std::string& who, const std::string& corpus, FamilyResult& result,
-                uint64_t& inputs_run) {
+                uint64_t& inputs_run, std::string& fp_note) {
     const std::string target = args.fuzz_dir + "/fuzz_" + f.name;
     if (!fs::exists(target)) {
         std::cerr << "isect fuzz: no libFuzzer target " << target
@@ -237,6 +237,8 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     while (std::fgets(buf, sizeof buf, from)) {
         const std::string line(buf);
         log << line;
+        if (line.find("CHANGED the floating-point control state") != std::string::npos && fp_note.empty())
+            fp_note = line.substr(line.find("the kernel"), line.find('(') - line.find("the kernel") - 1);
         if (line.rfind("#", 0) != 0) continue;
         inputs = std::max<uint64_t>(inputs, std::strtoull(line.c_str() + 1, nullptr, 10));
         if (auto e = field(line, "exec/s"); !e.empty()) execs = e;
@@ -296,7 +298,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         } else {
             // As found first (a second signal loses nothing), then minimised in its place.
             const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " + domain.str() + ")";
-            const std::string stem = file_name_for(found->signature);
+            const std::string stem = file_stem_for(found->signature);
             check::Written w = files.keep(found->signature, stem, found->kernel,
                                           check::format_family_case(f, kept, origin + ", as found\n" + found->message +
                                                                                 "\nsignature: " + found->signature));
@@ -444,6 +446,7 @@ int run_fuzz(const FuzzArgs& args) {
     const auto watch = std::make_shared<check::FpWatch>();
     std::vector<FamilyResult> results;
     int found = 0;
+    std::string fp_note;  // what a target said of a kernel changing the state
     for (const Family* f : families) {
         std::vector<FamilyKernel> kernels;
         std::string who;
@@ -463,7 +466,7 @@ int run_fuzz(const FuzzArgs& args) {
             for (FamilyKernel& k : kernels) k = check::in_fp_env(k, fp_env->control(), watch);
         FamilyResult result;
         uint64_t inputs = 0;
-        const int n = fuzz_family(args, *f, kernels, domain, who, corpus_of(*f), result, inputs);
+        const int n = fuzz_family(args, *f, kernels, domain, who, corpus_of(*f), result, inputs, fp_note);
         if (n < 0) return 2;
         if (inputs == 0 && !check::interrupted()) {
             std::cerr << "isect fuzz: " << f->name << ": libFuzzer ran no input (its log says why); no verdict\n";
@@ -475,6 +478,7 @@ int run_fuzz(const FuzzArgs& args) {
     }
     if (check::interrupted()) info.interrupted = check::interrupt_name();
     info.fp_env = kernel_env_line(fp_env, host.get(), host ? &host->fp_watch() : watch.get());
+    if (!fp_note.empty() && info.fp_env.find("CHANGED") == std::string::npos) info.fp_env += "; " + fp_note;
     if (args.format == "text") std::cout << "\n";
     print_report(std::cout, args.format, info, results);
     if (check::interrupted()) return check::interrupted_status();

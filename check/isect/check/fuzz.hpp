@@ -33,6 +33,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,8 +70,11 @@ struct Finding {
 /// oracle cannot decide, and on every input when cross_check is set, both
 /// references decide and are compared with the fast oracle. Returns the
 /// first broken contract, or a disagreement among the exact ones. Outside
-/// f's domain the kernels only run (they must not crash).
+/// f's domain the kernels only run (they must not crash). With `seen`, a
+/// campaign that keeps one input per class: a suspect whose provisional
+/// class (from the fast oracle, without the references) is in it already
+/// is not judged again, but for one in 64.
 std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in,
-                                bool cross_check);
+                                bool cross_check, std::set<std::string>* seen = nullptr);
 
 }  // namespace isect::check
