@@ -121,7 +121,7 @@ void print_run_lines(std::ostream& out, const RunInfo& info, const FamilyResult&
         std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s (%.0f/s), seed %llu\n", r.label().c_str(),
                       (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0,
                       (unsigned long long)info.seed);
-    out << line << "  domain: " << info.domain.str() << "\n";
+    out << line << "  domain: " << (r.report_domain.empty() ? info.domain.str() : r.report_domain) << "\n";
     if (!rep.mix.empty()) {
         out << "  mix:";
         for (const auto& [kind, n] : rep.mix) out << " " << kind << " " << (rep.cases ? 100 * n / rep.cases : 0) << "%";

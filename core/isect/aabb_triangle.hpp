@@ -32,6 +32,8 @@
 // with -ffp-contract=off (CMake's isect::core carries it).
 #pragma once
 
+#include <type_traits>
+
 #include "isect/exact.hpp"
 #include "isect/fp.hpp"
 #include "isect/primitives.hpp"
@@ -65,6 +67,27 @@ template <class T> inline bool face_axes_separate(const BasicAabb<T>& box, const
 }  // namespace detail
 
 namespace detail {
+/// The normal of a double triangle, (v1 - v0) x (v2 - v1), from the exact
+/// edges and the exact cross product, rounded once per component at the
+/// end. On doubles the edges' differences round, and a sliver's normal built
+/// from rounded edges points anywhere within about u |v| / thickness of the
+/// true one: the double fuzz target found the double sat answering overlap
+/// for a sliver 8e-9 thick, separated from a box corner along its normal by
+/// 3e-9 (K 6.9e5; corpus/aabb_triangle/double_sat_sliver_normal.case). A
+/// float triangle's edges and products are exact in double, so the float
+/// kernel's plain cross product rounds once per component already. Exact
+/// while no partial product underflows (inputs of magnitude above about
+/// 2^-480); below, the normal is only less accurate.
+inline Vec3d accurate_normal(const BasicTriangle<double>& t) {
+    exact::DifferenceVec e0, e1;
+    for (int i = 0; i < 3; ++i) {
+        exact::two_sum(t.v[1][i], -t.v[0][i], e0[i].hi, e0[i].lo);
+        exact::two_sum(t.v[2][i], -t.v[1][i], e1[i].hi, e1[i].lo);
+    }
+    const exact::ExpansionVec n = exact::cross(e0, e1);
+    return {n[0].estimate(), n[1].estimate(), n[2].estimate()};
+}
+
 /// sat's work once the face axes have not separated: the normal and the nine
 /// edge axes. Apart from the face tests so that the early-out path stays a
 /// few instructions: inlined whole, gcc 12 set up the long path first and
@@ -126,7 +149,9 @@ template <class T> inline bool detail::sat_normal_and_edges(const BasicAabb<T>& 
     // sliver the computed n is rounding noise, not perpendicular to the
     // edges, and the vertices' projections differ by far more than the box
     // radius along it (corpus: sat_collinear_garbage_normal).
-    const Vec3d n = cross(f0, f1);
+    Vec3d n;
+    if constexpr (std::is_same_v<T, double>) n = accurate_normal(tri);
+    else n = cross(f0, f1);
     const double d0 = dot(n, v0), d1 = dot(n, v1), d2 = dot(n, v2);
     const double rn = h[0] * std::fabs(n[0]) + h[1] * std::fabs(n[1]) + h[2] * std::fabs(n[2]);
     if (min3(d0, d1, d2) > rn || max3(d0, d1, d2) < -rn) return false;
