@@ -187,6 +187,7 @@ Family make() {
     f.all_kernels = kernels;
     f.all_broken = broken;
     f.mixes = mixes();
+    f.preconditions = {preconditions::positive_extent(f)};
     return f;
 }
 

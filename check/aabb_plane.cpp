@@ -234,6 +234,8 @@ Family make_classify() {
             classify_kernel("broken:sign_slip", "exact", classify_sign_slip)};
     };
     f.mixes = mixes();
+    f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
+                       preconditions::unit_vector(f, "unit_normal", "n")};
     return f;
 }
 
@@ -261,6 +263,8 @@ Family make_overlap() {
             overlap_kernel("broken:touching_misses", "exact", overlap_strict)};
     };
     f.mixes = mixes();
+    f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
+                       preconditions::unit_vector(f, "unit_normal", "n")};
     return f;
 }
 

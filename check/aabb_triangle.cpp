@@ -139,7 +139,7 @@ std::optional<FastTruth> fast_truth(const double* in) {
 /// lies in the grown box (if it hits, so does the grown one); delta rounds
 /// down. Proves "in band"; never proves "outside".
 Tri fast_in_band(const double* in, const FastTruth& t, int, double k) {
-    const double x = unit_roundoff() * largest_magnitude(Inputs(in, in + 15));
+    const double x = unit_roundoff() * band_magnitude(Inputs(in, in + 15));
     double delta = k * x;
     if (std::fma(k, x, -delta) < 0) delta = std::nextafter(delta, 0.0);
     if (!(delta > 0) || !std::isfinite(delta)) return Tri::unknown;
@@ -446,6 +446,7 @@ Family make() {
             kernel("broken:conservative_touching_separates", "conservative", conservative_touching_separates)};
     };
     f.mixes = {{"uniform", 2, make_uniform}, {"grid", 4, make_grid}, {"pm10", 2, make_pm10}, {"collinear", 1, make_collinear}};
+    f.preconditions = {preconditions::positive_extent(f), preconditions::proper_triangle(f, "tri")};
     return f;
 }
 

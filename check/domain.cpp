@@ -1,5 +1,6 @@
 #include "isect/check/domain.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,8 +18,8 @@ std::string bound_str(double x) {
     int e;
     if (std::frexp(x, &e) == 0.5) return "2^" + std::to_string(e - 1);
     char buf[40];
-    std::snprintf(buf, sizeof buf, "%g", x);
-    return buf;
+    const auto r = std::to_chars(buf, buf + sizeof buf, x);  // the shortest decimal that reads back as x
+    return std::string(buf, r.ptr);
 }
 
 std::optional<double> parse_bound(const std::string& text) {
@@ -49,14 +50,26 @@ bool Domain::contains(double x) const {
 }
 
 std::string Domain::outside(const Family& f, const double* in) const {
-    if (everything()) return {};
-    size_t at = 0;
-    for (const InputKey& k : f.inputs)
-        for (int i = 0; i < k.count; ++i, ++at)
-            if (!contains(in[at]))
-                return k.key + ": '" + format_number(in[at]) + "' is " +
-                       (std::fabs(double(in[at])) < lo ? "below" : "above") + " the domain " + str();
+    if (!everything()) {
+        size_t at = 0;
+        for (const InputKey& k : f.inputs)
+            for (int i = 0; i < k.count; ++i, ++at)
+                if (!contains(in[at]))
+                    return k.key + ": '" + format_number(in[at]) + "' is " +
+                           (std::fabs(double(in[at])) < lo ? "below" : "above") + " the domain " + str();
+    }
+    for (const std::string& name : required)
+        for (const Precondition& p : f.preconditions)
+            if (p.name == name && !p.holds(in)) return "outside --require " + name + ": " + p.says;
     return {};
+}
+
+std::string Domain::requires_str(const Family& f) const {
+    std::string out;
+    for (const std::string& name : required)
+        for (const Precondition& p : f.preconditions)
+            if (p.name == name) out += (out.empty() ? "" : ", ") + name;
+    return out.empty() ? "none" : out;
 }
 
 std::string Domain::str() const {

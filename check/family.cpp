@@ -72,7 +72,12 @@ double largest_magnitude(const Inputs& in) {
     return m;
 }
 
-double band_delta(const Inputs& in, double k) { return k * unit_roundoff() * largest_magnitude(in); }
+double band_magnitude(const Inputs& in) {
+    const double m = largest_magnitude(in);
+    return m == 0 ? 1 : m;
+}
+
+double band_delta(const Inputs& in, double k) { return k * unit_roundoff() * band_magnitude(in); }
 
 double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer) {
     if (band(f, in.data(), truth.answer, answer, 0)) return 0;
@@ -157,9 +162,15 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
             case Contract::Kind::conservative: j.violates = j.got.answer != f.safe_answer; break;
             case Contract::Kind::tolerant: j.violates = !(j.in_band && k.contract.k > 0); break;
         }
+        // A violation is never called "in band": under exact every
+        // difference breaks, under conservative every false miss does,
+        // however close the input is to flipping.
         if (j.violates)
             j.why = "answers " + f.answers[size_t(j.got.answer)] + ", exact is " + f.answers[size_t(truth.answer)] +
-                    (j.in_band ? " (in band, but the contract is " + k.contract.str() + ")" : " outside the band");
+                    (k.contract.kind == Contract::Kind::exact ? ": an exact kernel never differs"
+                     : k.contract.kind == Contract::Kind::conservative
+                         ? ": a conservative kernel never answers " + f.answers[size_t(j.got.answer)] + " where the exact answer is " + f.answers[size_t(truth.answer)]
+                         : " outside the band");
         return j;
     }
     if (!f.answer_has_values[size_t(truth.answer)]) return j;
@@ -350,6 +361,26 @@ int complexity(const Inputs& in) {
         total += 4 * significant_bits(x) + std::abs(e - 1) + (std::signbit(x) ? 1 : 0);
     }
     return total;
+}
+
+const Precondition* degeneracy(const Family& f, const double* in) {
+    for (const Precondition& p : f.preconditions)
+        if (p.degeneracy && !p.holds(in)) return &p;
+    return nullptr;
+}
+
+bool better_witness(const Family& f, const Inputs& a, const Inputs& b) {
+    const bool da = degeneracy(f, a.data()) != nullptr, db = degeneracy(f, b.data()) != nullptr;
+    if (da != db) return db;
+    return complexity(a) < complexity(b);
+}
+
+std::function<bool(const Inputs&)> witness_space(const Family& f, const Domain& domain, const Inputs& start) {
+    const bool proper = degeneracy(f, start.data()) == nullptr;
+    return [&f, domain, proper](const Inputs& t) {
+        return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty() &&
+               (!proper || degeneracy(f, t.data()) == nullptr);
+    };
 }
 
 std::optional<Inputs> transformed(const Family& f, const Inputs& in, const Symmetry& s) {
@@ -544,7 +575,7 @@ double widen_k(const Family& f, const Inputs& in, const Truth& truth, int answer
 
 /// Minimises a class's witness while it stays a violation of that class.
 void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, const Domain& domain) {
-    const auto in_domain = [&](const Inputs& t) { return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty(); };
+    const auto in_domain = witness_space(f, domain, c.witness);
     const auto same_class = [&](const Inputs& t) {
         try {
             const Truth truth = f.truth(t.data());
@@ -616,7 +647,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
         c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, j.got.answer, c->measured_k));
     else if (j.answer_differs)
         c->measured_k = std::numeric_limits<double>::infinity();
-    if (!fresh && complexity(in) < complexity(c->witness)) {
+    if (!fresh && better_witness(f, in, c->witness)) {
         c->witness = in;
         c->why = j.why;
     }
@@ -653,6 +684,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
         const Generated g = generate(f, source, options.gen_kind, options.domain);
         const Inputs& in = g.in;
         ++report.cases;
+        report.adapted += g.adapted;
         ++mix_counts[g.kind];
         std::optional<FastTruth> fast;
         if (options.oracle == Oracle::fast && f.fast_truth) fast = f.fast_truth(in.data());

@@ -149,8 +149,31 @@ std::vector<std::string> gen_kinds(const Family& f) {
     return kinds;
 }
 
-bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain) {
-    if (domain.everything()) return f.domain(in.data()).empty();
+namespace {
+
+/// Adapts an input to the required preconditions f has; true when one
+/// changed it.
+bool meet_preconditions(const Family& f, Inputs& in, Source& s, const Domain& domain) {
+    bool changed = false;
+    for (const std::string& name : domain.required)
+        for (const Precondition& p : f.preconditions)
+            if (p.name == name && !p.holds(in.data())) {
+                p.adapt(in.data(), s, domain);
+                changed = true;
+            }
+    return changed;
+}
+
+}  // namespace
+
+bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bool* adapted) {
+    if (!domain.narrows()) return f.domain(in.data()).empty();
+    if (domain.everything()) {
+        if (!f.domain(in.data()).empty()) return false;
+        const bool changed = meet_preconditions(f, in, s, domain);
+        if (adapted) *adapted = changed;
+        return f.domain(in.data()).empty() && domain.outside(f, in.data()).empty();
+    }
     double lo = INFINITY, hi = 0;
     for (double x : in)
         if (std::isfinite(x) && x != 0) {
@@ -187,13 +210,17 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain) {
             }
         }
     }
+    if (!domain.required.empty() && f.domain(in.data()).empty()) {
+        const bool changed = meet_preconditions(f, in, s, domain);
+        if (adapted) *adapted = changed;
+    }
     return f.domain(in.data()).empty() && domain.outside(f, in.data()).empty();
 }
 
 Generated generate(const Family& f, Source& s, const std::string& kind, const Domain& domain) {
     for (int attempt = 0; attempt < 64; ++attempt) {
         Generated g = make(f, s, kind);
-        if (fit_domain(f, g.in, s, domain)) return g;
+        if (fit_domain(f, g.in, s, domain, &g.adapted)) return g;
     }
     throw std::runtime_error(f.name + ": no generated input of kind '" + kind + "' fits the domain " + domain.str());
 }

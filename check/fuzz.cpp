@@ -153,7 +153,7 @@ Inputs decode_fuzz(const Family& f, const uint8_t* data, size_t size, const Doma
     for (const auto& [lo, hi] : boxes(f))
         for (size_t i = 0; i < 3; ++i)
             if (in[lo + i] > in[hi + i]) std::swap(in[lo + i], in[hi + i]);
-    if (!domain.everything()) {
+    if (domain.narrows()) {
         ByteSource s(data, size);  // the choices of fit_domain
         fit_domain(f, in, s, domain);
     }

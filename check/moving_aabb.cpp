@@ -52,9 +52,30 @@ bool box_in_band(const double* in, const Truth&, int, double k) {
            ref::moving_aabb_rational(ref::grown(diff, Rational(-g)), zero, d).has_value();
 }
 
-ValueError box_value_error(const double*, const Truth& truth, const Answer& got) {
+/// t over its condition scale: the contact time is a slab entry of the
+/// Minkowski difference, t_i = (s_face - m_face) / d_i, each candidate
+/// moving by (the four faces' magnitudes on that axis) / |d_i| + |t_i|
+/// units of u when every input moves by its own ulp (slab_extremum_scale).
+/// Not over |t|: at a contact at t = 0 a t of one rounding was infinitely
+/// many units.
+ValueError box_value_error(const double* in, const Truth& truth, const Answer& got) {
+    const double* s = in;      // the stationary box: lo 0..2, hi 3..5
+    const double* m = in + 6;  // the moving box
+    const double* d = in + 12;
+    SlabCandidate entries[3];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+        if (d[i] == 0) continue;
+        // Entering D = [s.lo - m.hi, s.hi - m.lo] along d from the origin.
+        const double s_face = d[i] > 0 ? s[i] : s[3 + i], m_face = d[i] > 0 ? m[3 + i] : m[i];
+        SlabCandidate c;
+        c.t = (s_face - m_face) / d[i];
+        c.scale = (std::fabs(s[i]) + std::fabs(s[3 + i]) + std::fabs(m[i]) + std::fabs(m[3 + i])) / std::fabs(d[i]) +
+                  std::fabs(c.t);
+        entries[n++] = c;
+    }
     ValueError e;
-    worst(e, units(got.values[0], truth.values[0], std::max(std::fabs(truth.values[0]), least_normal())), "t");
+    worst(e, units(got.values[0], truth.values[0], slab_extremum_scale(truth.values[0], entries, n)), "t");
     return e;
 }
 
@@ -391,6 +412,7 @@ Family make_box() {
                                          box_kernel("broken:strict_contact", "exact", strict_contact)};
     };
     f.mixes = box_mixes();
+    f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_direction", "d")};
     return f;
 }
 
@@ -435,6 +457,8 @@ Family make_plane() {
                                          plane_kernel("broken:far_corner", "tolerant=1", far_corner)};
     };
     f.mixes = plane_mixes();
+    f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
+                       preconditions::unit_vector(f, "unit_normal", "n"), preconditions::nonzero_vector(f, "nonzero_direction", "dir")};
     return f;
 }
 

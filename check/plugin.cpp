@@ -245,6 +245,10 @@ constexpr size_t kReplyHead = 32;
     if (auto declared = reinterpret_cast<void (*)(double*, double*)>(dlsym(lib, "isect_domain")))
         declared(&domain[0], &domain[1]);
     write_all(out, domain, sizeof domain);
+    std::string requires_;
+    if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_requires")))
+        if (const char* r = declared()) requires_ = r;
+    write_string(out, requires_);
     const uint64_t states[2] = {before.bits, loaded.bits};
     write_all(out, states, sizeof states);
     for (;;) {
@@ -386,7 +390,7 @@ void PluginHost::start() {
         throw std::runtime_error(path_ + ": broken worker handshake");
     }
     uint64_t states[2] = {0, 0};
-    if (!read_all(from_child_, states, sizeof states, 1000, nullptr)) {
+    if (!read_string(from_child_, info_.requires_, 1000) || !read_all(from_child_, states, sizeof states, 1000, nullptr)) {
         stop();
         throw std::runtime_error(path_ + ": broken worker handshake");
     }

@@ -84,45 +84,62 @@ bool in_band(const Family& f, const double* in, double k) {
            ref::ray_aabb_rational(o, d, ref::grown(b, Rational(-g)), exact_tmax(f)).hit;
 }
 
-/// t: error over S = max(|t|, least normal) (kernels may underflow to 0);
-/// an exact t beyond the precision's range may come back as inf. The normal: zero when
-/// the origin is in the box, else the outward normal of an axis whose near
-/// plane is met at t_enter, where "at" allows the same error as t.
+/// t_enter and t_exit: error over their condition scales S (the slab
+/// candidates that can be the extremum once every input moves by its own
+/// ulp: slab_extremum_scale); an exact t beyond the precision's range may
+/// come back as inf. Not over |t|: at an exact t_enter = 0 (the origin on a
+/// face) a t of one rounding, 2^-24 from centre-and-extent slabs, was 8.5e37
+/// units. The normal: zero when the origin is in the box (or t_enter is
+/// within the same error of 0), else the outward normal of an axis whose
+/// near plane is met at t_enter, where "at" allows the same error as t.
 ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
-    const auto t_units = [](double g, double x) {
+    const double* o = in;
+    const double* d = in + 3;
+    const double* b = in + 6;
+    SlabCandidate entries[3], exits[3];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+        if (d[i] == 0) continue;
+        entries[n] = SlabCandidate(d[i] > 0 ? b[i] : b[3 + i], d[i] > 0 ? b[3 + i] : b[i], o[i], d[i]);
+        exits[n] = SlabCandidate(d[i] > 0 ? b[3 + i] : b[i], d[i] > 0 ? b[i] : b[3 + i], o[i], d[i]);
+        ++n;
+    }
+    const double s_enter = slab_extremum_scale(truth.values[0], entries, n);
+    const double s_exit = slab_extremum_scale(truth.values[1], exits, n);
+    const auto t_units = [](double g, double x, double scale) {
         if (g == x) return 0.0;
         if (std::fabs(x) > greatest_finite() && std::isinf(g) && (g > 0) == (x > 0)) return 0.0;
-        return units(g, x, std::max(std::fabs(x), least_normal()));
+        return units(g, x, scale);
     };
-    worst(e, t_units(got.values[0], truth.values[0]), "t_enter");
-    worst(e, t_units(got.values[1], truth.values[1]), "t_exit");
-    const double* n = &got.values[2];
+    worst(e, t_units(got.values[0], truth.values[0], s_enter), "t_enter");
+    worst(e, t_units(got.values[1], truth.values[1], s_exit), "t_exit");
+    const double* nrm = &got.values[2];
     int axis = -1, nonzero = 0;
     for (int i = 0; i < 3; ++i)
-        if (n[i] != 0) {
+        if (nrm[i] != 0) {
             axis = i;
             ++nonzero;
         }
     const double inf = std::numeric_limits<double>::infinity();
     if (nonzero == 0) {
-        worst(e, truth.values[0] == 0 ? 0 : inf, "normal");
+        // "The origin is inside": right when the exact t_enter is 0, or
+        // within rounding of it (as far as a t of 0 would be off).
+        worst(e, t_units(0, truth.values[0], s_enter), "normal");
         return e;
     }
-    const double* d = in + 3;
-    if (nonzero > 1 || std::fabs(n[axis]) != 1 || d[axis] == 0 || (n[axis] > 0) == (d[axis] > 0)) {
+    if (nonzero > 1 || std::fabs(nrm[axis]) != 1 || d[axis] == 0 || (nrm[axis] > 0) == (d[axis] > 0)) {
         worst(e, inf, "normal");
         return e;
     }
     // The near plane's parameter on that axis: in double for a float run
     // (two roundings, 2^-52 of it, where the judgement is in units of
     // 2^-24), exactly and then rounded, as the truth is, for a double run.
-    const double* b = in + 6;
     const double face = d[axis] > 0 ? b[axis] : b[3 + axis];
     const double near = precision() == Precision::single
                             ? (face - in[axis]) / d[axis]
                             : ref::to_double((ref::exact(face) - ref::exact(in[axis])) / ref::exact(d[axis]));
-    worst(e, t_units(near, truth.values[0]), "normal");
+    worst(e, t_units(near, truth.values[0], s_enter), "normal");
     return e;
 }
 
@@ -396,6 +413,8 @@ Family make(bool segment) {
         return out;
     };
     f.mixes = mixes();
+    f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", segment ? "delta" : "dir"), preconditions::positive_extent(f)};
+    if (!segment) f.preconditions.push_back(preconditions::unit_vector(f, "unit_direction", "dir"));
     return f;
 }
 

@@ -155,16 +155,42 @@ std::string deciding(const double* in, const Truth&, int) {
     if (det == 0) return ref::dot(s, n) == 0 ? "coplanar ray" : "parallel to the plane";
     const Rational u = -ref::dot(d, ref::cross(s, e2)) / det, v = -ref::dot(d, ref::cross(e1, s)) / det;
     const Rational w = 1 - u - v, t = ref::dot(s, n) / det;
-    if (u < 0) return "beyond edge ca (u < 0)";
-    if (v < 0) return "beyond edge ab (v < 0)";
-    if (w < 0) return "beyond edge bc (u + v > 1)";
-    if (t < 0) return "behind the origin";
-    if (!std::isinf(in[6]) && t > ref::exact(in[6])) return "beyond tmax";
+    // Where several tests fail, the cause is the one failing by the widest
+    // margin, each as a share of the problem: the barycentrics as they are,
+    // t over the problem's length in units of |d| (the largest distance from
+    // o to a vertex). A ray through a triangle behind its origin is "behind
+    // the origin" whether or not rounding also puts it a hair outside an
+    // edge: one bug, one class (a kernel without t >= 0 once showed four).
+    const auto length = [&](const ref::Point& p) {
+        return std::max({std::fabs(ref::to_double(p[0])), std::fabs(ref::to_double(p[1])), std::fabs(ref::to_double(p[2]))});
+    };
+    const double dmax = length(d);
+    double reach = 0;
+    for (const ref::Point& p : tri) reach = std::max(reach, length(ref::sub(p, o)));
+    const double t_share = reach > 0 ? ref::to_double(t) * dmax / reach : ref::to_double(t);
+    const bool bounded = !std::isinf(in[6]);
+    const double beyond = bounded ? (ref::to_double(t) - in[6]) * dmax / std::max(reach, 1e-300) : 0;
+    const std::pair<double, const char*> fails[] = {
+        {-ref::to_double(u), "beyond edge ca (u < 0)"},
+        {-ref::to_double(v), "beyond edge ab (v < 0)"},
+        {-ref::to_double(w), "beyond edge bc (u + v > 1)"},
+        {-t_share, "behind the origin"},
+        {beyond, "beyond tmax"},
+    };
+    const bool failing[] = {u < 0, v < 0, w < 0, t < 0, bounded && t > ref::exact(in[6])};
+    const char* cause = nullptr;
+    double widest = -1;
+    for (size_t i = 0; i < std::size(fails); ++i)
+        if (failing[i] && (cause == nullptr || fails[i].first > widest)) {
+            cause = fails[i].second;
+            widest = fails[i].first;
+        }
+    if (cause) return cause;
     const int zeros = (u == 0) + (v == 0) + (w == 0);
     if (zeros >= 2) return "at a vertex";
     if (zeros == 1) return "on an edge";
     if (t == 0) return "at the origin";
-    if (!std::isinf(in[6]) && t == ref::exact(in[6])) return "at tmax";
+    if (bounded && t == ref::exact(in[6])) return "at tmax";
     return "inside";
 }
 
@@ -419,6 +445,8 @@ Family make() {
                                          kernel<double>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<double>)};
     };
     f.mixes = mixes();
+    f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", "dir"), preconditions::unit_vector(f, "unit_direction", "dir"),
+                       preconditions::proper_triangle(f, "tri"), preconditions::finite_value(f, "finite_tmax", "tmax")};
     return f;
 }
 

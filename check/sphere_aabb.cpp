@@ -205,6 +205,7 @@ Family make() {
                                                 closest_wrong_face)};
     };
     f.mixes = mixes();
+    f.preconditions = {preconditions::positive_extent(f), preconditions::positive_value(f, "positive_radius", "r")};
     return f;
 }
 

@@ -276,6 +276,7 @@ Family make() {
                                          kernel("broken:transposed", 3, transposed)};
     };
     f.mixes = mixes();
+    f.preconditions = {preconditions::positive_extent(f)};
     return f;
 }
 

@@ -455,6 +455,7 @@ Family make_triangle() {
                                          triangle_kernel("broken:distance_unnormalised", distance_unnormalised)};
     };
     f.mixes = triangle_mixes();
+    f.preconditions = {preconditions::proper_triangle(f, "tri")};
     return f;
 }
 

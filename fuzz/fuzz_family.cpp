@@ -15,6 +15,7 @@
 //                       kernels, the contract they are held to instead of
 //                       their own (isect fuzz allows only a stricter one)
 //   ISECT_FUZZ_DOMAIN   a declared domain LO:HI (isect check --domain)
+//   ISECT_FUZZ_REQUIRE  declared preconditions NAME,NAME (isect check --require)
 //   ISECT_FUZZ_PRECISION  "double": double inputs (9-byte slots) and the
 //                       double kernels, or a plugin's isect_FAMILY_d
 //   ISECT_FUZZ_FP_ENV   the floating-point environment the kernels run in
@@ -124,12 +125,16 @@ const std::vector<FamilyKernel>& kernels() {
 
 const isect::check::Domain& domain() {
     static const isect::check::Domain d = [] {
-        const char* env = std::getenv("ISECT_FUZZ_DOMAIN");
-        if (!env || !*env) return isect::check::Domain{};
+        isect::check::Domain out;
         std::string why;
-        const auto parsed = isect::check::Domain::parse(env, why);
-        if (!parsed) die("ISECT_FUZZ_DOMAIN " + why);
-        return *parsed;
+        if (const char* env = std::getenv("ISECT_FUZZ_DOMAIN"); env && *env) {
+            const auto parsed = isect::check::Domain::parse(env, why);
+            if (!parsed) die("ISECT_FUZZ_DOMAIN " + why);
+            out = *parsed;
+        }
+        if (const char* env = std::getenv("ISECT_FUZZ_REQUIRE"); env && *env)
+            if (!isect::check::parse_requirements(env, out.required, why)) die("ISECT_FUZZ_REQUIRE " + why);
+        return out;
     }();
     return d;
 }

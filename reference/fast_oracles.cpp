@@ -204,6 +204,7 @@ double band_delta(const double* in, size_t n, double ku) {
     double m = 0;
     for (size_t i = 0; i < n; ++i)
         if (std::isfinite(in[i])) m = std::max(m, std::fabs(in[i]));
+    if (m == 0) m = 1;  // all zeros: any delta > 0 gives the same band (family.cpp's band_magnitude)
     const double delta = ku * m;
     return std::isfinite(delta) ? delta : std::numeric_limits<double>::max();
 }

@@ -56,6 +56,45 @@ expect 0 "mix: grid 100%" -- "$isect" check --plugin "$kernels/float_sat.so" --c
 # A plugin's own isect_domain(), and the command line over it.
 expect 0 "domain: 2\^-10:2\^10" -- "$isect" check --plugin "$plugins/isect_test_declared_domain.so" --cases 2000 --seed 1 --quiet --out "$out"
 expect 0 "domain: 2\^-4:2\^4" -- "$isect" check --plugin "$plugins/isect_test_declared_domain.so" --domain 2^-4:2^4 --cases 2000 --seed 1 --quiet --out "$out"
+# Verdicts a kernel's author would sign: declared preconditions, number
+# scales from the problem's conditioning, one class per cause, witnesses
+# that show the cause.
+big=(--domain 2^-20:2^20 --cases 100000 --seed 1 --quiet --out "$out")
+# three.js's ray-box (1/d slabs, a nonzero direction assumed) holds once
+# its precondition is declared; without it, the class says what to declare.
+expect 0 "slabs_one_over_d +tolerant=64 .* holds" -- "$isect" check --plugin "$kernels/slabs_one_over_d.so" --contract tolerant=64 \
+    --require nonzero_direction "${big[@]}"
+expect 0 "requires: nonzero_direction \\([0-9.]+% of the generated inputs adapted" -- "$isect" check --plugin "$kernels/slabs_one_over_d.so" \
+    --contract tolerant=64 --require nonzero_direction "${big[@]}"
+expect 1 "declare --require nonzero_direction" -- "$isect" check --plugin "$kernels/slabs_one_over_d.so" --contract tolerant=64 "${big[@]}"
+# pbrt-v4's watertight test with its self-intersection guard: exactly its
+# one real class, once the zero direction it forbids is declared.
+expect 1 "watertight_t_guard +tolerant=1 .*BROKEN \\([0-9]+ violations, 1 class\\)" -- "$isect" check \
+    --plugin "$kernels/watertight_t_guard.so" --require nonzero_direction "${big[@]}"
+# Bullet's centre-and-extent slabs: numbers within E = 2 of their condition,
+# also where the exact entry is 0.
+expect 0 "segment_centre_extent +tolerant=1 .* holds" -- "$isect" check --plugin "$kernels/segment_centre_extent.so" --error 2 "${big[@]}"
+expect 0 "1 passed, 0 failed" -- "$isect" replay --plugin "$kernels/segment_centre_extent.so" --error 2 \
+    "$kernels/../../../corpus/segment_aabb/origin_on_face_centre_extent.case"
+# Touching called disjoint is in band at every scale, boxes of zero size
+# at the origin included.
+expect 0 "box_touch_disjoint +tolerant=1 .* holds" -- "$isect" check --plugin "$kernels/box_touch_disjoint.so" --cases 100000 --seed 1 --quiet --out "$out"
+expect 0 "1 passed, 0 failed" -- "$isect" replay --plugin "$kernels/box_touch_disjoint.so" \
+    "$kernels/../../../corpus/aabb_aabb/point_boxes_touch_at_origin.case"
+# A SAT whose zero axis separates: BROKEN, its witness a proper triangle
+# and a box with extent (it meets those preconditions).
+expect 1 "sat_zero_axis +tolerant=1 .*BROKEN" -- "$isect" check --plugin "$kernels/sat_zero_axis.so" "${big[@]}"
+expect 0 "1 passed, 0 failed, 0 outside the domain or preconditions" -- "$isect" replay --plugin "$kernels/sat_zero_axis.so" \
+    --expect-broken --require proper_triangle,positive_extent "$out/sat_zero_axis-aabb_triangle-1.case"
+# Möller-Trumbore without t >= 0: one bug, one class.
+expect 1 "BROKEN \\([0-9]+ violations, 1 class\\)" -- "$isect" check --plugin "$kernels/mt_no_t_check.so" "${big[@]}"
+expect 1 "false hit \\(behind the origin\\)" -- "$isect" check --plugin "$kernels/mt_no_t_check.so" "${big[@]}"
+# A precondition no family has is refused, naming the known ones.
+expect 2 "--require 'round_box' is no family's precondition" -- "$isect" check --require round_box --cases 10
+# Replay skips (and names) a case outside the declared preconditions.
+expect 0 "skip .*outside --require proper_triangle" -- "$isect" replay --require proper_triangle \
+    "$kernels/../../../corpus/aabb_triangle/zero_normal_segment_vs_point_box.case" "$kernels/../../../corpus/aabb_triangle/seed002_pm10_edge_axis.case"
+
 # Bad domains are refused, naming the value.
 expect 2 "--domain '1:0.5': LO is above HI" -- "$isect" check --domain 1:0.5 --cases 10
 expect 2 "--domain '2\^-20' is not LO:HI" -- "$isect" check --domain 2^-20 --cases 10

@@ -51,9 +51,9 @@ elif grep -q "unknown argument" "$scratch/typo.log" && grep -q "CONTRCT" "$scrat
 else echo "FAIL: the configure error does not name CONTRCT"; cat "$scratch/typo.log"; fail=1; fi
 
 # Every option a gate needs reaches the command line.
-project all "$source/tests/external_plugin/my_kernels.c" "$(sed -E 's/isect_add_plugin_check\((.*)\)/isect_add_plugin_check(\1)\nisect_add_plugin_check(all_options PLUGIN my_kernels CONTRACT exact ERROR 4 PRECISION float FP_ENV ftz,daz CASES 500 SEED 7 TIMEOUT_MS 100 GEN uniform CASES_DIR cases FAMILY sphere_aabb)/' <<<"$snippet")"
+project all "$source/tests/external_plugin/my_kernels.c" "$(sed -E 's/isect_add_plugin_check\((.*)\)/isect_add_plugin_check(\1)\nisect_add_plugin_check(all_options PLUGIN my_kernels CONTRACT exact ERROR 4 REQUIRE positive_radius PRECISION float FP_ENV ftz,daz CASES 500 SEED 7 TIMEOUT_MS 100 GEN uniform CASES_DIR cases FAMILY sphere_aabb)/' <<<"$snippet")"
 if configure all; then
-    for flag in "--error\" \"4" "--precision\" \"float" "--fp-env\" \"ftz,daz" "--cases\" \"500" "--seed\" \"7" \
+    for flag in "--error\" \"4" "--require\" \"positive_radius" "--precision\" \"float" "--fp-env\" \"ftz,daz" "--cases\" \"500" "--seed\" \"7" \
                 "--timeout-ms\" \"100" "--gen\" \"uniform" "--replay\" \"$scratch/all/cases" "--family\" \"sphere_aabb" "--contract\" \"exact"; do
         grep -q -- "$flag" "$scratch/all/build/CTestTestfile.cmake" || { echo "FAIL: $flag is not on the gate's command line"; fail=1; }
     done

@@ -50,7 +50,7 @@ std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKerne
 check::Inputs minimise(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in,
                        const std::string& signature, const check::Domain& domain) {
     return check::simplify_floats(
-        in, [&](const check::Inputs& t) { return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty(); },
+        in, check::witness_space(f, domain, in),
         [&](const check::Inputs& t) {
             const auto g = finding_on(f, kernels, t);
             return g && g->signature == signature;
@@ -97,7 +97,8 @@ std::string field(const std::string& line, const std::string& key) {
 
 }  // namespace
 
-int run_minimize(const std::string& path, const std::string& kernel, const std::string& out) {
+int run_minimize(const std::string& path, const std::string& kernel, const std::string& out, const std::string& domain_text,
+                 const std::string& require) {
     const check::ReadResult r = check::read_case_file(path);
     if (const auto* errors = std::get_if<std::vector<check::CaseError>>(&r)) {
         for (const auto& e : *errors) std::cerr << "error: " << e.str() << "\n";
@@ -119,7 +120,14 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
                   << "nothing to minimise (name a kernel with --kernel)\n";
         return 1;
     }
-    const check::Inputs small = minimise(f, kernels, c.in, found->signature, check::Domain{});
+    check::Domain domain;
+    if (!domain_text.empty() && !parse_domain_arg("minimize", domain_text, domain)) return 2;
+    if (!require.empty() && !parse_require_arg("minimize", require, domain)) return 2;
+    if (const std::string why = domain.outside(f, c.in.data()); !why.empty()) {
+        std::cerr << "isect minimize: " << c.path << " is outside what was asked for: " << why << "\n";
+        return 2;
+    }
+    const check::Inputs small = minimise(f, kernels, c.in, found->signature, domain);
     const auto again = finding_on(f, kernels, small);
     std::string origin = c.origin.empty() ? "" : c.origin + "\n";
     origin += "minimised by isect minimize: " + again->message + "\nsignature: " + again->signature;
@@ -212,7 +220,12 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         if (!args.plugin.empty()) setenv("ISECT_FUZZ_PLUGIN", fs::absolute(check::resolve_plugin_path(args.plugin)).c_str(), 1);
         if (!args.plugin.empty() || args.contract_given) setenv("ISECT_FUZZ_CONTRACT", args.contract.c_str(), 1);
         if (!args.fp_env.empty()) setenv("ISECT_FUZZ_FP_ENV", args.fp_env.c_str(), 1);
-        if (!domain.everything()) setenv("ISECT_FUZZ_DOMAIN", args.domain_text.c_str(), 1);
+        if (!domain.everything()) setenv("ISECT_FUZZ_DOMAIN", domain.str().c_str(), 1);
+        if (!domain.required.empty()) {
+            std::string names;
+            for (const std::string& n : domain.required) names += (names.empty() ? "" : ",") + n;
+            setenv("ISECT_FUZZ_REQUIRE", names.c_str(), 1);
+        }
         if (args.plain_mutator) setenv("ISECT_FUZZ_MUTATOR", "plain", 1);
         setenv("ISECT_FUZZ_PRECISION", args.precision.c_str(), 1);
         setenv("ISECT_FUZZ_FINDINGS", found_dir.c_str(), 1);
@@ -377,6 +390,7 @@ int run_fuzz(const FuzzArgs& args) {
     if (!set_precision_arg("fuzz", args.precision)) return 2;
     check::Domain domain;
     if (!args.domain_text.empty() && !parse_domain_arg("fuzz", args.domain_text, domain)) return 2;
+    if (!args.require.empty() && !parse_require_arg("fuzz", args.require, domain)) return 2;
     bool fp_ok = true;
     const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("fuzz", args.fp_env, fp_ok);
     if (!fp_ok) return 2;
@@ -399,7 +413,7 @@ int run_fuzz(const FuzzArgs& args) {
             std::cerr << "isect fuzz: " << e.what() << "\n";
             return 2;
         }
-        if (args.domain_text.empty() && host->info().domain) domain = *host->info().domain;
+        if (!take_plugin_declarations("fuzz", host->info(), !args.domain_text.empty(), !args.require.empty(), domain)) return 2;
         for (const Family* f : check::families())
             if (host->info().exports(*f, check::precision()) && (args.family.empty() || args.family == f->name))
                 families.push_back(f);

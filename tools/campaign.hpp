@@ -19,6 +19,7 @@ struct FuzzArgs {
     bool contract_given = false;
     std::string fp_env;       ///< --fp-env: the kernels' floating-point environment
     std::string domain_text;  ///< --domain LO:HI
+    std::string require;       ///< --require NAME,NAME: declared preconditions (preconditions.hpp)
     std::string fuzz_dir;     ///< where the fuzz_FAMILY binaries are
     std::string source_dir;   ///< seeds, dictionary, corpus
     std::string format = "text";  ///< text, markdown, json or junit (tools/report.hpp)
@@ -32,6 +33,7 @@ int run_fuzz(const FuzzArgs& args);
 /// Minimises one case file for a kernel that breaks its contract on it,
 /// keeping its failure class; writes the result to out (stdout when empty).
 /// Exit 0, 1 when nothing fails on the case, 2 on an unreadable file.
-int run_minimize(const std::string& path, const std::string& kernel, const std::string& out);
+int run_minimize(const std::string& path, const std::string& kernel, const std::string& out, const std::string& domain,
+                 const std::string& require);
 
 }  // namespace isect::tool

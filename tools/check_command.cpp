@@ -198,7 +198,11 @@ void draw_maps(const CheckArgs& args, RunInfo& info, std::vector<FamilyResult>& 
                 cells.push_back({key.first, key.second, cell.cases, cell.wrong_answers, cell.violations,
                                  std::isfinite(cell.measured_k) ? cell.measured_k : 1e300});
             maps.push_back({{"family", r.family->name}, {"kernel", k.name}, {"contract", k.contract.str()},
-                            {"domain", info.domain.str()}, {"cases", k.tried}, {"png", png.path}, {"cells", cells}});
+                            {"domain", info.domain.str()},
+                            {"domain_lo", info.domain.everything() ? 0.0 : info.domain.lo},
+                            {"domain_hi", info.domain.everything() ? 0.0 : info.domain.hi},
+                            {"requires", info.domain.requires_str(*r.family)},
+                            {"cases", k.tried}, {"png", png.path}, {"cells", cells}});
             r.map_paths[i] = png.path;
         }
     }
@@ -235,6 +239,35 @@ bool parse_domain_arg(const std::string& command, const std::string& text, check
         return false;
     }
     out = *d;
+    return true;
+}
+
+bool parse_require_arg(const std::string& command, const std::string& text, check::Domain& out) {
+    std::string why;
+    std::vector<std::string> names;
+    if (!check::parse_requirements(text, names, why)) {
+        std::cerr << "isect " << command << ": --require " << why << "\n";
+        return false;
+    }
+    out.required = names;
+    return true;
+}
+
+bool take_plugin_declarations(const std::string& command, const check::PluginInfo& p, bool domain_given,
+                              bool require_given, check::Domain& out) {
+    if (!domain_given && p.domain) {
+        out.lo = p.domain->lo;
+        out.hi = p.domain->hi;
+    }
+    if (!require_given && !p.requires_.empty()) {
+        std::string why;
+        std::vector<std::string> names;
+        if (!check::parse_requirements(p.requires_, names, why)) {
+            std::cerr << "isect " << command << ": " << p.path << ": isect_requires() says " << why << "\n";
+            return false;
+        }
+        out.required = names;
+    }
     return true;
 }
 
@@ -294,6 +327,7 @@ int run_check(const CheckArgs& args_in) {
     }
     RunInfo info;
     if (!args.domain.empty() && !parse_domain_arg("check", args.domain, info.domain)) return 2;
+    if (!args.require.empty() && !parse_require_arg("check", args.require, info.domain)) return 2;
     if (args.oracle != "fast" && args.oracle != "slow") {
         std::cerr << "isect check: --oracle '" << args.oracle << "' is not fast or slow\n";
         return 2;
@@ -338,7 +372,7 @@ int run_check(const CheckArgs& args_in) {
         info.plugin_path = p.path;
         info.contract = *contract;
         info.error_e = args.error_e;
-        if (args.domain.empty() && p.domain) info.domain = *p.domain;
+        if (!take_plugin_declarations("check", p, !args.domain.empty(), !args.require.empty(), info.domain)) return 2;
         for (const Family* f : check::families())
             if (p.exports(*f, check::precision()) && (args.family.empty() || args.family == f->name))
                 targets.push_back({f, {host->kernel(*f, *contract, args.error_e)}});

@@ -26,6 +26,7 @@ struct CheckArgs {
     std::string kernel;        ///< one built-in kernel (or broken:NAME); empty: every built-in one
     std::string gen;           ///< one generator kind; empty: all
     std::string domain;        ///< LO:HI; empty: the plugin's isect_domain, else every finite float
+    std::string require;       ///< --require NAME,NAME: declared preconditions (preconditions.hpp)
     std::string out = "findings";
     std::string format = "text";
     bool quiet = false;
@@ -57,6 +58,16 @@ bool set_precision_arg(const std::string& command, const std::string& text);
 /// Parses --domain's text, or the plugin's declaration; prints the error
 /// and returns false when it is not a domain.
 bool parse_domain_arg(const std::string& command, const std::string& text, check::Domain& out);
+
+/// Parses --require's names into out.required; prints the error and
+/// returns false for a name no family has.
+bool parse_require_arg(const std::string& command, const std::string& text, check::Domain& out);
+
+/// What a plugin declares of itself (isect_domain(), isect_requires()),
+/// where the command line did not say: into out. Prints the error and
+/// returns false for a declaration that is not one.
+bool take_plugin_declarations(const std::string& command, const check::PluginInfo& p, bool domain_given,
+                              bool require_given, check::Domain& out);
 
 /// Parses --fp-env (empty: none asked for); prints the error and sets ok
 /// false when it is not an environment.

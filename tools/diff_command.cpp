@@ -167,9 +167,7 @@ void keep_witnesses(const DiffArgs& args, const Side& a, const Side& b, const Fa
     const Family& f = *r.family;
     for (size_t c = 0; c < r.classes.size(); ++c) {
         DiffClass& cl = r.classes[c];
-        const auto in_domain = [&](const Inputs& t) {
-            return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty();
-        };
+        const auto in_domain = check::witness_space(f, domain, cl.witness);
         const auto same = [&](const Inputs& t) {
             const auto d = disagreement(f, ka, kb, t, args.tolerance);
             return d && d->signature() == cl.signature;
@@ -263,6 +261,7 @@ int run_diff(const DiffArgs& args_in) {
     if (!set_precision_arg("diff", args.precision)) return 2;
     check::Domain domain;
     if (!args.domain.empty() && !parse_domain_arg("diff", args.domain, domain)) return 2;
+    if (!args.require.empty() && !parse_require_arg("diff", args.require, domain)) return 2;
     bool fp_ok = true;
     const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("diff", args.fp_env, fp_ok);
     if (!fp_ok) return 2;
@@ -310,7 +309,7 @@ int run_diff(const DiffArgs& args_in) {
             if (added) r.classes.push_back({d->signature(), 0, in, ""});
             DiffClass& cl = r.classes[it->second];
             ++cl.count;
-            if (check::complexity(in) < check::complexity(cl.witness)) cl.witness = in;
+            if (check::better_witness(*f, in, cl.witness)) cl.witness = in;
         }
         r.seconds = budget.elapsed();
         std::stable_sort(r.classes.begin(), r.classes.end(),

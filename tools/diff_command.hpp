@@ -17,6 +17,7 @@ struct DiffArgs {
     std::string family;          ///< one family; empty: every family both export
     std::string precision = "float";
     std::string domain;          ///< LO:HI; empty: every finite number
+    std::string require;       ///< --require NAME,NAME: declared preconditions (preconditions.hpp)
     double seconds = 10;         ///< per family
     uint64_t cases = 0;          ///< per family, instead of seconds
     uint64_t seed = 0;

@@ -32,6 +32,12 @@ int run_kernels() {
     for (const check::Family* f : check::families()) {
         if (f->kernels().empty() && f->broken().empty()) continue;
         std::cout << f->name << "\n";
+        if (p == check::Precision::single && !f->preconditions.empty()) {
+            std::cout << "  preconditions a kernel may --require:";
+            for (size_t i = 0; i < f->preconditions.size(); ++i)
+                std::cout << (i ? "; " : " ") << f->preconditions[i].name << " (" << f->preconditions[i].says << ")";
+            std::cout << "\n";
+        }
         for (const auto& list : {f->kernels(), f->broken()})
             for (const check::FamilyKernel& k : list)
                 std::cout << "  " << k.name << "  " << k.contract.str()
@@ -87,6 +93,7 @@ int main(int argc, char** argv) {
     check->add_option("--kernel", check_args.kernel, "Check one built-in kernel only (`isect kernels`; broken:NAME plants a bug)");
     check->add_option("--gen", check_args.gen, "Use one generator kind only (the report's mix line names them)");
     check->add_option("--domain", check_args.domain, "Judge only inputs whose nonzero magnitudes lie in LO:HI (2^-20:2^20, 1e-6:1e6)");
+    check->add_option("--require", check_args.require, "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists each family's): only inputs that meet them are generated and judged");
     check->add_option("--out", check_args.out, "Folder for counterexample case files and maps (default: findings)");
     check->add_option("--format", check_args.format, "Report as text, markdown, json or junit (default text)");
     check->add_flag("--map", check_args.map, "Validity map tables and pictures for every kernel (always with --plugin)");
@@ -122,6 +129,7 @@ int main(int argc, char** argv) {
     replay->add_option("--timeout-ms", replay_args.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
         ->check(whole_in(1, 86400000));
     replay->add_option("--domain", replay_args.domain, "Skip (and list) the cases outside LO:HI");
+    replay->add_option("--require", replay_args.require, "Skip (and list) the cases that miss these preconditions");
     replay->add_flag("--expect-broken", replay_args.expect_broken, "With --kernel or --plugin: every case must break the contract");
     replay->add_flag("--strict", replay_args.strict, "A number that is not exactly a float (0.1) is an error, not a warning");
     replay->add_option("--format", replay_args.format, "Report as text, markdown, json or junit");
@@ -138,6 +146,7 @@ int main(int argc, char** argv) {
     fuzz->add_option("--corpus", fuzz_args.corpus,
                      "Where new cases go (default: ./corpus/FAMILY of the current folder; ./findings for a plugin)");
     fuzz->add_option("--domain", fuzz_args.domain_text, "Fuzz only inputs whose nonzero magnitudes lie in LO:HI");
+    fuzz->add_option("--require", fuzz_args.require, "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists each family's): only inputs that meet them are generated and judged");
     fuzz->add_flag("--plain-mutator", fuzz_args.plain_mutator, "libFuzzer's mutations only (for comparisons)");
     fuzz->add_option("--plugin", fuzz_args.plugin, "Fuzz a plugin's functions, every family it exports (or --family)");
     auto* fuzz_contract = fuzz->add_option("--contract", fuzz_args.contract,
@@ -154,6 +163,7 @@ int main(int argc, char** argv) {
     diff->add_option("--family", diff_args.family, "One family (default: every family both have)");
     diff->add_option("--precision", diff_args.precision, "float (default) or double: the kernels compared");
     diff->add_option("--domain", diff_args.domain, "Only inputs whose nonzero magnitudes lie in LO:HI");
+    diff->add_option("--require", diff_args.require, "Only inputs that meet these preconditions (`isect kernels` lists them)");
     diff->add_option("--seconds", diff_args.seconds, "Time budget, per family")->check(real_in(0, 1e7, true));
     diff->add_option("--cases", diff_args.cases, "Stop after this many inputs per family instead of --seconds")
         ->check(whole_in(1, uint64_t(1e15)));
@@ -167,11 +177,13 @@ int main(int argc, char** argv) {
     diff->add_option("--timeout-ms", diff_args.timeout_ms, "A plugin call taking longer is a hang (default 2000)")
         ->check(whole_in(1, 86400000));
 
-    std::string minimize_path, minimize_kernel, minimize_out;
+    std::string minimize_path, minimize_kernel, minimize_out, minimize_domain, minimize_require;
     CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing case to the simplest one that still fails");
     minimize->add_option("case", minimize_path, "The case file")->required();
     minimize->add_option("--kernel", minimize_kernel, "The kernel that fails on it (default: the built-in ones)");
     minimize->add_option("-o,--out", minimize_out, "Write here instead of stdout");
+    minimize->add_option("--domain", minimize_domain, "Keep every trial's nonzero magnitudes in LO:HI");
+    minimize->add_option("--require", minimize_require, "Keep every trial meeting these preconditions");
 
     std::vector<std::string> promote_paths;
     std::string promote_corpus = "corpus";
@@ -202,7 +214,7 @@ int main(int argc, char** argv) {
     if (*check) return run_check(check_args);
     if (*replay) return run_replay(replay_args);
     if (*fuzz) return run_fuzz(fuzz_args);
-    if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out);
+    if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out, minimize_domain, minimize_require);
     if (*encode) return run_encode(encode_paths, encode_out);
     if (*kernels_cmd) return run_kernels();
     if (*promote) return run_promote(promote_paths, promote_corpus);

@@ -119,7 +119,9 @@ int run_replay(const ReplayArgs& args) {
         info.error_e = args.error_e;
     }
     if (!args.domain.empty() && !parse_domain_arg("replay", args.domain, info.domain)) return 2;
-    if (args.domain.empty() && host && host->info().domain) info.domain = *host->info().domain;
+    if (!args.require.empty() && !parse_require_arg("replay", args.require, info.domain)) return 2;
+    if (host && !take_plugin_declarations("replay", host->info(), !args.domain.empty(), !args.require.empty(), info.domain))
+        return 2;
     // The per-file lines are the text report's; beside another format they
     // are progress, on stderr.
     std::ostream& lines = args.format == "text" ? std::cout : std::cerr;
@@ -170,7 +172,7 @@ int run_replay(const ReplayArgs& args) {
         if (const std::string out = info.domain.outside(f, c.in.data()); !out.empty()) {
             ++skipped;
             ++r.outside_domain;
-            lines << "skip  " << file << ": outside the domain (" << out << ")\n";
+            lines << "skip  " << file << ": " << (out.rfind("outside --require", 0) == 0 ? out : "outside the domain (" + out + ")") << "\n";
             continue;
         }
         ++r.report.cases;
@@ -236,7 +238,7 @@ int run_replay(const ReplayArgs& args) {
         for (const std::string& p : args.paths) where += (where.empty() ? "" : ", ") + p;
         const std::string why = files.empty() ? "no case files (*.case) in " + where
                                               : "no case could be judged (" + std::to_string(files.size()) + " files, " +
-                                                    std::to_string(skipped) + " outside the domain, " +
+                                                    std::to_string(skipped) + " outside the domain or preconditions, " +
                                                     std::to_string(errors.size()) + " errors)";
         std::cerr << "isect replay: " << why << "\n";
         if (errors.empty()) info.errors.push_back({where, why});
@@ -247,7 +249,7 @@ int run_replay(const ReplayArgs& args) {
     print_report(std::cout, args.format, info, results);
     lines << "replay" << (host ? " --plugin " + host->info().name : args.kernel.empty() ? "" : " --kernel " + args.kernel)
           << ": " << files.size() << " files, " << passed << " passed, " << failed << " failed, " << skipped
-          << " outside the domain, " << errors.size() << " errors" << (check::interrupted() ? ", INTERRUPTED" : "") << "\n";
+          << " outside the domain or preconditions, " << errors.size() << " errors" << (check::interrupted() ? ", INTERRUPTED" : "") << "\n";
     if (check::interrupted()) return check::interrupted_status();
     if (!errors.empty() || nothing) return 2;
     return failed ? 1 : 0;

@@ -20,6 +20,7 @@ struct ReplayArgs {
     double error_e = 16;
     bool expect_broken = false;   ///< every case must break the contract (--kernel or --plugin)
     std::string domain;           ///< cases outside it are listed and skipped
+    std::string require;       ///< --require NAME,NAME: declared preconditions (preconditions.hpp)
     int timeout_ms = 2000;
     bool strict = false;          ///< a number that is not a float is an error, not a warning
     std::string format = "text";  ///< text, markdown, json or junit (tools/report.hpp)

@@ -71,6 +71,21 @@ void print_map(std::ostream& out, const FamilyKernelReport& k) {
     }
 }
 
+/// What a class's author should know beside it: the degeneracy every member
+/// found has (a precondition the kernel may forbid), or the domain edge its
+/// inputs sit beyond. Empty when the class is shown on ordinary, proper
+/// input.
+std::string class_hint(const FamilyResult& r, const check::Domain& domain, const FailureClass& fc) {
+    if (const check::Precondition* p = check::degeneracy(*r.family, fc.witness.data()))
+        return "every member found breaks " + p->says + " (no proper input fails this way): if your kernel forbids such "
+               "input, declare --require " + p->name;
+    const std::string scale = check::scale_bucket(fc.witness);
+    if (domain.everything() && scale.rfind("ordinary", 0) != 0)
+        return "inputs " + scale + ": if your kernel is not meant for them, declare the magnitudes it is meant for "
+               "(--domain 2^-20:2^20, say)";
+    return "";
+}
+
 /// A witness as a case file, its expect lines from the references (the
 /// real exact answer, as the file written for it says).
 std::string witness_case(const FamilyResult& r, const check::Inputs& in) {
@@ -104,6 +119,14 @@ std::string truth_line(const check::FamilyCheckReport& rep) {
     return line;
 }
 
+/// "7.1%" (two digits after the point below 1%).
+std::string format_percent(uint64_t n, uint64_t of) {
+    char buf[32];
+    const double p = of ? 100.0 * double(n) / double(of) : 0.0;
+    std::snprintf(buf, sizeof buf, p < 1 && p > 0 ? "%.2f%%" : "%.1f%%", p);
+    return buf;
+}
+
 /// What made the family's report and how its truth was reached: the lines
 /// above the kernel table.
 void print_run_lines(std::ostream& out, const RunInfo& info, const FamilyResult& r) {
@@ -122,6 +145,12 @@ void print_run_lines(std::ostream& out, const RunInfo& info, const FamilyResult&
                       (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0,
                       (unsigned long long)info.seed);
     out << line << "  domain: " << (r.report_domain.empty() ? info.domain.str() : r.report_domain) << "\n";
+    if (!info.domain.required.empty()) {
+        out << "  requires: " << info.domain.requires_str(f);
+        if (info.command == "check" && rep.cases)
+            out << " (" << format_percent(rep.adapted, rep.cases) << " of the generated inputs adapted to meet them)";
+        out << "\n";
+    }
     if (!rep.mix.empty()) {
         out << "  mix:";
         for (const auto& [kind, n] : rep.mix) out << " " << kind << " " << (rep.cases ? 100 * n / rep.cases : 0) << "%";
@@ -196,8 +225,12 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
             for (size_t c = 0; c < k.classes.size(); ++c) {
                 const FailureClass& fc = k.classes[c];
                 out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.signature);
-                if (fc.measured_k > 0) out << "; widest K " << format_k(fc.measured_k);
+                if (fc.measured_k > 0)
+                    out << (k.contract.kind == check::Contract::Kind::tolerant ? "; widest K " : "; tolerant=K would allow it from K ")
+                        << format_k(fc.measured_k);
                 out << "\n       " << fc.why << "\n";
+                if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty())
+                    out << "       note: " << hint << "\n";
                 if (c < 3) out << witness_lines(r, fc.witness);
                 if (i < r.class_paths.size() && c < r.class_paths[i].size())
                     out << "       "
@@ -269,17 +302,27 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
             out << "\n- " << (p.still_failing ? "**still failing**" : "now passing") << ": `" << p.path << "` ("
                 << r.label() << ", " << md_cell(p.kernel) << "): " << md_cell(p.why);
     for (const CaseProblem& e : info.errors) out << "\n- **error**: " << md_cell(e.why);
+    std::string requires_;
+    for (const std::string& n : info.domain.required) requires_ += (requires_.empty() ? "" : ", ") + n;
     out << "\n\n" << (info.command == "check" ? "seed " + std::to_string(info.seed) + "; " : "") << "domain "
-        << info.domain.str() << (info.fp_env.empty() ? "" : "; kernels' floating-point environment: " + md_cell(info.fp_env))
+        << info.domain.str() << (requires_.empty() ? "" : "; requires " + requires_) << (info.fp_env.empty() ? "" : "; kernels' floating-point environment: " + md_cell(info.fp_env))
         << "\n";
+    // The validity maps, where drawn: a CI job summary shows them.
+    for (const FamilyResult& r : results)
+        for (size_t i = 0; i < r.map_paths.size() && i < r.report.kernels.size(); ++i)
+            if (!r.map_paths[i].empty())
+                out << "\n![validity map of " << md_cell(r.report.kernels[i].name) << " on " << md_cell(r.label()) << "]("
+                    << r.map_paths[i] << ")\n";
     // The witnesses of the largest classes, as the case files say them.
     for (const FamilyResult& r : results)
         for (size_t i = 0; i < r.report.kernels.size(); ++i) {
             const FamilyKernelReport& k = r.report.kernels[i];
             for (size_t c = 0; c < k.classes.size() && c < 3; ++c) {
                 const FailureClass& fc = k.classes[c];
+                const std::string hint = class_hint(r, info.domain, fc);
                 out << "\n<details><summary>" << md_cell(r.label()) << ", " << md_cell(k.name) << ", class " << c + 1
-                    << ": " << fc.count << " x " << md_cell(describe_class(fc.signature)) << "</summary>\n\n```\n"
+                    << ": " << fc.count << " x " << md_cell(describe_class(fc.signature)) << "</summary>\n\n"
+                    << (hint.empty() ? "" : md_cell(hint) + "\n\n") << "```\n"
                     << witness_case(r, fc.witness) << "```\n</details>\n";
             }
         }
@@ -317,6 +360,11 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
         json fam;
         fam["family"] = f.name;
         fam["precision"] = check::precision_name(r.precision);
+        fam["requires"] = json::array();
+        for (const std::string& n : info.domain.required)
+            for (const check::Precondition& p : f.preconditions)
+                if (p.name == n) fam["requires"].push_back(n);
+        if (info.command == "check") fam["adapted"] = rep.adapted;
         fam["cases"] = rep.cases;
         fam["seconds"] = rep.seconds;
         fam["cases_per_second"] = rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0;
@@ -372,7 +420,8 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
                 const auto p = parts(fc.signature);
                 json cj = {{"count", fc.count}, {"what", p[2]},        {"decided", p[3]},
                            {"scale", p[4]},     {"why", fc.why},       {"measured_k", number(fc.measured_k)},
-                           {"minimised", fc.minimised}, {"witness", fc.witness}};
+                           {"minimised", fc.minimised}, {"witness", fc.witness},
+                           {"hint", class_hint(r, info.domain, fc)}};
                 if (i < r.class_paths.size() && c < r.class_paths[i].size())
                     cj["case"] = r.class_paths[i][c].empty() ? json(nullptr) : json(r.class_paths[i][c]);
                 kj["classes"].push_back(cj);
@@ -455,6 +504,7 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
                 for (size_t c = 0; c < k.classes.size(); ++c) {
                     const FailureClass& fc = k.classes[c];
                     body += std::to_string(fc.count) + " x " + describe_class(fc.signature) + ": " + fc.why + "\n";
+                    if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty()) body += "note: " + hint + "\n";
                     body += witness_case(r, fc.witness);
                     if (i < r.class_paths.size() && c < r.class_paths[i].size())
                         body += r.class_paths[i][c].empty() ? "NOT SAVED\n" : "written to " + r.class_paths[i][c] + "\n";

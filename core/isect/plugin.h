@@ -46,6 +46,12 @@ ISECT_PLUGIN_EXPORT const char* isect_kernel_name(void);
    `isect check --domain LO:HI` overrides it. Without it, every finite float. */
 ISECT_PLUGIN_EXPORT void isect_domain(double* lo, double* hi);
 
+/* Optional: the preconditions the kernels declare, comma-separated, as
+   `isect check --require` takes them ("nonzero_direction,proper_triangle";
+   `isect kernels` lists each family's). Only inputs that meet those a
+   family has are generated and judged; `--require` overrides it. */
+ISECT_PLUGIN_EXPORT const char* isect_requires(void);
+
 /* aabb_triangle. Closed box [lo, hi] vs closed triangle a = tri[0..2],
    b = tri[3..5], c = tri[6..8]. Returns 1 if they share a point, 0 if not. */
 ISECT_PLUGIN_EXPORT int isect_aabb_triangle(const float lo[3], const float hi[3], const float tri[9]);

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace isect::check {
 
@@ -20,14 +21,25 @@ struct Family;
 struct Domain {
     double lo = 0;      ///< least nonzero magnitude (0: subnormals included)
     double hi = HUGE_VAL;  ///< greatest magnitude (+inf: every finite number)
+    /// Declared preconditions (--require; preconditions.hpp), by name: a
+    /// family judges the inputs that meet those it has.
+    std::vector<std::string> required;
 
-    /// Whether this is the default, every finite number of the precision.
+    /// Whether the magnitudes are the default, every finite number of the
+    /// precision.
     bool everything() const;
+    /// Whether it narrows anything: magnitudes or preconditions.
+    bool narrows() const { return !everything() || !required.empty(); }
+    /// The preconditions f has among the required ones, as a list
+    /// ("nonzero_direction, proper_triangle"), or "none".
+    std::string requires_str(const Family& f) const;
     /// Whether one value is in: zero and non-finite values always are (the
     /// family's own domain decides the latter), others by magnitude.
     bool contains(double x) const;
-    /// Empty when every input of f is in the domain, else which is not
-    /// ("dir: '1e-45' is below the domain's 2^-20").
+    /// Empty when every input of f is in the domain and meets every
+    /// required precondition f has, else which is not ("dir: '1e-45' is
+    /// below the domain 2^-20:2^20", "outside --require nonzero_direction:
+    /// dir != 0").
     std::string outside(const Family& f, const double* in) const;
     /// "2^-20:2^20", or "every finite float" ("double").
     std::string str() const;

@@ -21,6 +21,7 @@
 
 #include "isect/check/contract.hpp"
 #include "isect/check/domain.hpp"
+#include "isect/check/preconditions.hpp"
 #include "isect/check/source.hpp"
 
 namespace isect::check {
@@ -112,6 +113,7 @@ struct Generated {
     std::string_view kind;  ///< a name the family owns (its Mix::kind, or a shared transform's)
     Inputs in;
     const struct Family* family = nullptr;  ///< who made it (for showing it)
+    bool adapted = false;   ///< changed to meet a required precondition
 };
 
 /// One of a family's constructions: touching, tangent, coplanar, a sliver...
@@ -278,6 +280,9 @@ struct Family {
     /// The family's own constructions; family_gen.hpp adds the shared
     /// transforms (magnitude, subnormal, ulp, signed zeros) of any of them.
     std::vector<Mix> mixes;
+    /// What a kernel may declare it needs (--require NAME): a nonzero
+    /// direction, a proper triangle... (preconditions.hpp).
+    std::vector<Precondition> preconditions;
 
     /// Whether the answer is yes or no (answers[1] the yes: hit, overlap),
     /// so that a differing answer is a false hit or a false miss.
@@ -341,7 +346,15 @@ const Family* find_family(const std::string& name);
 /// The largest magnitude among the inputs (M in the contracts); NaN ignored.
 double largest_magnitude(const Inputs& in);
 
-/// delta = K 2^-24 M for an input.
+/// M as the bands take it: the largest magnitude, or 1 for an input of
+/// zeros only. Every exact answer is the same for the input scaled by any
+/// 2^k, so for all-zero input every delta > 0 gives the same band; taking
+/// M = 1 treats two point boxes touching at the origin as touching is
+/// treated at every other scale, in float and in double alike (with M = 0
+/// the band was empty and touching "needed" K = inf).
+double band_magnitude(const Inputs& in);
+
+/// delta = K u M for an input (M from band_magnitude).
 double band_delta(const Inputs& in, double k);
 
 /// The smallest K whose band explains `answer` (bisection over in_band,
@@ -474,6 +487,7 @@ struct FamilyCheckReport {
     uint64_t sampled = 0;          ///< of those, the references checked too (1 in 256)
     uint64_t reference_cases = 0;  ///< cases the references judged (undecided, sampled, or a kernel's numbers or violation)
     bool interrupted = false;      ///< a signal stopped it (interrupt.hpp)
+    uint64_t adapted = 0;          ///< generated cases changed to meet a required precondition
     bool holds() const;
 };
 
@@ -520,6 +534,20 @@ double input_feature(const Family& f, const Inputs& in);
 /// How ordinary an input looks: lower for magnitudes nearer 1, fewer
 /// mantissa bits, fewer signs. Witnesses are the least complex.
 int complexity(const Inputs& in);
+
+/// The first of f's degeneracies the input has, as its precondition says
+/// it ("dir != 0", "tri has nonzero area"), or null when it has none.
+const Precondition* degeneracy(const Family& f, const double* in);
+
+/// Whether a is the better witness than b: not degenerate where b is,
+/// else less complex. A bug shown on a proper triangle, a box with extent
+/// and a nonzero direction tells its author more than one shown on zeros.
+bool better_witness(const Family& f, const Inputs& a, const Inputs& b);
+
+/// The trials a witness may be minimised into: inside f's own domain and
+/// the declared one (magnitudes and preconditions), and not degenerate when
+/// `start` is not.
+std::function<bool(const Inputs&)> witness_space(const Family& f, const Domain& domain, const Inputs& start);
 
 /// Greedy simplification of a flat input keeping still_fails true (the
 /// minimiser of every family): zeroes, small integers, fewer mantissa bits,

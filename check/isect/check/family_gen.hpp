@@ -36,9 +36,10 @@ Generated generate(const Family& f, Source& s, const std::string& kind = "", con
 /// can: scaled by a power of two (exact, so touching stays touching) when
 /// its nonzero magnitudes span no more than the domain does, else with the
 /// values below the domain set to zero (of their sign) and those above it
-/// clamped to its bound. Returns false when the result is outside f's own
-/// domain (the caller draws again).
-bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain);
+/// clamped to its bound; then adapts it to every required precondition f
+/// has that it misses (setting *adapted). Returns false when the result is
+/// outside f's own domain or the declared one (the caller draws again).
+bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bool* adapted = nullptr);
 
 /// An input outside f's domain: a NaN or an infinity somewhere, or what the
 /// family's own rules exclude (lo > hi). For the properties that kernels

@@ -24,6 +24,9 @@ struct PluginInfo {
     /// a float function, FAMILY_d for a double one (ABI 2).
     std::vector<std::string> families;
     std::optional<Domain> domain;       ///< what isect_domain() declares, if exported
+    /// What isect_requires() declares ("nonzero_direction,proper_triangle"),
+    /// if exported; empty when not.
+    std::string requires_;
     /// The floating-point control state before and after loading it (a
     /// -ffast-math build sets FTZ and DAZ as it loads).
     FpControl before_load, after_load;
