@@ -5,11 +5,12 @@
 # must never do: lose its cases to SIGTERM or leave libFuzzer running, end
 # its jobs on a kernel that fails on the seeds, or judge a -Ofast plugin's
 # kernel in another floating-point state than isect check does.
-#   fuzz_cli_test.sh ISECT FUZZ_DIR EXAMPLE_PLUGIN_DIR
+#   fuzz_cli_test.sh ISECT FUZZ_DIR EXAMPLE_PLUGIN_DIR EXAMPLE_KERNELS_DIR
 set -u
 isect=$1
 fuzz_dir=$2
 examples=$3
+kernels=$4
 source "$(dirname "$0")/expect.sh"
 work=$(mktemp -d)
 export ISECT_FUZZ_DIR=$fuzz_dir
@@ -57,5 +58,11 @@ expect 1 "the contract is BROKEN" -- "$isect" fuzz --plugin "$examples/example_k
     --fp-env ftz,daz --minutes 0.2 --corpus "$work/ftz"
 expect 0 "environment: default" -- "$isect" fuzz --plugin "$examples/example_kernels.so" --family aabb_aabb --contract exact \
     --minutes 0.1 --corpus "$work/default"
+# Declared preconditions reach the targets: three.js's 1/d slabs are broken
+# by a zero direction, which the class names, and hold once it is declared.
+expect 1 "declare --require nonzero_direction" -- "$isect" fuzz --plugin "$kernels/slabs_one_over_d.so" --family ray_aabb \
+    --contract tolerant=64 --domain 2^-20:2^20 --minutes 0.2 --corpus "$work/zero_dir"
+expect 0 "requires: nonzero_direction" -- "$isect" fuzz --plugin "$kernels/slabs_one_over_d.so" --family ray_aabb \
+    --contract tolerant=64 --domain 2^-20:2^20 --require nonzero_direction --minutes 0.2 --corpus "$work/nonzero_dir"
 rm -rf "$work"
 exit $fail
