@@ -19,6 +19,15 @@ expect 1 '"new_cases": [1-9]' -- "$isect" fuzz --family aabb_aabb --kernel broke
 expect 0 '"passed": true' -- sh -c "'$isect' replay --kernel broken:intersection_min_lo --expect-broken --format json '$work/corpus'"
 expect 2 "is not text, markdown, json or junit" -- "$isect" fuzz --family aabb_aabb --format yaml
 
+# A campaign never deletes another's folder: a crash input an earlier
+# campaign kept is still there after the next one.
+mkdir -p "$fuzz_dir/../campaign_aabb_aabb/run-earlier/artifacts"
+echo kept > "$fuzz_dir/../campaign_aabb_aabb/run-earlier/artifacts/crash-earlier"
+"$isect" fuzz --family aabb_aabb --minutes 0.05 --corpus "$work/other" >/dev/null 2>&1
+if [ -s "$fuzz_dir/../campaign_aabb_aabb/run-earlier/artifacts/crash-earlier" ]; then echo "ok: an earlier campaign's crash input survives the next campaign"
+else echo "FAIL: the next campaign deleted an earlier one's crash input"; fail=1; fi
+rm -rf "$fuzz_dir/../campaign_aabb_aabb/run-earlier"
+
 # SIGTERM (a CI timeout, a cancelled job): the cases found so far are
 # written, the report says interrupted, the exit status is 143, and no
 # libFuzzer process is left behind.

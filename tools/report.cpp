@@ -514,6 +514,8 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
             }
             out << "      <system-out>" << k.tried << " cases, " << k.wrong_answers << " wrong answers (" << k.in_band
                 << " in band), measured K " << format_k(k.measured_k) << ", domain " << xml_escape(info.domain.str())
+                << ", requires " << xml_escape(info.domain.requires_str(*r.family))
+                << (info.fp_env.empty() ? "" : ", kernels' floating-point environment " + xml_escape(info.fp_env))
                 << "</system-out>\n    </testcase>\n";
         }
     }
