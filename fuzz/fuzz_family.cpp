@@ -1,5 +1,6 @@
-// The libFuzzer target of one family, built once per family with
-// ISECT_FUZZ_FAMILY naming it (fuzz/CMakeLists.txt): decodes the bytes by
+// The libFuzzer target of every family, compiled once and linked once per
+// family as fuzz_FAMILY (fuzz/CMakeLists.txt, from the family list): the
+// binary's own name says which family it fuzzes. Decodes the bytes by
 // structure (check/isect/check/fuzz.hpp), runs the kernels against the
 // exact oracle, and on a broken contract or a disagreement among the exact
 // ones prints the case in the corpus format and aborts.
@@ -43,24 +44,41 @@
 #include "isect/check/plugin.hpp"
 #include "isect/check/safe_write.hpp"
 
-#ifndef ISECT_FUZZ_FAMILY
-#error "build with -DISECT_FUZZ_FAMILY=\"family\""
-#endif
-
 namespace {
 
 using isect::check::Family;
 using isect::check::FamilyKernel;
 
+/// The family this binary fuzzes: its name is fuzz_FAMILY (or
+/// fuzz_FAMILY_replay), set from argv[0] by LLVMFuzzerInitialize.
+std::string g_family_name;
+
+const char* family_name() { return g_family_name.c_str(); }
+
 [[noreturn]] void die(const std::string& message) {
-    std::fprintf(stderr, "fuzz_%s: %s\n", ISECT_FUZZ_FAMILY, message.c_str());
+    std::fprintf(stderr, "fuzz_%s: %s\n", family_name(), message.c_str());
     std::exit(2);
 }
 
 const Family& family() {
-    static const Family* f = isect::check::find_family(ISECT_FUZZ_FAMILY);
-    if (!f) die("no family named " ISECT_FUZZ_FAMILY);
+    static const Family* f = isect::check::find_family(g_family_name);
+    if (!f) {
+        std::string known;
+        for (const Family* k : isect::check::families()) known += " fuzz_" + k->name;
+        die("this binary's name says no family; it must be one of" + known);
+    }
     return *f;
+}
+
+/// FAMILY from a path ending in fuzz_FAMILY or fuzz_FAMILY_replay.
+std::string family_of_binary(const char* path) {
+    std::string name = path ? path : "";
+    name = name.substr(name.find_last_of('/') + 1);
+    if (name.rfind("fuzz_", 0) == 0) name = name.substr(5);
+    const std::string suffix = "_replay";
+    if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+        name = name.substr(0, name.size() - suffix.size());
+    return name;
 }
 
 /// What the kernels did to the floating-point state (fp_env.hpp).
@@ -87,7 +105,7 @@ std::vector<FamilyKernel> selected_kernels() {
                 isect::check::plugin_kernel_in_process(plugin, family(), *contract, 16, fp_env);
             if (p.after_load != p.before_load)
                 std::fprintf(stderr, "fuzz_%s: loading %s set the floating-point state to %s; its kernel runs in %s, "
-                             "the truth in %s\n", ISECT_FUZZ_FAMILY, plugin, describe_fp_control(p.after_load).c_str(),
+                             "the truth in %s\n", family_name(), plugin, describe_fp_control(p.after_load).c_str(),
                              describe_fp_control(p.kernel_env).c_str(), describe_fp_control(p.before_load).c_str());
             g_watch = p.watch;
             return {p.kernel};
@@ -164,7 +182,7 @@ void keep_finding(const std::string& signature, const uint8_t* data, size_t size
     const std::string path = findings_dir() + "/" + name;
     if (access(path.c_str(), F_OK) == 0) return;
     const auto w = isect::check::write_file_atomic(path, std::string(reinterpret_cast<const char*>(data), size));
-    if (!w.ok()) std::fprintf(stderr, "fuzz_%s: finding not kept: %s\n", ISECT_FUZZ_FAMILY, w.error.c_str());
+    if (!w.ok()) std::fprintf(stderr, "fuzz_%s: finding not kept: %s\n", family_name(), w.error.c_str());
 }
 
 /// One input in 256, by a hash of its bytes, also has the references
@@ -173,7 +191,8 @@ bool sampled(const uint8_t* data, size_t size) { return (fnv(data, size) & 255) 
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+    g_family_name = family_of_binary(argc && *argc > 0 ? (*argv)[0] : nullptr);
     if (const char* p = std::getenv("ISECT_FUZZ_PRECISION"); p && *p) {
         if (std::string(p) != "float" && std::string(p) != "double")
             die(std::string("ISECT_FUZZ_PRECISION '") + p + "' is not float or double");
@@ -189,6 +208,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     return 0;
 }
 
+const char* fuzz_target_family() { return family_name(); }
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const isect::check::Inputs in = isect::check::decode_fuzz(family(), data, size, domain());
     static std::set<std::string> seen;  // provisional classes judged, when keeping findings
@@ -197,7 +218,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (g_watch->changed_calls == 1) {
         ++g_watch->changed_calls;  // said once
         std::fprintf(stderr, "fuzz_%s: the kernel CHANGED the floating-point control state to %s during a call "
-                     "(restored after each call; the truth never runs in it)\n", ISECT_FUZZ_FAMILY,
+                     "(restored after each call; the truth never runs in it)\n", family_name(),
                      isect::check::describe_fp_control(g_watch->first_change).c_str());
     }
     if (!finding) return 0;

@@ -18,6 +18,9 @@
 extern "C" int LLVMFuzzerInitialize(int*, char***);
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
+/// The family the target fuzzes (fuzz_family.cpp: from the binary's name).
+const char* fuzz_target_family();
+
 namespace {
 
 bool replay_file(const std::filesystem::path& path) {
@@ -34,9 +37,9 @@ bool replay_file(const std::filesystem::path& path) {
                         isect::check::precision_name(c.precision), isect::check::precision_name(isect::check::precision()));
             return true;
         }
-        if (c.family->name != ISECT_FUZZ_FAMILY) {
+        if (c.family->name != fuzz_target_family()) {
             std::fprintf(stderr, "error: %s:0: a case of %s, not of %s\n", path.string().c_str(), c.family->name.c_str(),
-                         ISECT_FUZZ_FAMILY);
+                         fuzz_target_family());
             return false;
         }
         bytes = isect::check::encode_fuzz(*c.family, c.in);

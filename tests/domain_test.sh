@@ -59,7 +59,7 @@ expect 0 "domain: 2\^-4:2\^4" -- "$isect" check --plugin "$plugins/isect_test_de
 # Verdicts a kernel's author would sign: declared preconditions, number
 # scales from the problem's conditioning, one class per cause, witnesses
 # that show the cause.
-big=(--domain 2^-20:2^20 --cases 100000 --seed 1 --quiet --out "$out")
+big=(--domain 2^-20:2^20 --cases 30000 --seed 1 --quiet --out "$out")
 # three.js's ray-box (1/d slabs, a nonzero direction assumed) holds once
 # its precondition is declared; without it, the class says what to declare.
 expect 0 "slabs_one_over_d +tolerant=64 .* holds" -- "$isect" check --plugin "$kernels/slabs_one_over_d.so" --contract tolerant=64 \
@@ -78,7 +78,7 @@ expect 0 "1 passed, 0 failed" -- "$isect" replay --plugin "$kernels/segment_cent
     "$kernels/../../../corpus/segment_aabb/origin_on_face_centre_extent.case"
 # Touching called disjoint is in band at every scale, boxes of zero size
 # at the origin included.
-expect 0 "box_touch_disjoint +tolerant=1 .* holds" -- "$isect" check --plugin "$kernels/box_touch_disjoint.so" --cases 100000 --seed 1 --quiet --out "$out"
+expect 0 "box_touch_disjoint +tolerant=1 .* holds" -- "$isect" check --plugin "$kernels/box_touch_disjoint.so" --cases 30000 --seed 1 --quiet --out "$out"
 expect 0 "1 passed, 0 failed" -- "$isect" replay --plugin "$kernels/box_touch_disjoint.so" \
     "$kernels/../../../corpus/aabb_aabb/point_boxes_touch_at_origin.case"
 # A SAT whose zero axis separates: BROKEN, its witness a proper triangle

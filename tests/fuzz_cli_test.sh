@@ -62,16 +62,16 @@ fi
 # sets FTZ/DAZ as it loads; fuzz judges its kernel so, the truth never, and
 # says so, as check does; --fp-env sets it on purpose.
 expect 1 "environment: FTZ, DAZ \\(set by the plugin as it loaded" -- "$isect" fuzz --plugin "$examples/example_kernels_ofast.so" \
-    --family aabb_aabb --contract exact --minutes 0.2 --corpus "$work/ofast"
+    --family aabb_aabb --contract exact --minutes 0.1 --corpus "$work/ofast"
 expect 1 "the contract is BROKEN" -- "$isect" fuzz --plugin "$examples/example_kernels.so" --family aabb_aabb --contract exact \
-    --fp-env ftz,daz --minutes 0.2 --corpus "$work/ftz"
+    --fp-env ftz,daz --minutes 0.1 --corpus "$work/ftz"
 expect 0 "environment: default" -- "$isect" fuzz --plugin "$examples/example_kernels.so" --family aabb_aabb --contract exact \
     --minutes 0.1 --corpus "$work/default"
 # Declared preconditions reach the targets: three.js's 1/d slabs are broken
 # by a zero direction, which the class names, and hold once it is declared.
 expect 1 "declare --require nonzero_direction" -- "$isect" fuzz --plugin "$kernels/slabs_one_over_d.so" --family ray_aabb \
-    --contract tolerant=64 --domain 2^-20:2^20 --minutes 0.2 --corpus "$work/zero_dir"
+    --contract tolerant=64 --domain 2^-20:2^20 --minutes 0.1 --corpus "$work/zero_dir"
 expect 0 "requires: nonzero_direction" -- "$isect" fuzz --plugin "$kernels/slabs_one_over_d.so" --family ray_aabb \
-    --contract tolerant=64 --domain 2^-20:2^20 --require nonzero_direction --minutes 0.2 --corpus "$work/nonzero_dir"
+    --contract tolerant=64 --domain 2^-20:2^20 --require nonzero_direction --minutes 0.1 --corpus "$work/nonzero_dir"
 rm -rf "$work"
 exit $fail
