@@ -14,13 +14,14 @@ cmake -S "$src" -B "$build" -G Ninja \
     -DISECT_BUILD_FUZZ=ON -DISECT_FUZZ_ENGINE="$LIB_FUZZING_ENGINE"
 cmake --build "$build" -j"$(nproc)"
 
-# Every family's target, with its seeds (fuzz/seeds/FAMILY, byte inputs of
-# the corpus cases), the float dictionary and its options. 128 bytes hold the
-# slot layout of the widest family (2 + 5 x 18).
-for family in $(cd "$src/fuzz/seeds" && ls); do
+# Every family's target (the families listed once, in families.def), with
+# its seeds (its corpus: the target reads a case file's text as that case),
+# the float dictionary and its options. 128 bytes hold the slot layout of
+# the widest family (2 + 5 x 18); a seed case's text may be longer.
+for family in $(sed -n 's/^ISECT_FAMILY(\([a-z_0-9]*\)).*/\1/p' "$src/check/isect/check/model/families.def"); do
     name=fuzz_$family
     cp "$build/fuzz/$name" "$OUT/$name"
-    (cd "$src/fuzz/seeds/$family" && zip -q -j "$OUT/${name}_seed_corpus.zip" ./*)
+    (cd "$src/corpus/$family" && zip -q -j "$OUT/${name}_seed_corpus.zip" ./*.case)
     cp "$src/fuzz/floats.dict" "$OUT/$name.dict"
-    printf '[libfuzzer]\nmax_len = 128\n' > "$OUT/$name.options"
+    printf '[libfuzzer]\nmax_len = 1024\n' > "$OUT/$name.options"
 done

@@ -7,7 +7,7 @@
 // README's table.
 #include <benchmark/benchmark.h>
 #include <memory>
-#include "isect/check/family_gen.hpp"
+#include "isect/check/model/generate.hpp"
 
 namespace {
 

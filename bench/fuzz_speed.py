@@ -20,7 +20,7 @@ import tempfile
 
 def execs_per_second(target, seeds, seconds, extra, env=None):
     with tempfile.TemporaryDirectory() as pool:
-        out = subprocess.run([target, f"-max_total_time={seconds}", "-max_len=128", "-seed=1", *extra, pool, seeds],
+        out = subprocess.run([target, f"-max_total_time={seconds}", "-max_len=1024", "-seed=1", *extra, pool, seeds],
                              capture_output=True, text=True, env=env).stderr
     done = re.findall(r"Done (\d+) runs in (\d+) second", out)
     return int(done[-1][0]) / max(1, int(done[-1][1])) if done else None

@@ -56,7 +56,7 @@ def run_fuzzer(target, kernel, seed, cap, plain):
         env["ISECT_FUZZ_MUTATOR"] = "plain"
     with tempfile.TemporaryDirectory() as pool:
         start = time.monotonic()
-        proc = subprocess.run([target, f"-seed={seed}", f"-max_total_time={cap}", "-max_len=128",
+        proc = subprocess.run([target, f"-seed={seed}", f"-max_total_time={cap}", "-max_len=1024",
                                "-print_final_stats=1", f"-artifact_prefix={pool}/", pool],
                               env=env, capture_output=True, text=True)
         elapsed = time.monotonic() - start

@@ -7,7 +7,8 @@
 //
 // Environment:
 //   ISECT_FUZZ_KERNEL   comma-separated kernel names (default: the built-in
-//                       ones); "broken:NAME" plants a known bug
+//                       ones); "broken:NAME" plants a known bug, "broken:*"
+//                       every planted bug of the family
 //   ISECT_FUZZ_MUTATOR  "plain" turns the float-aware mutator off
 //   ISECT_FUZZ_PLUGIN   a plugin (isect/plugin.h) whose function for this
 //                       family is fuzzed instead, in process (a crash in it
@@ -38,11 +39,12 @@
 #include <string>
 #include <unistd.h>
 
-#include "isect/check/case_file.hpp"
-#include "isect/check/fp_env.hpp"
-#include "isect/check/fuzz.hpp"
-#include "isect/check/plugin.hpp"
-#include "isect/check/safe_write.hpp"
+#include "isect/check/io/case_file.hpp"
+#include "isect/check/io/fp_env.hpp"
+#include "isect/check/engine/judge.hpp"
+#include "isect/check/io/fuzz_bytes.hpp"
+#include "isect/check/io/plugin_host.hpp"
+#include "isect/check/io/safe_write.hpp"
 
 namespace {
 
@@ -120,6 +122,11 @@ std::vector<FamilyKernel> selected_kernels() {
     } else {
         std::stringstream names(env);
         for (std::string name; std::getline(names, name, ',');) {
+            if (name == "broken:*") {  // every planted bug of the family, in the run's precision
+                for (const FamilyKernel& k : family().broken()) out.push_back(k);
+                if (family().broken().empty()) die("ISECT_FUZZ_KERNEL=broken:* but " + family().name + " has no planted bug here");
+                continue;
+            }
             const auto k = family().find_kernel(name);
             if (!k) die("ISECT_FUZZ_KERNEL names no kernel '" + name + "' of " + family().name);
             out.push_back(*k);
@@ -223,10 +230,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     if (!finding) return 0;
     if (!findings_dir().empty()) {
-        keep_finding(finding->signature, data, size);
+        keep_finding(finding->key.str(), data, size);
         return 0;
     }
-    const std::string origin = "fuzz_" + family().name + ": " + finding->message + "\nsignature: " + finding->signature;
+    const std::string origin = "fuzz_" + family().name + ": " + finding->message + "\nsignature: " + finding->key.str();
     std::fprintf(stderr, "\n==== isect finding ====\n%s==== end ====\n",
                  isect::check::format_family_case(family(), in, origin).c_str());
     std::abort();

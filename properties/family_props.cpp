@@ -10,8 +10,12 @@
 #include <iomanip>
 #include <rapidcheck.h>
 
-#include "isect/check/family.hpp"
-#include "isect/check/fuzz.hpp"
+#include "isect/check/model/family.hpp"
+#include "isect/check/engine/judge.hpp"
+#include "isect/check/engine/run.hpp"
+#include "isect/check/engine/symmetry.hpp"
+#include "isect/check/io/case_file.hpp"
+#include "isect/check/io/fuzz_bytes.hpp"
 #include "property.hpp"
 
 namespace isect::check {
@@ -27,6 +31,7 @@ namespace {
 using props::expect_property;
 using props::expect_property_fails;
 using props::gen_family;
+using props::judged_case;
 
 class FamilyProperty : public ::testing::TestWithParam<const Family*> {};
 
@@ -114,17 +119,15 @@ TEST_P(DoubleKernelProperty, keepTheirContractsAndDoubleBugsAreCaught) {
     expect_property(20000, [&] {
         const Generated g = *gen_family(f, "", domain);
         RC_TAG(std::string(g.kind));
-        const Truth truth = f.truth(g.in.data());
-        for (const FamilyKernel& k : kernels) {
-            const FamilyJudgement j = judge(f, k, g.in, truth);
-            if (j.violates) RC_FAIL(k.name + " (double, " + k.contract.str() + "): " + j.why);
-        }
+        const std::vector<FamilyJudgement> js = judged_case(f, kernels, g.in);
+        for (size_t i = 0; i < kernels.size(); ++i)
+            if (js[i].violates) RC_FAIL(kernels[i].name + " (double, " + kernels[i].contract.str() + "): " + js[i].why);
     });
     for (const FamilyKernel& k : broken) {
         SCOPED_TRACE(k.name);
         expect_property_fails(200000, [&] {
             const Generated g = *gen_family(f, "", domain);
-            RC_ASSERT(!judge(f, k, g.in, f.truth(g.in.data())).violates);
+            RC_ASSERT(!judged_case(f, {k}, g.in)[0].violates);
         });
     }
 }
@@ -173,11 +176,9 @@ TEST_P(FamilyProperty, builtinKernelsKeepTheirContracts) {
     expect_property(20000, [&] {
         const Generated g = *gen_family(f);
         RC_TAG(std::string(g.kind));
-        const Truth truth = f.truth(g.in.data());
-        for (const FamilyKernel& k : kernels) {
-            const FamilyJudgement j = judge(f, k, g.in, truth);
-            if (j.violates) RC_FAIL(k.name + " (" + k.contract.str() + "): " + j.why);
-        }
+        const std::vector<FamilyJudgement> js = judged_case(f, kernels, g.in);
+        for (size_t i = 0; i < kernels.size(); ++i)
+            if (js[i].violates) RC_FAIL(kernels[i].name + " (" + kernels[i].contract.str() + "): " + js[i].why);
     });
 }
 
@@ -187,7 +188,7 @@ TEST_P(FamilyProperty, plantedBugsBreakTheirContracts) {
         SCOPED_TRACE(k.name);
         expect_property_fails(200000, [&] {
             const Generated g = *gen_family(f);
-            RC_ASSERT(!judge(f, k, g.in, f.truth(g.in.data())).violates);
+            RC_ASSERT(!judged_case(f, {k}, g.in)[0].violates);
         });
     }
 }

@@ -10,8 +10,9 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "isect/check/family_gen.hpp"
-#include "isect/check/source.hpp"
+#include "isect/check/model/generate.hpp"
+#include "isect/check/engine/judge.hpp"
+#include "isect/check/model/source.hpp"
 
 namespace isect::props {
 
@@ -39,6 +40,17 @@ inline rc::Gen<check::Generated> gen_family(const check::Family& f, const std::s
 /// The case counts below are for a release build. Sanitizer builds run
 /// 50-100 times slower and set ISECT_PROPERTY_SCALE (0.01 say) to scale every
 /// count down; at least 100 cases always run.
+/// The kernels judged on one input by the one judge (CaseJudge): the fast
+/// oracle, and the references on every input, compared with each other and
+/// with it; a disagreement among the exact ones fails the property.
+inline std::vector<check::FamilyJudgement> judged_case(const check::Family& f, const std::vector<check::FamilyKernel>& ks,
+                                                       const check::Inputs& in) {
+    check::CaseJudge judge(f, ks, in, check::Oracle::fast, true);
+    judge.finish();
+    if (!judge.disagreement().empty()) RC_FAIL(f.name + ": the exact ones disagree: " + judge.disagreement());
+    return judge.judgements();
+}
+
 inline int scaled(int cases) {
     const char* env = std::getenv("ISECT_PROPERTY_SCALE");
     const double scale = env ? std::atof(env) : 1.0;

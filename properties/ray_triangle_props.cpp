@@ -9,7 +9,7 @@
 // not only grazes it); the kernel must then hit some triangle.
 #include <rapidcheck.h>
 
-#include "isect/check/family.hpp"
+#include "isect/check/model/family.hpp"
 #include "isect/ref/ray_triangle.hpp"
 #include "property.hpp"
 

@@ -3,7 +3,9 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-#include "isect/check/family.hpp"
+#include "isect/check/model/family.hpp"
+#include "isect/check/engine/judge.hpp"
+#include "isect/check/engine/symmetry.hpp"
 #include "isect/primitives.hpp"
 
 namespace isect::check {

@@ -19,12 +19,16 @@
 #include <unistd.h>
 
 #include "check_command.hpp"
-#include "isect/check/case_file.hpp"
-#include "isect/check/family.hpp"
-#include "isect/check/fuzz.hpp"
-#include "isect/check/interrupt.hpp"
-#include "isect/check/plugin.hpp"
-#include "isect/check/safe_write.hpp"
+#include "isect/check/io/case_file.hpp"
+#include "isect/check/model/family.hpp"
+#include "isect/check/engine/judge.hpp"
+#include "isect/check/engine/run.hpp"
+#include "isect/check/engine/witness.hpp"
+#include "isect/check/io/fuzz_bytes.hpp"
+#include "isect/check/io/interrupt.hpp"
+#include "isect/check/io/plugin_host.hpp"
+#include "isect/check/io/safe_write.hpp"
+#include "kernels_under_test.hpp"
 #include "report.hpp"
 #include "witness_files.hpp"
 
@@ -46,14 +50,14 @@ std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKerne
     }
 }
 
-/// Simplifies while the same signature is found, inside the domain.
+/// Simplifies while the same class is found, inside the domain.
 check::Inputs minimise(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in,
-                       const std::string& signature, const check::Domain& domain) {
+                       const check::ClassKey& key, const check::Domain& domain) {
     return check::simplify_floats(
         in, check::witness_space(f, domain, in),
         [&](const check::Inputs& t) {
             const auto g = finding_on(f, kernels, t);
-            return g && g->signature == signature;
+            return g && g->key == key;
         });
 }
 
@@ -120,17 +124,20 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
                   << "nothing to minimise (name a kernel with --kernel)\n";
         return 1;
     }
-    check::Domain domain;
-    if (!domain_text.empty() && !parse_domain_arg("minimize", domain_text, domain)) return 2;
-    if (!require.empty() && !parse_require_arg("minimize", require, domain)) return 2;
+    SubjectArgs asked;
+    asked.domain = domain_text;
+    asked.require = require;
+    const auto in_scope = KernelsUnderTest::make("minimize", asked);
+    if (!in_scope) return 2;
+    const check::Domain& domain = in_scope->domain();
     if (const std::string why = domain.outside(f, c.in.data()); !why.empty()) {
         std::cerr << "isect minimize: " << c.path << " is outside what was asked for: " << why << "\n";
         return 2;
     }
-    const check::Inputs small = minimise(f, kernels, c.in, found->signature, domain);
+    const check::Inputs small = minimise(f, kernels, c.in, found->key, domain);
     const auto again = finding_on(f, kernels, small);
     std::string origin = c.origin.empty() ? "" : c.origin + "\n";
-    origin += "minimised by isect minimize: " + again->message + "\nsignature: " + again->signature;
+    origin += "minimised by isect minimize: " + again->message + "\nsignature: " + again->key.str();
     const std::string text = check::format_family_case(f, small, origin);
     if (out.empty()) {
         std::cout << text;
@@ -196,12 +203,13 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
                                      "-fork=" + std::to_string(std::max(1, args.jobs)),
                                      "-ignore_crashes=1",
                                      "-max_total_time=" + std::to_string(std::max(1, int(args.minutes * 60))),
-                                     // every slot of the longest layout: 2 + 9 x 16 bytes in double
-                                     check::precision() == check::Precision::double_ ? "-max_len=256" : "-max_len=128",
+                                     // a seed case's text; every slot of the longest layout is 2 + 9 x 16 bytes in double
+                                     "-max_len=1024",
                                      "-artifact_prefix=" + artifacts.string() + "/",
                                      pool.string()};
     if (const std::string dict = shared_file(args, "fuzz/floats.dict"); !dict.empty()) argv.insert(argv.begin() + 5, "-dict=" + dict);
-    if (const std::string seeds = shared_file(args, "fuzz/seeds/" + f.name); !seeds.empty()) argv.push_back(seeds);
+    // The seeds are the family's corpus, case files as they are.
+    if (const std::string seeds = shared_file(args, "corpus/" + f.name); !seeds.empty()) argv.push_back(seeds);
     std::cerr << "isect fuzz: " << f.name << ", kernel " << who << ", domain " << domain.str() << ", " << args.minutes
               << " min on " << args.jobs << " job(s)\n";
     const auto started = std::chrono::steady_clock::now();
@@ -216,10 +224,11 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         close(pipefd[0]);
         close(pipefd[1]);
         for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGALRM}) std::signal(sig, SIG_DFL);
-        if (!args.kernel.empty()) setenv("ISECT_FUZZ_KERNEL", args.kernel.c_str(), 1);
-        if (!args.plugin.empty()) setenv("ISECT_FUZZ_PLUGIN", fs::absolute(check::resolve_plugin_path(args.plugin)).c_str(), 1);
-        if (!args.plugin.empty() || args.contract_given) setenv("ISECT_FUZZ_CONTRACT", args.contract.c_str(), 1);
-        if (!args.fp_env.empty()) setenv("ISECT_FUZZ_FP_ENV", args.fp_env.c_str(), 1);
+        const SubjectArgs& sub = args.subject;
+        if (!sub.kernel.empty()) setenv("ISECT_FUZZ_KERNEL", sub.kernel.c_str(), 1);
+        if (!sub.plugin.empty()) setenv("ISECT_FUZZ_PLUGIN", fs::absolute(check::resolve_plugin_path(sub.plugin)).c_str(), 1);
+        if (!sub.plugin.empty() || sub.contract_given) setenv("ISECT_FUZZ_CONTRACT", sub.contract.c_str(), 1);
+        if (!sub.fp_env.empty()) setenv("ISECT_FUZZ_FP_ENV", sub.fp_env.c_str(), 1);
         if (!domain.everything()) setenv("ISECT_FUZZ_DOMAIN", domain.str().c_str(), 1);
         if (!domain.required.empty()) {
             std::string names;
@@ -305,29 +314,33 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         }
         check::Inputs kept = input;
         std::string path;
-        if (const auto at = known.find(found->signature); at != known.end()) {
+        if (const auto at = known.find(found->key.str()); at != known.end()) {
             ++result.duplicates;
             path = at->second;
         } else {
             // As found first (a second signal loses nothing), then minimised in its place.
             const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " + domain.str() + ")";
-            const std::string stem = file_stem_for(found->signature);
-            check::Written w = files.keep(found->signature, stem, found->kernel,
+            const std::string stem = file_stem_for(found->key.str());
+            check::Written w = files.keep(found->key.str(), stem, found->kernel,
                                           check::format_family_case(f, kept, origin + ", as found\n" + found->message +
-                                                                                "\nsignature: " + found->signature));
-            kept = minimise(f, kernels, input, found->signature, domain);
+                                                                                "\nsignature: " + found->key.str()));
+            // A crash, hang or garbage answer is kept as found: every trial
+            // would cost a worker or a timeout.
+            const check::FailureKind kind = found->key.kind;
+            if (kind != check::FailureKind::crash && kind != check::FailureKind::hang && kind != check::FailureKind::garbage)
+                kept = minimise(f, kernels, input, found->key, domain);
             const auto again = finding_on(f, kernels, kept);
             const bool minimised = check::within_grace();
             if (w.ok() && again)
-                w = files.keep(found->signature, stem, found->kernel,
+                w = files.keep(found->key.str(), stem, found->kernel,
                                check::format_family_case(f, kept, origin + (minimised ? ", minimised\n" : ", part minimised\n") +
-                                                                      again->message + "\nsignature: " + found->signature));
+                                                                      again->message + "\nsignature: " + found->key.str()));
             if (!w.ok()) {
                 lines << "isect fuzz: finding NOT saved: " << w.error << "\n";
                 continue;
             }
             path = w.path;
-            known.emplace(found->signature, path);
+            known.emplace(found->key.str(), path);
             if (files.was_duplicate()) {
                 ++result.duplicates;
             } else {
@@ -353,7 +366,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             const check::FamilyJudgement j = check::judge(f, kernels[i], kept, truth);
             const check::FailureClass* fc =
                 check::tally_judgement(f, kernels[i], result.report.kernels[i], kept, truth, j, 0);
-            if (fc && fc->witness == kept) witness_files[i][fc->signature] = path;
+            if (fc && fc->witness == kept) witness_files[i][fc->key.str()] = path;
         }
     }
     for (const std::string& e : files.errors()) result.problems.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
@@ -363,7 +376,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         k.tried = inputs;  // every kernel ran on every input
         check::sort_classes(k);
         for (check::FailureClass& fc : k.classes) {
-            result.class_paths[i].push_back(witness_files[i][fc.signature]);
+            result.class_paths[i].push_back(witness_files[i][fc.key.str()]);
             fc.minimised = written.count(result.class_paths[i].back()) > 0;
         }
     }
@@ -388,68 +401,36 @@ int run_fuzz(const FuzzArgs& args) {
         return 2;
     }
     if (!set_precision_arg("fuzz", args.precision)) return 2;
-    check::Domain domain;
-    if (!args.domain_text.empty() && !parse_domain_arg("fuzz", args.domain_text, domain)) return 2;
-    if (!args.require.empty() && !parse_require_arg("fuzz", args.require, domain)) return 2;
-    bool fp_ok = true;
-    const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("fuzz", args.fp_env, fp_ok);
-    if (!fp_ok) return 2;
+    // The target fuzzes a plugin in process; findings are judged again here
+    // through a worker, so a crash stays a kept input.
+    const auto under_test = KernelsUnderTest::make("fuzz", args.subject);
+    if (!under_test) return 2;
+    check::PluginHost* host = under_test->host();
+    const check::Domain& domain = under_test->domain();
     std::vector<const Family*> families;
-    std::unique_ptr<check::PluginHost> host;
-    std::optional<check::Contract> contract;
-    if (!args.plugin.empty() || args.contract_given) {
-        contract = check::Contract::parse(args.contract);
-        if (!contract) {
-            std::cerr << "isect fuzz: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
-            return 2;
-        }
-    }
-    if (!args.plugin.empty()) {
-        // The target fuzzes the plugin in process; findings are judged again
-        // here through a worker, so a crash stays a kept input.
-        try {
-            host = std::make_unique<check::PluginHost>(args.plugin, 2000, fp_env);
-        } catch (const std::exception& e) {
-            std::cerr << "isect fuzz: " << e.what() << "\n";
-            return 2;
-        }
-        if (!take_plugin_declarations("fuzz", host->info(), !args.domain_text.empty(), !args.require.empty(), domain)) return 2;
-        for (const Family* f : check::families())
-            if (host->info().exports(*f, check::precision()) && (args.family.empty() || args.family == f->name))
-                families.push_back(f);
-        if (families.empty()) {
-            std::cerr << "isect fuzz: " << args.plugin << " does not export isect_" << args.family
+    for (const Family* f : check::families())
+        if ((args.family.empty() || args.family == f->name) && !under_test->kernels(*f).empty()) families.push_back(f);
+    if (families.empty()) {
+        if (host)
+            std::cerr << "isect fuzz: " << args.subject.plugin << " does not export isect_" << args.family
                       << (check::precision() == check::Precision::double_ ? "_d" : "") << "\n";
-            return 2;
-        }
-    } else {
-        if (contract && args.kernel.empty()) {
-            std::cerr << "isect fuzz: --contract " << contract->str()
-                      << " without --plugin needs --kernel: each built-in kernel declares its own contract\n";
-            return 2;
-        }
-        for (const Family* f : check::families())
-            if ((args.family.empty() || args.family == f->name) &&
-                (args.kernel.empty() ? !f->kernels().empty() : bool(f->find_kernel(args.kernel))))
-                families.push_back(f);
-        if (families.empty()) {
-            std::cerr << "isect fuzz: no family '" << args.family << "' with kernel '" << args.kernel
+        else
+            std::cerr << "isect fuzz: no family '" << args.family << "' with kernel '" << args.subject.kernel
                       << "' (isect kernels lists them)\n";
-            return 2;
-        }
+        return 2;
     }
     RunInfo info;
     info.command = "fuzz";
     info.domain = domain;
-    info.subject = host ? host->info().name : args.kernel.empty() ? "built-in kernels" : args.kernel;
+    info.subject = under_test->subject();
     if (host) {
         info.plugin_path = host->info().path;
-        info.contract = contract;
-        info.error_e = 16;
+        info.contract = under_test->plugin_contract();
+        info.error_e = under_test->error_e();
     }
     // The corpus folder must take the cases before a minute is spent.
     const auto corpus_of = [&](const Family& f) {
-        return !args.corpus.empty() ? args.corpus : !args.plugin.empty() ? std::string("findings") : "corpus/" + f.name;
+        return !args.corpus.empty() ? args.corpus : host ? std::string("findings") : "corpus/" + f.name;
     };
     for (const Family* f : families)
         if (const std::string why = check::probe_folder(corpus_of(*f)); !why.empty()) {
@@ -457,27 +438,13 @@ int run_fuzz(const FuzzArgs& args) {
             return 2;
         }
     check::catch_interrupts();
-    const auto watch = std::make_shared<check::FpWatch>();
     std::vector<FamilyResult> results;
     int found = 0;
     std::string fp_note;  // what a target said of a kernel changing the state
     for (const Family* f : families) {
-        std::vector<FamilyKernel> kernels;
-        std::string who;
-        if (host) {
-            kernels = {host->kernel(*f, *contract, 16)};
-            who = "plugin " + args.plugin + " (" + args.contract + ")";
-        } else if (!args.kernel.empty()) {
-            const auto held = held_to(*f->find_kernel(args.kernel), contract, "fuzz");
-            if (!held) return 2;
-            kernels = {*held};
-            who = args.kernel;
-        } else {
-            kernels = f->kernels();
-            who = "built-in";
-        }
-        if (fp_env && !host)
-            for (FamilyKernel& k : kernels) k = check::in_fp_env(k, fp_env->control(), watch);
+        const std::vector<FamilyKernel> kernels = under_test->kernels(*f);
+        const std::string who = host ? "plugin " + args.subject.plugin + " (" + under_test->plugin_contract()->str() + ")"
+                                     : args.subject.kernel.empty() ? "built-in" : args.subject.kernel;
         FamilyResult result;
         uint64_t inputs = 0;
         const int n = fuzz_family(args, *f, kernels, domain, who, corpus_of(*f), result, inputs, fp_note);
@@ -491,7 +458,7 @@ int run_fuzz(const FuzzArgs& args) {
         if (check::interrupted()) break;
     }
     if (check::interrupted()) info.interrupted = check::interrupt_name();
-    info.fp_env = kernel_env_line(fp_env, host.get(), host ? &host->fp_watch() : watch.get());
+    info.fp_env = under_test->fp_env_line();
     if (!fp_note.empty() && info.fp_env.find("CHANGED") == std::string::npos) info.fp_env += "; " + fp_note;
     if (args.format == "text") std::cout << "\n";
     print_report(std::cout, args.format, info, results);

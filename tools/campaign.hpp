@@ -5,21 +5,17 @@
 
 #include <string>
 
+#include "kernels_under_test.hpp"
+
 namespace isect::tool {
 
 struct FuzzArgs {
     std::string family;       ///< empty: every family (with the kernel, or the plugin's)
-    std::string kernel;       ///< empty: the built-in kernels
     double minutes = 1;       ///< per family
     int jobs = 1;
     std::string corpus;       ///< where new cases go (default ./corpus/FAMILY, or ./findings for a plugin)
     bool plain_mutator = false;
-    std::string plugin;       ///< fuzz a plugin's functions instead
-    std::string contract = "tolerant=1";  ///< the plugin's contract (a built-in kernel's own or stricter)
-    bool contract_given = false;
-    std::string fp_env;       ///< --fp-env: the kernels' floating-point environment
-    std::string domain_text;  ///< --domain LO:HI
-    std::string require;       ///< --require NAME,NAME: declared preconditions (preconditions.hpp)
+    SubjectArgs subject;      ///< a plugin's functions, a kernel, or the built-in ones; their scope and environment
     std::string fuzz_dir;     ///< where the fuzz_FAMILY binaries are
     std::string source_dir;   ///< seeds, dictionary, corpus
     std::string format = "text";  ///< text, markdown, json or junit (tools/report.hpp)

@@ -9,12 +9,14 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "isect/check/case_file.hpp"
-#include "isect/check/family_gen.hpp"
-#include "isect/check/interrupt.hpp"
-#include "isect/check/plugin.hpp"
-#include "isect/check/safe_write.hpp"
+#include "isect/check/engine/witness.hpp"
+#include "isect/check/io/case_file.hpp"
+#include "isect/check/model/generate.hpp"
+#include "isect/check/io/interrupt.hpp"
+#include "isect/check/io/plugin_host.hpp"
+#include "isect/check/io/safe_write.hpp"
 #include "report.hpp"
+#include "kernels_under_test.hpp"
 #include "witness_files.hpp"
 
 namespace isect::tool {
@@ -33,17 +35,17 @@ struct Target {
 
 /// The stem of a witness's file: who broke what, and the seed.
 std::string witness_stem(const CheckArgs& args, const std::string& subject, const Family& f, const std::string& kernel) {
-    return (args.plugin.empty() ? f.name + "-" + kernel : subject + "-" + f.name) + "-" + std::to_string(args.seed);
+    return (args.subject.plugin.empty() ? f.name + "-" + kernel : subject + "-" + f.name) + "-" + std::to_string(args.seed);
 }
 
 /// The origin comment of a class's witness.
 std::string witness_origin(const CheckArgs& args, const std::string& subject, const std::string& domain,
                            const check::FamilyKernelReport& k, const check::FailureClass& fc, const std::string& place) {
-    return (args.plugin.empty() ? "isect check" : "isect check --plugin " + subject) + ", seed " +
+    return (args.subject.plugin.empty() ? "isect check" : "isect check --plugin " + subject) + ", seed " +
            std::to_string(args.seed) + ", domain " + domain + ": kernel " + k.name + " breaks " + k.contract.str() +
            "\n" + place + ", " + std::to_string(fc.count) + " violation" + (fc.count == 1 ? "" : "s") + ": " +
-           describe_class(fc.signature) + (fc.minimised ? ", minimised" : ", as found") + "\n" + fc.why +
-           "\nsignature: " + fc.signature;
+           describe_class(fc.key) + (fc.minimised ? ", minimised" : ", as found") + "\n" + fc.why +
+           "\nsignature: " + fc.key.str();
 }
 
 /// Writes every failure class's (minimised) witness in place of the one
@@ -62,16 +64,16 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
             const check::FailureClass& fc = k.classes[c];
             const std::string place = "class " + std::to_string(c + 1) + " of " + std::to_string(k.classes.size());
             const check::Written w =
-                files.keep(f.name + "|" + std::to_string(i) + "|" + fc.signature, stem, k.name,
+                files.keep(f.name + "|" + std::to_string(i) + "|" + fc.key.str(), stem, k.name,
                            check::format_family_case(f, fc.witness, witness_origin(args, subject, r.report_domain, k, fc, place)));
             r.class_paths[i].push_back(w.ok() ? w.path : "");
         }
-        if (k.hang_input && (k.classes.empty() || k.classes[0].why.rfind("hang", 0) != 0)) {
+        if (k.hang_input && (k.classes.empty() || k.classes[0].key.kind != check::FailureKind::hang)) {
             const check::Written w =
                 files.keep(f.name + "|" + std::to_string(i) + "|hang", stem + "-hang", k.name,
                            check::format_family_case(f, *k.hang_input, "isect check --plugin " + subject + ", seed " + seed +
                                                                            ": hang: no answer within " +
-                                                                           std::to_string(args.timeout_ms) + " ms"));
+                                                                           std::to_string(args.subject.timeout_ms) + " ms"));
             r.hang_paths[i] = w.ok() ? w.path : "";
         }
     }
@@ -100,7 +102,7 @@ std::vector<StoredFinding> load_findings(const CheckArgs& args, const std::strin
     std::error_code ec;
     if (!fs::is_directory(args.out, ec)) return out;
     std::vector<check::CaseError> errors;
-    const std::string from = args.plugin.empty() ? "isect check, " : "isect check --plugin " + subject + ", ";
+    const std::string from = args.subject.plugin.empty() ? "isect check, " : "isect check --plugin " + subject + ", ";
     for (const std::string& file : check::expand_case_paths({args.out}, errors)) {
         check::ReadResult r = check::read_case_file(file);
         if (auto* bad = std::get_if<std::vector<check::CaseError>>(&r)) {
@@ -110,7 +112,7 @@ std::vector<StoredFinding> load_findings(const CheckArgs& args, const std::strin
         check::FamilyCase& c = std::get<check::FamilyCase>(r);
         const size_t at = c.origin.find("signature: ");
         if (c.origin.rfind(from, 0) != 0 || at == std::string::npos) continue;
-        const std::string kernel = c.origin.substr(at + 11, c.origin.find('|', at) - at - 11);
+        const std::string kernel = check::signature_kernel_of(c.origin.substr(at + 11));
         out.push_back({std::move(c), kernel});
     }
     for (const auto& e : errors) std::cerr << "isect check: findings database: " << e.str() << " (skipped)\n";
@@ -153,10 +155,15 @@ std::vector<ReplayedFinding> replay_findings(const std::vector<StoredFinding>& f
             if (!f.kernel.empty() && k.name != f.kernel) continue;
             ReplayedFinding p{c.path, k.name, false, ""};
             try {
-                const check::Truth truth = t.family->truth(c.in.data());
+                // The one judge, the references on every stored case.
+                const std::vector<FamilyKernel> one{k};
+                check::CaseJudge judged(*t.family, one, c.in, check::Oracle::slow, false);
+                judged.finish();
+                if (!judged.disagreement().empty()) throw check::ReferenceMismatch(judged.disagreement());
+                const check::Truth& truth = judged.truth();
                 if (f.kernel.empty() && &k == &t.kernels.front())
                     for (const std::string& why : check::expectation_problems(c, truth)) problems.push_back({c.path, why});
-                const check::FamilyJudgement j = check::judge(*t.family, k, c.in, truth);
+                const check::FamilyJudgement& j = judged.judgements()[0];
                 p.still_failing = j.violates;
                 p.why = j.violates ? j.why
                                    : j.answer_differs ? "answers " + t.family->answers[size_t(j.got.answer)] + ", inside its band"
@@ -185,7 +192,7 @@ void draw_maps(const CheckArgs& args, RunInfo& info, std::vector<FamilyResult>& 
         r.map_paths.assign(r.report.kernels.size(), "");
         for (size_t i = 0; i < r.report.kernels.size(); ++i) {
             const check::FamilyKernelReport& k = r.report.kernels[i];
-            const std::string who = args.plugin.empty() ? r.family->name + "-" + k.name : info.subject + "-" + r.family->name;
+            const std::string who = args.subject.plugin.empty() ? r.family->name + "-" + k.name : info.subject + "-" + r.family->name;
             // The name is taken now, empty; the script fills it.
             const check::Written png = check::write_file_new(args.out, file_stem(who + "-" + std::to_string(args.seed)) + "-map", ".png", "");
             if (!png.ok()) {
@@ -242,35 +249,6 @@ bool parse_domain_arg(const std::string& command, const std::string& text, check
     return true;
 }
 
-bool parse_require_arg(const std::string& command, const std::string& text, check::Domain& out) {
-    std::string why;
-    std::vector<std::string> names;
-    if (!check::parse_requirements(text, names, why)) {
-        std::cerr << "isect " << command << ": --require " << why << "\n";
-        return false;
-    }
-    out.required = names;
-    return true;
-}
-
-bool take_plugin_declarations(const std::string& command, const check::PluginInfo& p, bool domain_given,
-                              bool require_given, check::Domain& out) {
-    if (!domain_given && p.domain) {
-        out.lo = p.domain->lo;
-        out.hi = p.domain->hi;
-    }
-    if (!require_given && !p.requires_.empty()) {
-        std::string why;
-        std::vector<std::string> names;
-        if (!check::parse_requirements(p.requires_, names, why)) {
-            std::cerr << "isect " << command << ": " << p.path << ": isect_requires() says " << why << "\n";
-            return false;
-        }
-        out.required = names;
-    }
-    return true;
-}
-
 bool set_precision_arg(const std::string& command, const std::string& text) {
     if (text != "float" && text != "double") {
         std::cerr << "isect " << command << ": --precision '" << text << "' is not float or double\n";
@@ -280,103 +258,49 @@ bool set_precision_arg(const std::string& command, const std::string& text) {
     return true;
 }
 
-std::optional<check::FpEnv> parse_fp_env_arg(const std::string& command, const std::string& text, bool& ok) {
-    ok = true;
-    if (text.empty()) return std::nullopt;
-    std::string why;
-    const auto e = check::FpEnv::parse(text, why);
-    if (!e) {
-        std::cerr << "isect " << command << ": --fp-env " << why << "\n";
-        ok = false;
-    }
-    return e;
-}
-
-std::optional<FamilyKernel> held_to(const FamilyKernel& k, const std::optional<check::Contract>& contract,
-                                    const std::string& command) {
-    if (!contract || (contract->kind == k.contract.kind && contract->k == k.contract.k)) return k;
-    const bool stricter = contract->kind == check::Contract::Kind::exact ||
-                          (contract->kind == k.contract.kind && contract->kind == check::Contract::Kind::tolerant &&
-                           contract->k < k.contract.k);
-    if (!stricter) {
-        std::cerr << "isect " << command << ": --contract " << contract->str() << " is not " << k.name
-                  << "'s own contract (" << k.contract.str()
-                  << ") nor a stricter one; a built-in kernel is held to what it declares, or to more\n";
-        return std::nullopt;
-    }
-    FamilyKernel held = k;
-    held.contract = *contract;
-    return held;
-}
-
-std::string kernel_env_line(const std::optional<check::FpEnv>& requested, const check::PluginHost* host,
-                            const check::FpWatch* watch) {
-    if (requested)
-        return check::describe_kernel_env(requested->control(), "--fp-env " + requested->str(), watch);
-    if (host && host->info().after_load != host->info().before_load)
-        return check::describe_kernel_env(host->kernel_env(),
-                                          "set by the plugin as it loaded: built with -ffast-math or -Ofast?", watch);
-    return check::describe_kernel_env(host ? host->kernel_env() : check::default_fp_control(), "", watch);
-}
-
 int run_check(const CheckArgs& args_in) {
     CheckArgs args = args_in;
     if (!known_format(args.format)) {
         std::cerr << "isect check: --format '" << args.format << "' is not text, markdown, json or junit\n";
         return 2;
     }
-    RunInfo info;
-    if (!args.domain.empty() && !parse_domain_arg("check", args.domain, info.domain)) return 2;
-    if (!args.require.empty() && !parse_require_arg("check", args.require, info.domain)) return 2;
     if (args.oracle != "fast" && args.oracle != "slow") {
         std::cerr << "isect check: --oracle '" << args.oracle << "' is not fast or slow\n";
         return 2;
     }
     if (!set_precision_arg("check", args.precision)) return 2;
-    bool fp_ok = true;
-    const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("check", args.fp_env, fp_ok);
-    if (!fp_ok) return 2;
-    if (!args.seed_given) args.seed = std::random_device{}();
-    info.seed = args.seed;
-    info.timeout_ms = args.timeout_ms;
-    std::optional<check::Contract> contract;
-    if (args.contract_given || !args.plugin.empty()) {
-        contract = check::Contract::parse(args.contract);
-        if (!contract) {
-            std::cerr << "isect check: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
-            return 2;
-        }
+    if (!args.family.empty() && !check::find_family(args.family)) {
+        std::string known;
+        for (const Family* f : check::families()) known += (known.empty() ? "" : ", ") + f->name;
+        std::cerr << "isect check: no family named '" << args.family << "' (" << known << ")\n";
+        return 2;
     }
+    if (!args.seed_given) args.seed = std::random_device{}();
     // Nothing runs before the findings have a place to go.
     if (const std::string why = check::probe_folder(args.out); !why.empty()) {
         std::cerr << "isect check: --out " << why << "\n";
         return 2;
     }
-
-    std::unique_ptr<check::PluginHost> host;
+    const auto under_test = KernelsUnderTest::make("check", args.subject);
+    if (!under_test) return 2;
+    check::PluginHost* host = under_test->host();
+    RunInfo info;
+    info.seed = args.seed;
+    info.timeout_ms = args.subject.timeout_ms;
+    info.domain = under_test->domain();
+    info.subject = under_test->subject();
+    if (host) {
+        info.plugin_path = host->info().path;
+        info.contract = under_test->plugin_contract();
+        info.error_e = under_test->error_e();
+    }
     std::vector<Target> targets;
-    std::shared_ptr<check::FpWatch> builtin_watch;
-    if (!args.plugin.empty()) {
-        if (!args.kernel.empty()) {
-            std::cerr << "isect check: --kernel names a built-in kernel; with --plugin the plugin's kernels run\n";
-            return 2;
-        }
-        try {
-            host = std::make_unique<check::PluginHost>(args.plugin, args.timeout_ms, fp_env);
-        } catch (const std::exception& e) {
-            std::cerr << "isect check: " << e.what() << "\n";
-            return 2;
-        }
-        const check::PluginInfo& p = host->info();
-        info.subject = p.name;
-        info.plugin_path = p.path;
-        info.contract = *contract;
-        info.error_e = args.error_e;
-        if (!take_plugin_declarations("check", p, !args.domain.empty(), !args.require.empty(), info.domain)) return 2;
-        for (const Family* f : check::families())
-            if (p.exports(*f, check::precision()) && (args.family.empty() || args.family == f->name))
-                targets.push_back({f, {host->kernel(*f, *contract, args.error_e)}});
-        if (targets.empty()) {
+    for (const Family* f : check::families())
+        if (args.family.empty() || args.family == f->name)
+            if (std::vector<FamilyKernel> ks = under_test->kernels(*f); !ks.empty()) targets.push_back({f, std::move(ks)});
+    if (targets.empty()) {
+        if (host) {
+            const check::PluginInfo& p = host->info();
             std::string exported;
             for (const std::string& f : p.families) exported += " isect_" + f;
             const bool dbl = check::precision() == check::Precision::double_;
@@ -385,42 +309,11 @@ int run_check(const CheckArgs& args_in) {
                                               : " does not export isect_" + args.family + (dbl ? "_d" : ""))
                       << " (it exports:" << exported << ")" << (dbl ? "" : "; _d functions take --precision double")
                       << "\n";
-            return 2;
-        }
-    } else {
-        info.subject = "built-in kernels";
-        if (contract && args.kernel.empty()) {
-            std::cerr << "isect check: --contract " << contract->str()
-                      << " without --plugin needs --kernel: each built-in kernel declares its own contract "
-                         "(`isect kernels` lists them)\n";
-            return 2;
-        }
-        if (!args.family.empty() && !check::find_family(args.family)) {
-            std::string known;
-            for (const Family* f : check::families()) known += (known.empty() ? "" : ", ") + f->name;
-            std::cerr << "isect check: no family named '" << args.family << "' (" << known << ")\n";
-            return 2;
-        }
-        if (fp_env) builtin_watch = std::make_shared<check::FpWatch>();
-        for (const Family* f : check::families()) {
-            if (!args.family.empty() && args.family != f->name) continue;
-            std::vector<FamilyKernel> kernels;
-            if (args.kernel.empty()) {
-                kernels = f->kernels();
-            } else if (const auto k = f->find_kernel(args.kernel)) {
-                const auto held = held_to(*k, contract, "check");
-                if (!held) return 2;
-                kernels = {*held};
-            }
-            if (fp_env)
-                for (FamilyKernel& k : kernels) k = check::in_fp_env(k, fp_env->control(), builtin_watch);
-            if (!kernels.empty()) targets.push_back({f, kernels});
-        }
-        if (targets.empty()) {
-            std::cerr << "isect check: no kernel named '" << args.kernel
+        } else {
+            std::cerr << "isect check: no kernel named '" << args.subject.kernel
                       << "'; `isect kernels` lists them (built-in ones and broken:NAME fixtures)\n";
-            return 2;
         }
+        return 2;
     }
     if (!args.gen.empty()) {  // only the families that have this generator kind
         std::vector<Target> keep;
@@ -463,7 +356,7 @@ int run_check(const CheckArgs& args_in) {
         // later (a CI timeout's SIGKILL) keeps it.
         options.on_new_class = [&](size_t i, const check::FailureClass& fc) {
             check::FamilyKernelReport k = check::kernel_report_for(t.kernels[i]);
-            files.keep(t.family->name + "|" + std::to_string(i) + "|" + fc.signature,
+            files.keep(t.family->name + "|" + std::to_string(i) + "|" + fc.key.str(),
                        witness_stem(args, info.subject, *t.family, k.name), k.name,
                        check::format_family_case(*t.family, fc.witness,
                                                  witness_origin(args, info.subject, r.report_domain, k, fc,
@@ -488,7 +381,7 @@ int run_check(const CheckArgs& args_in) {
     }
     for (const std::string& e : files.errors()) info.errors.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
     if (check::interrupted()) info.interrupted = check::interrupt_name();
-    info.fp_env = kernel_env_line(fp_env, host.get(), host ? &host->fp_watch() : builtin_watch.get());
+    info.fp_env = under_test->fp_env_line();
     if (info.show_maps && !check::interrupted()) draw_maps(args, info, results);
     print_report(std::cout, args.format, info, results);
     if (check::interrupted()) return check::interrupted_status();

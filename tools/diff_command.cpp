@@ -10,12 +10,14 @@
 #include <random>
 
 #include "check_command.hpp"
-#include "isect/check/budget.hpp"
-#include "isect/check/case_file.hpp"
-#include "isect/check/family_gen.hpp"
-#include "isect/check/interrupt.hpp"
-#include "isect/check/plugin.hpp"
-#include "isect/check/safe_write.hpp"
+#include "isect/check/engine/witness.hpp"
+#include "isect/check/engine/budget.hpp"
+#include "isect/check/io/case_file.hpp"
+#include "isect/check/model/generate.hpp"
+#include "isect/check/io/interrupt.hpp"
+#include "isect/check/io/plugin_host.hpp"
+#include "isect/check/io/safe_write.hpp"
+#include "kernels_under_test.hpp"
 #include "report.hpp"
 #include "witness_files.hpp"
 
@@ -41,17 +43,15 @@ bool is_plugin(const std::string& subject) {
 
 /// One side of the diff: a plugin, or a built-in kernel's name.
 struct Side {
-    std::string subject;
-    std::unique_ptr<check::PluginHost> host;
-    std::string name() const { return host ? host->info().name : subject; }
+    std::unique_ptr<KernelsUnderTest> under_test;
+    std::string name() const { return under_test->subject(); }
     /// Its kernel for family f in the run's precision, or nullopt.
     std::optional<FamilyKernel> kernel(const Family& f) const {
-        if (host) {
-            if (!host->info().exports(f, check::precision())) return std::nullopt;
-            return host->kernel(f, *check::Contract::parse("tolerant=1"), 16);
-        }
-        return f.find_kernel(subject);
+        std::vector<FamilyKernel> k = under_test->kernels(f);
+        if (k.empty()) return std::nullopt;
+        return k.front();
     }
+    const check::PluginHost* host() const { return under_test->host(); }
 };
 
 /// What one kernel answered, with a crash or hang as answer -1.
@@ -71,21 +71,18 @@ struct Disagreement {
     std::string sides;    ///< "A", "B", "neither", or "both" (numbers both within 1 u S of exact)
     std::string decided;  ///< the family's deciding test of the exact answer, when it has one
     std::string scale;    ///< check::scale_bucket
-    std::string signature() const { return what + "|" + sides + "|" + decided + "|" + scale; }
+    /// As the case file keeps it: "what|sides|decided|scale".
+    std::string str() const { return what + "|" + sides + "|" + decided + "|" + scale; }
+    bool operator==(const Disagreement& o) const {
+        return what == o.what && sides == o.sides && decided == o.decided && scale == o.scale;
+    }
 };
 
 /// "A hit, B miss (on an edge), inputs ordinary (2^-20..2^20); the
-/// references side with A", from a signature.
-std::string describe(const std::string& signature) {
-    std::vector<std::string> part;
-    for (size_t at = 0;;) {
-        const size_t bar = signature.find('|', at);
-        part.push_back(signature.substr(at, bar - at));
-        if (bar == std::string::npos) break;
-        at = bar + 1;
-    }
-    return part[0] + (part[2].empty() ? "" : " (" + part[2] + ")") + ", inputs " + part[3] +
-           "; the references side with " + part[1];
+/// references side with A".
+std::string describe(const Disagreement& d) {
+    return d.what + (d.decided.empty() ? "" : " (" + d.decided + ")") + ", inputs " + d.scale +
+           "; the references side with " + d.sides;
 }
 
 std::string answer_name(const Family& f, int a) {
@@ -146,7 +143,7 @@ std::optional<Disagreement> disagreement(const Family& f, const FamilyKernel& ka
 }
 
 struct DiffClass {
-    std::string signature;
+    Disagreement key;
     uint64_t count = 0;
     Inputs witness;
     std::string path;
@@ -170,17 +167,17 @@ void keep_witnesses(const DiffArgs& args, const Side& a, const Side& b, const Fa
         const auto in_domain = check::witness_space(f, domain, cl.witness);
         const auto same = [&](const Inputs& t) {
             const auto d = disagreement(f, ka, kb, t, args.tolerance);
-            return d && d->signature() == cl.signature;
+            return d && *d == cl.key;
         };
         if (c < 8) cl.witness = check::simplify_floats(cl.witness, in_domain, same);
         const std::string origin = "isect diff, seed " + std::to_string(args.seed) + ", domain " + domain.str() +
                                    "\nA = " + a.name() + ", B = " + b.name() + "\nclass " + std::to_string(c + 1) +
                                    " of " + std::to_string(r.classes.size()) + ", " + std::to_string(cl.count) +
-                                   " inputs: " + describe(cl.signature);
+                                   " inputs: " + describe(cl.key);
         const std::string who = "diff " + a.name() + " " + b.name();
         const check::Written w =
-            files.keep(f.name + "|" + cl.signature, "diff-" + a.name() + "-" + b.name() + "-" + f.name + "-" + std::to_string(args.seed),
-                       who, check::format_family_case(f, cl.witness, origin + "\nsignature: " + who + "|" + cl.signature));
+            files.keep(f.name + "|" + cl.key.str(), "diff-" + a.name() + "-" + b.name() + "-" + f.name + "-" + std::to_string(args.seed),
+                       who, check::format_family_case(f, cl.witness, origin + "\nsignature: " + who + "|" + cl.key.str()));
         cl.path = w.ok() ? w.path : "";
     }
 }
@@ -205,7 +202,7 @@ void print_text(std::ostream& out, const DiffArgs& args, const Side& a, const Si
         out << "\n";
         for (size_t c = 0; c < r.classes.size(); ++c) {
             const DiffClass& cl = r.classes[c];
-            out << "  " << c + 1 << ". " << cl.count << " x " << describe(cl.signature) << "\n";
+            out << "  " << c + 1 << ". " << cl.count << " x " << describe(cl.key) << "\n";
             std::string shown = check::show_family_input(*r.family, cl.witness);
             for (size_t at = 0; (at = shown.find('\n', at)) != std::string::npos && at + 1 < shown.size(); at += 6)
                 shown.replace(at, 1, "\n     ");
@@ -237,8 +234,8 @@ void print_json(std::ostream& out, const DiffArgs& args, const Side& a, const Si
         fam["disagreements"] = r.disagreements;
         fam["sides"] = r.sides;
         for (const DiffClass& cl : r.classes) {
-            fam["classes"].push_back({{"signature", cl.signature},
-                                      {"description", describe(cl.signature)},
+            fam["classes"].push_back({{"signature", cl.key.str()},
+                                      {"description", describe(cl.key)},
                                       {"count", cl.count},
                                       {"case", cl.path.empty() ? nlohmann::json(nullptr) : nlohmann::json(cl.path)}});
         }
@@ -259,39 +256,34 @@ int run_diff(const DiffArgs& args_in) {
         return 2;
     }
     if (!set_precision_arg("diff", args.precision)) return 2;
-    check::Domain domain;
-    if (!args.domain.empty() && !parse_domain_arg("diff", args.domain, domain)) return 2;
-    if (!args.require.empty() && !parse_require_arg("diff", args.require, domain)) return 2;
-    bool fp_ok = true;
-    const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("diff", args.fp_env, fp_ok);
-    if (!fp_ok) return 2;
     if (!args.seed_given) args.seed = std::random_device{}();
     if (const std::string why = check::probe_folder(args.out); !why.empty()) {
         std::cerr << "isect diff: --out " << why << "\n";
         return 2;
     }
-    Side a{args.a, nullptr}, b{args.b, nullptr};
-    for (Side* s : {&a, &b})
-        if (is_plugin(s->subject)) {
-            try {
-                s->host = std::make_unique<check::PluginHost>(s->subject, args.timeout_ms, fp_env);
-            } catch (const std::exception& e) {
-                std::cerr << "isect diff: " << e.what() << "\n";
-                return 2;
-            }
-        }
+    // Each side a plugin (a path) or a built-in kernel's name, in one scope
+    // and floating-point environment.
+    Side a, b;
+    for (auto [side, subject] : {std::pair{&a, &args.a}, std::pair{&b, &args.b}}) {
+        SubjectArgs sub;
+        (is_plugin(*subject) ? sub.plugin : sub.kernel) = *subject;
+        sub.timeout_ms = args.timeout_ms;
+        sub.fp_env = args.fp_env;
+        sub.domain = args.domain;
+        sub.require = args.require;
+        side->under_test = KernelsUnderTest::make("diff", sub);
+        if (!side->under_test) return 2;
+    }
+    const check::Domain& domain = a.under_test->domain();
     std::vector<DiffFamily> results;
     WitnessFiles files(args.out);
     RunInfo info;
-    const auto watch = std::make_shared<check::FpWatch>();
     check::catch_interrupts();
     for (const Family* f : check::families()) {
         if (!args.family.empty() && args.family != f->name) continue;
         if (check::interrupted()) break;
-        auto ka = a.kernel(*f), kb = b.kernel(*f);
+        const auto ka = a.kernel(*f), kb = b.kernel(*f);
         if (!ka || !kb) continue;
-        if (fp_env && !a.host) ka = check::in_fp_env(*ka, fp_env->control(), watch);
-        if (fp_env && !b.host) kb = check::in_fp_env(*kb, fp_env->control(), watch);
         DiffFamily r;
         r.family = f;
         r.sides = {{"A", 0}, {"B", 0}, {"neither", 0}, {"both", 0}};
@@ -305,8 +297,8 @@ int run_diff(const DiffArgs& args_in) {
             if (!d) continue;
             ++r.disagreements;
             ++r.sides[d->sides];
-            const auto [it, added] = index.emplace(d->signature(), r.classes.size());
-            if (added) r.classes.push_back({d->signature(), 0, in, ""});
+            const auto [it, added] = index.emplace(d->str(), r.classes.size());
+            if (added) r.classes.push_back({*d, 0, in, ""});
             DiffClass& cl = r.classes[it->second];
             ++cl.count;
             if (check::better_witness(*f, in, cl.witness)) cl.witness = in;
@@ -330,11 +322,9 @@ int run_diff(const DiffArgs& args_in) {
     }
     for (const std::string& e : files.errors()) info.errors.push_back({e.substr(0, e.find(": ")), "witness not saved: " + e});
     if (check::interrupted()) info.interrupted = check::interrupt_name();
-    const check::PluginHost* host = a.host ? a.host.get() : b.host.get();
-    info.fp_env = kernel_env_line(fp_env, host, host ? &host->fp_watch() : watch.get());
-    if (a.host && b.host && a.host->kernel_env() != b.host->kernel_env())
-        info.fp_env = "A: " + kernel_env_line(fp_env, a.host.get(), &a.host->fp_watch()) +
-                      "; B: " + kernel_env_line(fp_env, b.host.get(), &b.host->fp_watch());
+    info.fp_env = a.under_test->fp_env_line();
+    if (b.under_test->fp_env_line() != info.fp_env)
+        info.fp_env = "A: " + info.fp_env + "; B: " + b.under_test->fp_env_line();
     if (args.format == "json") print_json(std::cout, args, a, b, domain, results, info);
     else print_text(std::cout, args, a, b, domain, results, info);
     if (check::interrupted()) return check::interrupted_status();

@@ -13,9 +13,10 @@
 #include "campaign.hpp"
 #include "check_command.hpp"
 #include "diff_command.hpp"
-#include "isect/check/case_file.hpp"
-#include "isect/check/fp_env.hpp"
-#include "isect/check/fuzz.hpp"
+#include "isect/check/engine/witness.hpp"
+#include "isect/check/io/case_file.hpp"
+#include "isect/check/io/fp_env.hpp"
+#include "isect/check/io/fuzz_bytes.hpp"
 #include "options.hpp"
 #include "replay_command.hpp"
 
@@ -90,10 +91,10 @@ int main(int argc, char** argv) {
     auto* seed = check->add_option("--seed", check_args.seed, "Random seed (default: a fresh one, printed)")->check(whole_in(0, UINT64_MAX));
     check->add_option("--cases", check_args.cases, "Stop after this many cases per family instead of --seconds")->check(whole_in(1, uint64_t(1e15)));
     check->add_option("--family", check_args.family, "Check one family only (default: every family)");
-    check->add_option("--kernel", check_args.kernel, "Check one built-in kernel only (`isect kernels`; broken:NAME plants a bug)");
+    check->add_option("--kernel", check_args.subject.kernel, "Check one built-in kernel only (`isect kernels`; broken:NAME plants a bug)");
     check->add_option("--gen", check_args.gen, "Use one generator kind only (the report's mix line names them)");
-    check->add_option("--domain", check_args.domain, "Judge only inputs whose nonzero magnitudes lie in LO:HI (2^-20:2^20, 1e-6:1e6)");
-    check->add_option("--require", check_args.require, "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists each family's): only inputs that meet them are generated and judged");
+    check->add_option("--domain", check_args.subject.domain, "Judge only inputs whose nonzero magnitudes lie in LO:HI (2^-20:2^20, 1e-6:1e6)");
+    check->add_option("--require", check_args.subject.require, "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists each family's): only inputs that meet them are generated and judged");
     check->add_option("--out", check_args.out, "Folder for counterexample case files and maps (default: findings)");
     check->add_option("--format", check_args.format, "Report as text, markdown, json or junit (default text)");
     check->add_flag("--map", check_args.map, "Validity map tables and pictures for every kernel (always with --plugin)");
@@ -101,35 +102,35 @@ int main(int argc, char** argv) {
                       "fast: interval oracles first, the references where they cannot decide (default); slow: the references alone");
     check->add_flag("--quiet", check_args.quiet, "No progress on stderr");
     check->add_flag("--stop-at-first", check_args.stop_at_first, "Stop once every kernel checked has broken its contract");
-    check->add_option("--plugin", check_args.plugin, "Check the kernels of a plugin (a shared library, isect/plugin.h)");
-    auto* check_contract = check->add_option("--contract", check_args.contract,
+    check->add_option("--plugin", check_args.subject.plugin, "Check the kernels of a plugin (a shared library, isect/plugin.h)");
+    auto* check_contract = check->add_option("--contract", check_args.subject.contract,
                       "With --plugin: exact, conservative or tolerant=K (default tolerant=1); with --kernel: the "
                       "kernel's own contract or a stricter one it is then held to");
-    check->add_option("--error", check_args.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
-    check->add_option("--fp-env", check_args.fp_env,
+    check->add_option("--error", check_args.subject.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
+    check->add_option("--fp-env", check_args.subject.fp_env,
                       "The kernels' floating-point environment: default, ftz, daz or ftz,daz (flush-to-zero, "
                       "denormals-are-zero, as -ffast-math builds and GPUs run); the truth always runs in the default one");
     check->add_option("--replay", check_args.replay, "A folder of your own case files, judged first on every kernel");
     check->add_option("--precision", check_args.precision,
                       "float (default) or double: the inputs generated, the kernels run (a plugin's isect_FAMILY_d), "
                       "and the unit u of K and E (2^-24 or 2^-53)");
-    check->add_option("--timeout-ms", check_args.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
+    check->add_option("--timeout-ms", check_args.subject.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
         ->check(whole_in(1, 86400000));
 
     ReplayArgs replay_args;
     CLI::App* replay = app.add_subcommand("replay", "Check case files: references reproduce expect, kernels keep contracts");
     replay->add_option("paths", replay_args.paths, "Case files or folders (searched for *.case)")->required();
     replay->add_flag("-v,--verbose", replay_args.verbose, "Every case, and each kernel's answer on it");
-    replay->add_option("--kernel", replay_args.kernel, "One built-in kernel (or broken:NAME) instead of every built-in one");
-    replay->add_option("--plugin", replay_args.plugin, "Replay against a plugin's kernel instead of the built-in ones");
-    auto* replay_contract = replay->add_option("--contract", replay_args.contract,
+    replay->add_option("--kernel", replay_args.subject.kernel, "One built-in kernel (or broken:NAME) instead of every built-in one");
+    replay->add_option("--plugin", replay_args.subject.plugin, "Replay against a plugin's kernel instead of the built-in ones");
+    auto* replay_contract = replay->add_option("--contract", replay_args.subject.contract,
                       "With --plugin: the contract (default tolerant=1); with --kernel: its own or a stricter one");
-    replay->add_option("--error", replay_args.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
-    replay->add_option("--fp-env", replay_args.fp_env, "The kernels' floating-point environment: default, ftz, daz or ftz,daz");
-    replay->add_option("--timeout-ms", replay_args.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
+    replay->add_option("--error", replay_args.subject.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
+    replay->add_option("--fp-env", replay_args.subject.fp_env, "The kernels' floating-point environment: default, ftz, daz or ftz,daz");
+    replay->add_option("--timeout-ms", replay_args.subject.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
         ->check(whole_in(1, 86400000));
-    replay->add_option("--domain", replay_args.domain, "Skip (and list) the cases outside LO:HI");
-    replay->add_option("--require", replay_args.require, "Skip (and list) the cases that miss these preconditions");
+    replay->add_option("--domain", replay_args.subject.domain, "Skip (and list) the cases outside LO:HI");
+    replay->add_option("--require", replay_args.subject.require, "Skip (and list) the cases that miss these preconditions");
     replay->add_flag("--expect-broken", replay_args.expect_broken, "With --kernel or --plugin: every case must break the contract");
     replay->add_flag("--strict", replay_args.strict, "A number that is not exactly a float (0.1) is an error, not a warning");
     replay->add_option("--format", replay_args.format, "Report as text, markdown, json or junit");
@@ -140,18 +141,18 @@ int main(int argc, char** argv) {
     fuzz_args.fuzz_dir = fuzz_dir_env ? fuzz_dir_env : source + "/build-fuzz/fuzz";
     CLI::App* fuzz = app.add_subcommand("fuzz", "Run libFuzzer campaigns; findings become minimised corpus cases");
     fuzz->add_option("--family", fuzz_args.family, "One family (default: every family)");
-    fuzz->add_option("--kernel", fuzz_args.kernel, "One kernel, or broken:NAME for a planted bug (default: the built-in ones)");
+    fuzz->add_option("--kernel", fuzz_args.subject.kernel, "One kernel, or broken:NAME for a planted bug (default: the built-in ones)");
     fuzz->add_option("--minutes", fuzz_args.minutes, "Campaign length, per family")->check(real_in(0, 1e6, true));
     fuzz->add_option("--jobs", fuzz_args.jobs, "libFuzzer fork-mode jobs (cores)")->check(whole_in(1, 1024));
     fuzz->add_option("--corpus", fuzz_args.corpus,
                      "Where new cases go (default: ./corpus/FAMILY of the current folder; ./findings for a plugin)");
-    fuzz->add_option("--domain", fuzz_args.domain_text, "Fuzz only inputs whose nonzero magnitudes lie in LO:HI");
-    fuzz->add_option("--require", fuzz_args.require, "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists each family's): only inputs that meet them are generated and judged");
+    fuzz->add_option("--domain", fuzz_args.subject.domain, "Fuzz only inputs whose nonzero magnitudes lie in LO:HI");
+    fuzz->add_option("--require", fuzz_args.subject.require, "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists each family's): only inputs that meet them are generated and judged");
     fuzz->add_flag("--plain-mutator", fuzz_args.plain_mutator, "libFuzzer's mutations only (for comparisons)");
-    fuzz->add_option("--plugin", fuzz_args.plugin, "Fuzz a plugin's functions, every family it exports (or --family)");
-    auto* fuzz_contract = fuzz->add_option("--contract", fuzz_args.contract,
+    fuzz->add_option("--plugin", fuzz_args.subject.plugin, "Fuzz a plugin's functions, every family it exports (or --family)");
+    auto* fuzz_contract = fuzz->add_option("--contract", fuzz_args.subject.contract,
                      "With --plugin: its contract (default tolerant=1); with --kernel: its own or a stricter one");
-    fuzz->add_option("--fp-env", fuzz_args.fp_env, "The kernels' floating-point environment: default, ftz, daz or ftz,daz");
+    fuzz->add_option("--fp-env", fuzz_args.subject.fp_env, "The kernels' floating-point environment: default, ftz, daz or ftz,daz");
     fuzz->add_option("--format", fuzz_args.format, "Report as text, markdown, json or junit");
     fuzz->add_option("--precision", fuzz_args.precision, "float (default) or double: the inputs and kernels fuzzed");
 
@@ -206,9 +207,9 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : 2;
     }
     check_args.seed_given = seed->count() > 0;
-    check_args.contract_given = check_contract->count() > 0;
-    replay_args.contract_given = replay_contract->count() > 0;
-    fuzz_args.contract_given = fuzz_contract->count() > 0;
+    check_args.subject.contract_given = check_contract->count() > 0;
+    replay_args.subject.contract_given = replay_contract->count() > 0;
+    fuzz_args.subject.contract_given = fuzz_contract->count() > 0;
     diff_args.seed_given = diff_seed->count() > 0;
     if (*diff) return run_diff(diff_args);
     if (*check) return run_check(check_args);

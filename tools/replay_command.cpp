@@ -7,9 +7,11 @@
 #include <memory>
 
 #include "check_command.hpp"
-#include "isect/check/case_file.hpp"
-#include "isect/check/interrupt.hpp"
-#include "isect/check/plugin.hpp"
+#include "isect/check/engine/witness.hpp"
+#include "isect/check/io/case_file.hpp"
+#include "isect/check/io/interrupt.hpp"
+#include "isect/check/io/plugin_host.hpp"
+#include "kernels_under_test.hpp"
 #include "report.hpp"
 
 namespace isect::tool {
@@ -18,37 +20,6 @@ namespace {
 
 using check::Family;
 using check::FamilyKernel;
-
-/// The kernels a case of family f is replayed through; empty with a reason
-/// when there are none. Built-in kernels run in fp_env when one is asked for.
-std::vector<FamilyKernel> kernels_for(const ReplayArgs& args, const Family& f, check::PluginHost* host,
-                                      const std::optional<check::Contract>& contract,
-                                      const std::optional<check::FpEnv>& fp_env,
-                                      const std::shared_ptr<check::FpWatch>& watch, std::string& why) {
-    if (host) {
-        if (!host->info().exports(f, check::precision())) {
-            why = host->info().name + " does not export isect_" + f.name +
-                  (check::precision() == check::Precision::double_ ? "_d (the case says precision double)" : "");
-            return {};
-        }
-        return {host->kernel(f, *contract, args.error_e)};
-    }
-    std::vector<FamilyKernel> out;
-    if (args.kernel.empty()) {
-        out = f.kernels();
-    } else if (const auto k = f.find_kernel(args.kernel)) {
-        out = {*k};
-        if (contract) {
-            out[0].contract = *contract;  // checked against its own by run_replay (held_to)
-        }
-    } else {
-        why = f.name + " has no kernel named '" + args.kernel + "'";
-        return {};
-    }
-    if (fp_env)
-        for (FamilyKernel& k : out) k = check::in_fp_env(k, fp_env->control(), watch);
-    return out;
-}
 
 /// What a kernel answered, for -v: the answer, and how it stands.
 std::string answer_line(const Family& f, const FamilyKernel& k, const check::Truth& truth,
@@ -71,57 +42,23 @@ int run_replay(const ReplayArgs& args) {
         std::cerr << "isect replay: --format '" << args.format << "' is not text, markdown, json or junit\n";
         return 2;
     }
-    std::optional<check::Contract> contract;
-    if (args.contract_given || !args.plugin.empty()) {
-        contract = check::Contract::parse(args.contract);
-        if (!contract) {
-            std::cerr << "isect replay: --contract '" << args.contract << "' is not exact, conservative or tolerant=K\n";
-            return 2;
-        }
-    }
-    if (args.expect_broken && args.plugin.empty() && args.kernel.empty()) {
+    if (args.expect_broken && args.subject.plugin.empty() && args.subject.kernel.empty()) {
         std::cerr << "isect replay: --expect-broken needs --kernel or --plugin\n";
         return 2;
     }
-    if (contract && args.plugin.empty()) {
-        if (args.kernel.empty()) {
-            std::cerr << "isect replay: --contract " << contract->str()
-                      << " without --plugin needs --kernel: each built-in kernel declares its own contract\n";
-            return 2;
-        }
-        // Held to its own contract or a stricter one, in either precision.
-        for (const check::Precision p : {check::Precision::single, check::Precision::double_}) {
-            const check::PrecisionScope scope(p);
-            for (const Family* f : check::families())
-                if (const auto k = f->find_kernel(args.kernel); k && !held_to(*k, contract, "replay")) return 2;
-        }
-    }
-    bool fp_ok = true;
-    const std::optional<check::FpEnv> fp_env = parse_fp_env_arg("replay", args.fp_env, fp_ok);
-    if (!fp_ok) return 2;
-    const auto watch = std::make_shared<check::FpWatch>();
-    std::unique_ptr<check::PluginHost> host;
-    if (!args.plugin.empty()) {
-        try {
-            host = std::make_unique<check::PluginHost>(args.plugin, args.timeout_ms, fp_env);
-        } catch (const std::exception& e) {
-            std::cerr << "isect replay: " << e.what() << "\n";
-            return 2;
-        }
-    }
+    const auto under_test = KernelsUnderTest::make("replay", args.subject);
+    if (!under_test) return 2;
+    check::PluginHost* host = under_test->host();
     RunInfo info;
     info.command = "replay";
     info.expect_broken = args.expect_broken;
-    info.subject = host ? host->info().name : args.kernel.empty() ? "built-in kernels" : args.kernel;
+    info.subject = under_test->subject();
+    info.domain = under_test->domain();
     if (host) {
         info.plugin_path = host->info().path;
-        info.contract = *contract;
-        info.error_e = args.error_e;
+        info.contract = under_test->plugin_contract();
+        info.error_e = under_test->error_e();
     }
-    if (!args.domain.empty() && !parse_domain_arg("replay", args.domain, info.domain)) return 2;
-    if (!args.require.empty() && !parse_require_arg("replay", args.require, info.domain)) return 2;
-    if (host && !take_plugin_declarations("replay", host->info(), !args.domain.empty(), !args.require.empty(), info.domain))
-        return 2;
     // The per-file lines are the text report's; beside another format they
     // are progress, on stderr.
     std::ostream& lines = args.format == "text" ? std::cout : std::cerr;
@@ -160,7 +97,7 @@ int run_replay(const ReplayArgs& args) {
         for (const std::string& w : c.warnings) std::cerr << "warning: " << w << " (--strict makes this an error)\n";
         const Family& f = *c.family;
         std::string why;
-        const std::vector<FamilyKernel> kernels = kernels_for(args, f, host.get(), contract, fp_env, watch, why);
+        const std::vector<FamilyKernel> kernels = under_test->kernels(f, &why);
         if (kernels.empty()) {
             errors.push_back({file, 0, why});
             continue;
@@ -178,28 +115,26 @@ int run_replay(const ReplayArgs& args) {
         ++r.report.cases;
         ++r.report.reference_cases;
         std::vector<std::string> problems, notes;
-        check::Truth truth;
-        bool have_truth = true;
-        try {
-            truth = f.truth(c.in.data());
-        } catch (const check::ReferenceMismatch& e) {
-            problems.push_back(e.what());
-            have_truth = false;
+        // The one judge, the references on every case.
+        check::CaseJudge judged(f, kernels, c.in, check::Oracle::slow, false);
+        judged.finish();
+        if (!judged.disagreement().empty()) {
+            problems.push_back(judged.disagreement());
             if (!r.report.reference_mismatches++) {
                 r.report.mismatch = c.in;
-                r.report.mismatch_message = e.what();
+                r.report.mismatch_message = judged.disagreement();
                 r.mismatch_path = file;
             }
-        }
-        if (have_truth) {
+        } else {
+            const check::Truth& truth = judged.truth();
             for (const std::string& p : check::expectation_problems(c, truth)) problems.push_back(p);
             for (size_t i = 0; i < kernels.size(); ++i) {
                 const FamilyKernel& k = kernels[i];
-                const check::FamilyJudgement j = check::judge(f, k, c.in, truth);
+                const check::FamilyJudgement& j = judged.judgements()[i];
                 if (args.verbose) notes.push_back(answer_line(f, k, truth, j));
                 const check::FailureClass* fc =
                     check::tally_judgement(f, k, r.report.kernels[i], c.in, truth, j, r.report.cases);
-                if (fc && fc->witness == c.in) files_of[i][fc->signature] = file;
+                if (fc && fc->witness == c.in) files_of[i][fc->key.str()] = file;
                 if (j.violates != args.expect_broken)
                     problems.push_back("kernel " + k.name + " (" + k.contract.str() + ") " +
                                        (j.violates ? "breaks it: " + j.why : "keeps it, and was expected to break it"));
@@ -224,7 +159,7 @@ int run_replay(const ReplayArgs& args) {
         for (size_t k = 0; k < r.report.kernels.size(); ++k) {
             check::sort_classes(r.report.kernels[k]);
             for (const check::FailureClass& fc : r.report.kernels[k].classes)
-                r.class_paths[k].push_back(witness_files[i][k][fc.signature]);
+                r.class_paths[k].push_back(witness_files[i][k][fc.key.str()]);
         }
     }
     for (const check::CaseError& e : errors) {
@@ -244,10 +179,10 @@ int run_replay(const ReplayArgs& args) {
         if (errors.empty()) info.errors.push_back({where, why});
     }
     if (check::interrupted()) info.interrupted = check::interrupt_name();
-    info.fp_env = kernel_env_line(fp_env, host.get(), host ? &host->fp_watch() : watch.get());
+    info.fp_env = under_test->fp_env_line();
     if (args.format == "text") lines << "\n";
     print_report(std::cout, args.format, info, results);
-    lines << "replay" << (host ? " --plugin " + host->info().name : args.kernel.empty() ? "" : " --kernel " + args.kernel)
+    lines << "replay" << (host ? " --plugin " + host->info().name : args.subject.kernel.empty() ? "" : " --kernel " + args.subject.kernel)
           << ": " << files.size() << " files, " << passed << " passed, " << failed << " failed, " << skipped
           << " outside the domain or preconditions, " << errors.size() << " errors" << (check::interrupted() ? ", INTERRUPTED" : "") << "\n";
     if (check::interrupted()) return check::interrupted_status();

@@ -7,21 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "kernels_under_test.hpp"
+
 namespace isect::tool {
 
 struct ReplayArgs {
     std::vector<std::string> paths;
     bool verbose = false;         ///< every case, and each kernel's answer on it
-    std::string kernel;           ///< one built-in kernel or broken:NAME; empty: every built-in one
-    std::string plugin;           ///< a plugin's kernel instead
-    std::string contract = "tolerant=1";  ///< the plugin's contract (a built-in kernel's own or stricter)
-    bool contract_given = false;
-    std::string fp_env;           ///< --fp-env: the kernels' floating-point environment
-    double error_e = 16;
+    SubjectArgs subject;          ///< the kernels (a plugin, a kernel, every built-in), their scope and environment
     bool expect_broken = false;   ///< every case must break the contract (--kernel or --plugin)
-    std::string domain;           ///< cases outside it are listed and skipped
-    std::string require;       ///< --require NAME,NAME: declared preconditions (preconditions.hpp)
-    int timeout_ms = 2000;
     bool strict = false;          ///< a number that is not a float is an error, not a warning
     std::string format = "text";  ///< text, markdown, json or junit (tools/report.hpp)
 };

@@ -9,7 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "isect/check/case_file.hpp"
+#include "isect/check/engine/witness.hpp"
+#include "isect/check/io/case_file.hpp"
 
 namespace isect::tool {
 
@@ -22,15 +23,6 @@ using check::format_k;
 
 std::string pad(const std::string& s, size_t width) {
     return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
-}
-
-/// The parts of a class signature: kernel, contract, what, decided, scale.
-std::vector<std::string> parts(const std::string& signature) {
-    std::vector<std::string> out;
-    std::stringstream in(signature);
-    for (std::string p; std::getline(in, p, '|');) out.push_back(p);
-    while (out.size() < 5) out.push_back("");
-    return out;
 }
 
 std::string verdict(const FamilyKernelReport& k) {
@@ -224,7 +216,7 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 << ", largest first\n";
             for (size_t c = 0; c < k.classes.size(); ++c) {
                 const FailureClass& fc = k.classes[c];
-                out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.signature);
+                out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.key);
                 if (fc.measured_k > 0)
                     out << (k.contract.kind == check::Contract::Kind::tolerant ? "; widest K " : "; tolerant=K would allow it from K ")
                         << format_k(fc.measured_k);
@@ -285,7 +277,7 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
             const FamilyKernelReport& k = r.report.kernels[i];
             std::string classes;
             for (const FailureClass& c : k.classes)
-                classes += (classes.empty() ? "" : "; ") + std::to_string(c.count) + " x " + describe_class(c.signature);
+                classes += (classes.empty() ? "" : "; ") + std::to_string(c.count) + " x " + describe_class(c.key);
             const std::string path = i < r.class_paths.size() && !r.class_paths[i].empty() ? "`" + r.class_paths[i][0] + "`" : "";
             out << "| " << r.label() << " | " << md_cell(k.name) << " | " << k.contract.str() << " | " << k.tried << " | "
                 << k.wrong_answers << " | " << (f.yes_no() ? std::to_string(k.false_hits) : "-") << " | "
@@ -321,7 +313,7 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
                 const FailureClass& fc = k.classes[c];
                 const std::string hint = class_hint(r, info.domain, fc);
                 out << "\n<details><summary>" << md_cell(r.label()) << ", " << md_cell(k.name) << ", class " << c + 1
-                    << ": " << fc.count << " x " << md_cell(describe_class(fc.signature)) << "</summary>\n\n"
+                    << ": " << fc.count << " x " << md_cell(describe_class(fc.key)) << "</summary>\n\n"
                     << (hint.empty() ? "" : md_cell(hint) + "\n\n") << "```\n"
                     << witness_case(r, fc.witness) << "```\n</details>\n";
             }
@@ -417,9 +409,9 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
             kj["classes"] = json::array();
             for (size_t c = 0; c < k.classes.size(); ++c) {
                 const FailureClass& fc = k.classes[c];
-                const auto p = parts(fc.signature);
-                json cj = {{"count", fc.count}, {"what", p[2]},        {"decided", p[3]},
-                           {"scale", p[4]},     {"why", fc.why},       {"measured_k", number(fc.measured_k)},
+                json cj = {{"count", fc.count}, {"kind", check::failure_kind_name(fc.key.kind)},
+                           {"what", fc.key.what}, {"decided", fc.key.decided},
+                           {"scale", fc.key.scale}, {"why", fc.why},   {"measured_k", number(fc.measured_k)},
                            {"minimised", fc.minimised}, {"witness", fc.witness},
                            {"hint", class_hint(r, info.domain, fc)}};
                 if (i < r.class_paths.size() && c < r.class_paths[i].size())
@@ -503,7 +495,7 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
                 std::string body;
                 for (size_t c = 0; c < k.classes.size(); ++c) {
                     const FailureClass& fc = k.classes[c];
-                    body += std::to_string(fc.count) + " x " + describe_class(fc.signature) + ": " + fc.why + "\n";
+                    body += std::to_string(fc.count) + " x " + describe_class(fc.key) + ": " + fc.why + "\n";
                     if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty()) body += "note: " + hint + "\n";
                     body += witness_case(r, fc.witness);
                     if (i < r.class_paths.size() && c < r.class_paths[i].size())
@@ -534,11 +526,10 @@ bool known_format(const std::string& format) {
     return format == "text" || format == "markdown" || format == "json" || format == "junit";
 }
 
-std::string describe_class(const std::string& signature) {
-    const auto p = parts(signature);
-    std::string out = p[2];
-    if (!p[3].empty()) out += " (" + p[3] + ")";
-    if (!p[4].empty()) out += ", inputs " + p[4];
+std::string describe_class(const check::ClassKey& key) {
+    std::string out = key.what;
+    if (!key.decided.empty()) out += " (" + key.decided + ")";
+    if (!key.scale.empty()) out += ", inputs " + key.scale;
     return out;
 }
 

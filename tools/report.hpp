@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/family.hpp"
+#include "isect/check/model/family.hpp"
+#include "isect/check/engine/judge.hpp"
+#include "isect/check/engine/run.hpp"
 
 namespace isect::tool {
 
@@ -104,6 +106,6 @@ void print_report(std::ostream& out, const std::string& format, const RunInfo& i
 
 /// One failure class as a person reads it: "false miss, decided by edge
 /// x*f1, at 2^-20..2^20".
-std::string describe_class(const std::string& signature);
+std::string describe_class(const check::ClassKey& key);
 
 }  // namespace isect::tool

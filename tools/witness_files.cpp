@@ -4,6 +4,9 @@
 #include <filesystem>
 #include <sstream>
 
+#include "isect/check/engine/witness.hpp"
+#include "isect/check/model/family.hpp"
+#include "isect/check/engine/judge.hpp"
 #include "report.hpp"
 
 namespace isect::tool {
@@ -14,10 +17,7 @@ std::string signature_kernel(const std::string& text) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) {
         const size_t at = line.find("signature: ");
-        if (line.rfind("#", 0) == 0 && at != std::string::npos) {
-            const std::string s = line.substr(at + 11);
-            return s.substr(0, s.find('|'));
-        }
+        if (line.rfind("#", 0) == 0 && at != std::string::npos) return check::signature_kernel_of(line.substr(at + 11));
     }
     return "";
 }

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/safe_write.hpp"
+#include "isect/check/io/safe_write.hpp"
 
 namespace isect::tool {
 

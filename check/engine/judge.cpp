@@ -1,0 +1,408 @@
+#include "isect/check/engine/judge.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include "isect/check/io/case_file.hpp"
+
+namespace isect::check {
+
+double band_magnitude(const Inputs& in) {
+    const double m = largest_magnitude(in);
+    return m == 0 ? 1 : m;
+}
+
+double band_delta(const Inputs& in, double k) { return k * unit_roundoff() * band_magnitude(in); }
+
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer) {
+    if (band(f, in.data(), truth.answer, answer, 0)) return 0;
+    double hi = std::ldexp(1.0, 40);
+    if (!band(f, in.data(), truth.answer, answer, hi)) return std::numeric_limits<double>::infinity();
+    double lo = std::ldexp(1.0, -40);
+    if (band(f, in.data(), truth.answer, answer, lo)) return lo;
+    for (int i = 0; i < 48; ++i) {  // geometric bisection to about 3 digits
+        const double mid = std::sqrt(lo * hi);
+        (band(f, in.data(), truth.answer, answer, mid) ? hi : lo) = mid;
+        if (hi / lo < 1.001) break;
+    }
+    return hi;
+}
+
+namespace {
+Oracle g_oracle = Oracle::fast;
+}  // namespace
+
+void set_oracle(Oracle o) { g_oracle = o; }
+Oracle oracle() { return g_oracle; }
+
+bool band(const Family& f, const double* in, int exact_answer, int answer, double k) {
+    if (k > 0 && g_oracle == Oracle::fast && f.fast_in_band) {
+        const Tri t = f.fast_in_band(in, FastTruth{exact_answer, {}, {}}, answer, k);
+        if (t != Tri::unknown) return t == Tri::yes;
+    }
+    return f.in_band(in, Truth{exact_answer, {}, {}, {}}, answer, k);
+}
+
+namespace {
+
+/// The error of a kernel's numbers: against the exact values, or, for a
+/// truth from the fast oracle, against both ends of each enclosure (a
+/// number's distance from a point of [lo, hi] is greatest at an end), with
+/// `undecided` where that cannot settle it.
+ValueError value_judgement(const Family& f, const double* in, const Truth& truth, const Answer& got) {
+    Answer checked = got;
+    if (got.unprovided)  // outputs the kernel did not compute count as exact
+        for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
+            if (got.unprovided >> i & 1) checked.values[i] = truth.values[i];
+    if (truth.lo.empty()) return f.value_error(in, truth, checked);
+    Truth lo = truth, hi = truth;
+    lo.values = truth.lo;
+    hi.values = truth.hi;
+    for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
+        if (got.unprovided >> i & 1) checked.values[i] = truth.lo[i];
+    const ValueError a = f.value_error(in, lo, checked);
+    if (got.unprovided)
+        for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
+            if (got.unprovided >> i & 1) checked.values[i] = truth.hi[i];
+    ValueError b = f.value_error(in, hi, checked);
+    b.undecided = b.undecided || a.undecided || a.cut_k != b.cut_k;
+    if (a.e > b.e || std::isnan(a.e)) {
+        b.e = a.e;
+        b.output = a.output;
+        b.detail = a.detail;
+    }
+    return b;
+}
+
+/// The judgement of an answer the kernel gave, against a truth.
+FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Inputs& in, const Answer& got,
+                             const Truth& truth) {
+    FamilyJudgement j;
+    j.got = got;
+    if (j.got.answer < 0 || j.got.answer >= int(f.answers.size())) {
+        j.violates = true;
+        j.answer_differs = true;
+        j.failure = FailureKind::garbage;
+        std::string answers;
+        for (const std::string& a : f.answers) answers += (answers.empty() ? "" : ", ") + a;
+        j.why = "answer " + std::to_string(j.got.returned.value_or(j.got.answer)) + " is not one of " + f.name + "'s (" +
+                answers + (j.got.returned ? "; isect/plugin.h says how they are returned" : "") + ")";
+        return j;
+    }
+    if (j.got.answer != truth.answer) {
+        j.answer_differs = true;
+        const double band_k = k.contract.kind == Contract::Kind::tolerant ? k.contract.k : 1.0;
+        j.in_band = band(f, in.data(), truth.answer, j.got.answer, band_k);
+        switch (k.contract.kind) {
+            case Contract::Kind::exact: j.violates = true; break;
+            case Contract::Kind::conservative: j.violates = j.got.answer != f.safe_answer; break;
+            case Contract::Kind::tolerant: j.violates = !(j.in_band && k.contract.k > 0); break;
+        }
+        // A violation is never called "in band": under exact every
+        // difference breaks, under conservative every false miss does,
+        // however close the input is to flipping.
+        if (j.violates)
+            j.why = "answers " + f.answers[size_t(j.got.answer)] + ", exact is " + f.answers[size_t(truth.answer)] +
+                    (k.contract.kind == Contract::Kind::exact ? ": an exact kernel never differs"
+                     : k.contract.kind == Contract::Kind::conservative
+                         ? ": a conservative kernel never answers " + f.answers[size_t(j.got.answer)] + " where the exact answer is " + f.answers[size_t(truth.answer)]
+                         : " outside the band");
+        return j;
+    }
+    if (!f.answer_has_values[size_t(truth.answer)]) return j;
+    if (j.got.values.size() != f.values.size()) {
+        j.violates = true;
+        j.why = "returned " + std::to_string(j.got.values.size()) + " numbers, the family has " +
+                std::to_string(f.values.size());
+        return j;
+    }
+    j.error = value_judgement(f, in.data(), truth, j.got);
+    if (j.error.undecided) return j;
+    if (j.error.cut_k > 0) {
+        // Containment is the answer of a construction: cutting is a wrong
+        // answer, allowed only inside the band of a tolerant contract.
+        j.cuts = true;
+        j.in_band = j.error.cut_k <= (k.contract.kind == Contract::Kind::tolerant ? k.contract.k : 1.0);
+        if (!(k.contract.kind == Contract::Kind::tolerant && k.contract.k > 0 && j.error.cut_k <= k.contract.k)) {
+            j.violates = true;
+            j.why = std::string(j.error.cut_output) + " cuts the exact image" +
+                    (k.contract.kind == Contract::Kind::tolerant
+                         ? " by more than the band: K = " + format_k(j.error.cut_k) + " needed"
+                         : ": containment is broken (K = " + format_k(j.error.cut_k) + " would explain it)");
+            return j;
+        }
+    }
+    if (!(j.error.e <= k.error_e)) {
+        j.violates = true;
+        std::ostringstream why;
+        why << j.error.output << " is off by " << format_k(j.error.e) << " x " << unit_name() << " S, allowed "
+            << format_k(k.error_e);
+        if (!j.error.detail.empty()) why << " (" << j.error.detail << ")";
+        j.why = why.str();
+    }
+    return j;
+}
+
+/// Runs a kernel; a crash or a hang is its answer -1, why, and which.
+Answer run_kernel(const FamilyKernel& k, const Inputs& in, std::string& failure, FailureKind& kind) {
+    if (k.precision != precision())
+        throw std::invalid_argument("kernel " + k.name + " takes " + precision_name(k.precision) + " inputs; this run's are " +
+                                    precision_name(precision()) + "s");
+    try {
+        return k.fn(in.data());
+    } catch (const KernelFailure& e) {
+        failure = e.what();
+        kind = e.kind;
+        return Answer{-1, {}, 0};
+    }
+}
+
+FamilyJudgement failed(const Answer& got, const std::string& why, FailureKind kind) {
+    FamilyJudgement j;
+    j.got = got;
+    j.failure = kind;
+    j.violates = true;
+    j.answer_differs = true;
+    j.why = why;
+    return j;
+}
+
+std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKernel& k, const Inputs& in,
+                                                 const Answer& got, const FastTruth& fast) {
+    Truth t{fast.answer, fast.lo, fast.lo, fast.hi};
+    if (f.answer_has_values[size_t(fast.answer)] && fast.lo.size() != f.values.size()) t.lo.clear();
+    if (got.answer == fast.answer && f.answer_has_values[size_t(fast.answer)] && t.lo.empty()) return std::nullopt;
+    FamilyJudgement j = judge_answer(f, k, in, got, t);
+    if (j.violates || j.error.undecided || j.cuts) return std::nullopt;  // the references decide these
+    return j;
+}
+
+}  // namespace
+
+FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth) {
+    std::string failure;
+    FailureKind kind = FailureKind::crash;
+    const Answer got = run_kernel(k, in, failure, kind);
+    if (!failure.empty()) return failed(got, failure, kind);
+    return judge_answer(f, k, in, got, truth);
+}
+
+
+CaseJudge::CaseJudge(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in, Oracle oracle,
+                     bool sampled)
+    : f_(f), kernels_(kernels), in_(in) {
+    if (oracle == Oracle::fast && f.fast_truth) fast_ = f.fast_truth(in.data());
+    needs_references_ = !fast_ || sampled;
+    got_.reserve(kernels.size());
+    quick_.reserve(kernels.size());
+    for (size_t i = 0; i < kernels.size(); ++i) {
+        std::string failure;
+        FailureKind kind = FailureKind::crash;
+        got_.push_back(run_kernel(kernels[i], in, failure, kind));
+        if (!failure.empty()) quick_.push_back(failed(got_.back(), failure, kind));
+        else if (fast_) quick_.push_back(judge_fast_answer(f, kernels[i], in, got_.back(), *fast_));
+        else quick_.push_back(std::nullopt);
+        if (!quick_.back() || (quick_.back()->violates && !quick_.back()->failure)) {
+            // A violation counts only once the references confirm it (a
+            // crash or a hang is decided as it happens).
+            suspects_.push_back(i);
+            needs_references_ = true;
+        }
+    }
+}
+
+void CaseJudge::finish() {
+    if (needs_references_) {
+        references_judged_ = true;
+        try {
+            truth_ = f_.truth(in_.data());
+            if (fast_) disagreement_ = oracle_disagreement(f_, *fast_, truth_);
+        } catch (const ReferenceMismatch& e) {
+            disagreement_ = e.what();
+        }
+        if (!disagreement_.empty()) return;
+    } else {
+        truth_ = Truth{fast_->answer, {}, {}, {}};
+    }
+    judgements_.reserve(kernels_.size());
+    for (size_t i = 0; i < kernels_.size(); ++i) {
+        if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(*quick_[i]);
+        else judgements_.push_back(judge_answer(f_, kernels_[i], in_, got_[i], truth_));
+    }
+}
+
+std::string scale_bucket(const Inputs& in) {
+    double big = 0, small = INFINITY;
+    for (double x : in)
+        if (std::isfinite(x) && x != 0) {
+            big = std::max(big, std::fabs(x));
+            small = std::min(small, std::fabs(x));
+        }
+    if (big == 0) return "ordinary (2^-20..2^20)";  // zeros are as ordinary as it gets
+    if (big / small > 0x1p40) return "mixed scales (spread above 2^40)";
+    if (small < 0x1p-20) return "tiny (below 2^-20)";
+    if (big > 0x1p20) return "huge (above 2^20)";
+    return "ordinary (2^-20..2^20)";
+}
+
+namespace {
+
+/// An output's name without its axis: "box.lo.y" -> "box.lo". The families
+/// are symmetric under permutations of the axes, so the axis is not what a
+/// bug is.
+std::string without_axis(std::string_view name) {
+    const size_t n = name.size();
+    if (n > 2 && name[n - 2] == '.' && (name[n - 1] == 'x' || name[n - 1] == 'y' || name[n - 1] == 'z'))
+        return std::string(name.substr(0, n - 2));
+    return std::string(name);
+}
+
+}  // namespace
+
+const char* failure_kind_name(FailureKind k) {
+    switch (k) {
+        case FailureKind::false_hit: return "false hit";
+        case FailureKind::false_miss: return "false miss";
+        case FailureKind::wrong_answer: return "wrong answer";
+        case FailureKind::output: return "output";
+        case FailureKind::non_finite: return "non-finite";
+        case FailureKind::cuts: return "cuts";
+        case FailureKind::crash: return "crash";
+        case FailureKind::hang: return "hang";
+        case FailureKind::garbage: return "garbage";
+    }
+    return "garbage";
+}
+
+std::string ClassKey::str() const { return kernel + "|" + contract + "|" + what + "|" + decided + "|" + scale; }
+
+std::string signature_kernel_of(const std::string& signature) { return signature.substr(0, signature.find('|')); }
+
+ClassKey violation_class(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth,
+                         const FamilyJudgement& j) {
+    ClassKey c;
+    c.kernel = k.name;
+    c.contract = k.contract.str();
+    c.scale = scale_bucket(in);
+    if (j.failure) {
+        c.kind = *j.failure;
+        c.what = failure_kind_name(c.kind);
+    } else if (j.answer_differs) {
+        c.kind = !f.yes_no() ? FailureKind::wrong_answer : j.got.answer == 1 ? FailureKind::false_hit : FailureKind::false_miss;
+        c.what = f.yes_no() ? failure_kind_name(c.kind)
+                            : "answers " + f.answers[size_t(j.got.answer)] + ", exact " + f.answers[size_t(truth.answer)];
+        if (f.deciding) c.decided = f.deciding(in.data(), truth, j.got.answer);
+    } else if (j.cuts) {
+        c.kind = FailureKind::cuts;
+        c.what = "cuts " + without_axis(j.error.cut_output);
+    } else {
+        c.kind = FailureKind::output;
+        c.what = "output " + without_axis(j.error.output);
+        for (size_t i = 0; i < f.values.size() && i < j.got.values.size(); ++i)
+            if (f.values[i] == j.error.output && !std::isfinite(j.got.values[i]) && i < truth.values.size() &&
+                std::isfinite(truth.values[i])) {
+                c.kind = FailureKind::non_finite;
+                c.what = "non-finite " + without_axis(j.error.output);
+            }
+    }
+    return c;
+}
+
+std::string oracle_disagreement(const Family& f, const FastTruth& fast, const Truth& truth) {
+    if (fast.answer != truth.answer)
+        return "the fast oracle says " + f.answers[size_t(fast.answer)] + ", both references say " +
+               f.answers[size_t(truth.answer)];
+    if (!f.answer_has_values[size_t(truth.answer)] || fast.lo.size() != truth.values.size()) return {};
+    for (size_t i = 0; i < truth.values.size(); ++i) {
+        const double v = truth.values[i], lo = fast.lo[i], hi = fast.hi[i];
+        const bool nan = std::isnan(v) || std::isnan(lo) || std::isnan(hi);
+        if (nan ? !(std::isnan(v) && std::isnan(lo) && std::isnan(hi))
+                : !(std::nextafter(lo, -INFINITY) <= v && v <= std::nextafter(hi, INFINITY)))
+            return "the fast oracle encloses " + f.values[i] + " in [" + format_double(lo) + ", " + format_double(hi) +
+                   "], the references say " + format_double(v);
+    }
+    return {};
+}
+
+// --- The fuzz oracle ------------------------------------------------------------
+
+namespace {
+
+uint64_t skipped_ = 0;  ///< suspects of a known provisional class, for the one-in-64 sample
+
+/// The class of a disagreement among the exact ones.
+ClassKey references_key(const std::string& what) {
+    ClassKey key;
+    key.kernel = "references";
+    key.what = what;
+    return key;
+}
+
+/// The class a suspected violation would have, from the fast oracle's
+/// answer (the references are not asked): which kernel, what it answered
+/// against what, the family's deciding test, the scale. Empty when the
+/// oracle did not decide.
+std::string provisional_class(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in,
+                              const CaseJudge& judged) {
+    if (!judged.fast()) return "";
+    const FastTruth& fast = *judged.fast();
+    std::string key;
+    for (size_t i : judged.suspects()) {
+        const Answer& got = judged.answer(i);
+        key += kernels[i].name + "|" + std::to_string(got.answer) + "|" + std::to_string(fast.answer) + "|";
+        if (got.answer != fast.answer && f.deciding && got.answer >= 0 && got.answer < int(f.answers.size()))
+            key += f.deciding(in.data(), Truth{fast.answer, fast.lo, fast.lo, fast.hi}, got.answer);
+        key += "|" + scale_bucket(in) + ";";
+    }
+    return key;
+}
+
+}  // namespace
+
+std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in,
+                                bool cross_check, std::set<std::string>* seen) {
+    if (!f.domain(in.data()).empty()) {
+        // No exact answer: the kernels must only return (sanitizers watch).
+        for (const FamilyKernel& k : kernels) {
+            try {
+                volatile int sink = k.fn(in.data()).answer;
+                (void)sink;
+            } catch (const KernelFailure& e) {
+                ClassKey key;
+                key.kernel = k.name;
+                key.contract = k.contract.str();
+                key.kind = e.kind;
+                key.what = failure_kind_name(e.kind);
+                key.scale = "outside the family's domain";
+                return Finding{k.name, key, e.what()};
+            }
+        }
+        return std::nullopt;
+    }
+    // Judged as isect check judges a case (CaseJudge): the fast oracle
+    // first, the references on every suspect, on every input when
+    // cross_check is set, and where the oracle cannot decide.
+    CaseJudge judged(f, kernels, in, Oracle::fast, cross_check);
+    if (judged.needs_references() && seen && judged.fast() && !cross_check) {
+        // A campaign keeps one input per class: a suspect of a class
+        // already sent to the references is not sent again, but for one in
+        // 64 (a provisional class may hide two real ones).
+        const std::string key = provisional_class(f, kernels, in, judged);
+        if (!key.empty() && !seen->insert(key).second && ++skipped_ % 64 != 0) return std::nullopt;
+    }
+    judged.finish();
+    if (!judged.disagreement().empty()) return Finding{"references", references_key("disagree"), judged.disagreement()};
+    for (size_t i = 0; i < kernels.size(); ++i) {
+        const FamilyJudgement& j = judged.judgements()[i];
+        if (!j.violates) continue;
+        return Finding{kernels[i].name, violation_class(f, kernels[i], in, judged.truth(), j),
+                       "kernel " + kernels[i].name + " (" + kernels[i].contract.str() + "): " + j.why};
+    }
+    return std::nullopt;
+}
+
+}  // namespace isect::check

@@ -1,0 +1,217 @@
+// The aabb_aabb family: closed box vs closed box, and their intersection box.
+
+#include "family_common.hpp"
+#include "plugin_call.hpp"
+#include "isect/aabb_aabb.hpp"
+#include "isect/check/model/generate.hpp"
+#include "isect/ref/aabb_aabb.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& self();
+
+const char* const kValues[] = {"box.lo.x", "box.lo.y", "box.lo.z", "box.hi.x", "box.hi.y", "box.hi.z"};
+
+Truth truth(const double* in) {
+    const ref::ExactAabb a = ref::exact(box_at(in)), b = ref::exact(box_at(in + 6));
+    const auto r = ref::aabb_aabb_rational(a, b), c = ref::aabb_aabb_cgal(a, b);
+    if (r.has_value() != c.has_value())
+        throw ReferenceMismatch(std::string("aabb_aabb references disagree: rational says ") +
+                                (r ? "overlap" : "disjoint") + ", cgal says " + (c ? "overlap" : "disjoint"));
+    Truth t;
+    t.answer = yes(r.has_value());
+    if (!r) return t;
+    for (int i = 0; i < 3; ++i)
+        if (r->lo[i] != c->lo[i] || r->hi[i] != c->hi[i])
+            throw ReferenceMismatch("aabb_aabb references disagree on the intersection box");
+    for (int i = 0; i < 3; ++i) t.values.push_back(ref::to_double(r->lo[i]));
+    for (int i = 0; i < 3; ++i) t.values.push_back(ref::to_double(r->hi[i]));
+    return t;
+}
+
+/// Moving every input by delta moves each difference hi - lo of the two
+/// boxes by at most 2 delta, and the differences share no input. Overlap
+/// flips iff some difference (all are >= 0) is below 2 delta; disjoint flips
+/// iff every negative difference is at least -2 delta. Exact, so the band is
+/// exactly the set of inputs the contract's definition allows.
+bool in_band(const double* in, const Truth& truth, int, double k) {
+    const Rational two_delta = 2 * exact_delta(self(), in, k);
+    const ref::ExactAabb a = ref::exact(box_at(in)), b = ref::exact(box_at(in + 6));
+    bool overlap_flips = false, disjoint_flips = true;
+    for (int i = 0; i < 3; ++i)
+        for (const Rational& diff : {Rational(b.hi[i] - a.lo[i]), Rational(a.hi[i] - b.lo[i])}) {
+            if (diff < two_delta) overlap_flips = true;
+            if (diff < 0 && diff < -two_delta) disjoint_flips = false;
+        }
+    return truth.answer == 1 ? overlap_flips : disjoint_flips;
+}
+
+/// The box's coordinates are exact; S = M, so any difference shows.
+ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
+    ValueError e;
+    const double m = largest_magnitude(Inputs(in, in + 12));
+    for (size_t i = 0; i < 6; ++i) worst(e, units(got.values[i], truth.values[i], m), kValues[i]);
+    return e;
+}
+
+/// What decides, per axis from the exact differences: apart on some axis,
+/// touching (on one axis or more), or overlapping.
+std::string deciding(const double* in, const Truth&, int) {
+    bool touching = false;
+    for (int i = 0; i < 3; ++i) {
+        const double a = double(in[9 + i]) - in[i], b = double(in[3 + i]) - in[6 + i];  // exact: float differences
+        if (a < 0 || b < 0) return "apart on an axis";
+        touching = touching || a == 0 || b == 0;
+    }
+    return touching ? "touching" : "overlapping";
+}
+
+/// The smallest nonzero box extent or gap between the boxes.
+double feature(const double* in) {
+    double m = 0;
+    for (int i = 0; i < 3; ++i)
+        for (double x : {double(in[3 + i]) - in[i], double(in[9 + i]) - in[6 + i], std::fabs(double(in[9 + i]) - in[i]),
+                         std::fabs(double(in[3 + i]) - in[6 + i])})
+            if (x > 0 && (m == 0 || x < m)) m = x;
+    return m;
+}
+
+Answer answer_of(bool overlap, const Aabb& box) {
+    return {yes(overlap), {box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]}};
+}
+
+std::vector<FamilyKernel> kernels() {
+    return {{"overlap", *Contract::parse("exact"), 0, [](const double* in) {
+                 const Aabb a = box_f(in), b = box_f(in + 6);
+                 return answer_of(aabb_aabb_overlap(a, b), aabb_aabb_intersection(a, b));
+             }}};
+}
+
+/// Planted bugs: the strict comparison that makes touching boxes disjoint,
+/// and an intersection that takes the min of the lows.
+std::vector<FamilyKernel> broken() {
+    return {{"broken:touching_disjoint", *Contract::parse("exact"), 0,
+             [](const double* in) {
+                 const Aabb a = box_f(in), b = box_f(in + 6);
+                 bool overlap = true;
+                 for (int i = 0; i < 3; ++i) overlap = overlap && a.lo[i] < b.hi[i] && b.lo[i] < a.hi[i];
+                 return answer_of(overlap, aabb_aabb_intersection(a, b));
+             }},
+            {"broken:intersection_min_lo", *Contract::parse("exact"), 0, [](const double* in) {
+                 const Aabb a = box_f(in), b = box_f(in + 6);
+                 Aabb r = aabb_aabb_intersection(a, b);
+                 for (int i = 0; i < 3; ++i) r.lo[i] = std::min(a.lo[i], b.lo[i]);
+                 return answer_of(aabb_aabb_overlap(a, b), r);
+             }}};
+}
+
+std::vector<Mix> mixes() {
+    using gen::put;
+    return {
+        {"grid", 1, [](Source& s) {  // small grids: touching faces, edges, corners; flat and point boxes
+             Inputs in;
+             put(in, gen::grid_box(s, 3));
+             put(in, gen::grid_box(s, 3));
+             return in;
+         }},
+        {"uniform", 1, [](Source& s) {
+             const int e = s.range(-8, 9);
+             Inputs in;
+             for (int k = 0; k < 2; ++k) {
+                 const Vec3f p{gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+                 const Vec3f q{gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+                 put(in, gen::box_between(p, q));
+             }
+             return in;
+         }},
+        {"touching", 1, [](Source& s) {  // b starts exactly where a ends on one axis
+             const Aabb a = gen::grid_box(s, 4);
+             Aabb b = gen::grid_box(s, 4);
+             const size_t axis = s.range<size_t>(0, 3);
+             const float width = b.hi[axis] - b.lo[axis];
+             if (s.coin()) {
+                 b.lo[axis] = a.hi[axis];
+                 b.hi[axis] = a.hi[axis] + width;
+             } else {
+                 b.hi[axis] = a.lo[axis];
+                 b.lo[axis] = a.lo[axis] - width;
+             }
+             Inputs in;
+             put(in, a);
+             put(in, b);
+             return in;
+         }},
+    };
+}
+
+/// isect_aabb_aabb(a.lo, a.hi, b.lo, b.hi, out lo, out hi).
+template <class T> Answer plugin_call(void* fn, const T* in) {
+    static const Keys k{self()};
+    static const size_t a_lo = k["a.lo"], a_hi = k["a.hi"], b_lo = k["b.lo"], b_hi = k["b.hi"];
+    using P = const T*;
+    const T u = unset_value<T>();
+    T lo[3] = {u, u, u}, hi[3] = {u, u, u};
+    const int r = as<int (*)(P, P, P, P, T*, T*)>(fn)(in + a_lo, in + a_hi, in + b_lo, in + b_hi, lo, hi);
+    return with_values<T>(r, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
+}
+
+Family make() {
+    Family f;
+    f.name = "aabb_aabb";
+    f.inputs = {{"a.lo", 3, Role::box_lo}, {"a.hi", 3, Role::box_hi}, {"b.lo", 3, Role::box_lo}, {"b.hi", 3, Role::box_hi}};
+    f.answers = {"disjoint", "overlap"};
+    f.answer_has_values = {false, true};
+    f.values.assign(std::begin(kValues), std::end(kValues));
+    f.references = "rational (Boost) and cgal (Iso_cuboid_3)";
+    f.domain = [](const double* in) {
+        std::string why = first_non_finite(self(), in);
+        if (why.empty()) why = box_order(self(), "a.lo", "a.hi", in);
+        if (why.empty()) why = box_order(self(), "b.lo", "b.hi", in);
+        return why;
+    };
+    f.truth = truth;
+    f.cgal = [](const double* in) {
+        return double(ref::aabb_aabb_cgal(ref::exact(box_at(in)), ref::exact(box_at(in + 6))).has_value());
+    };
+    f.in_band = in_band;
+    f.value_error = value_error;
+    f.deciding = deciding;
+    f.feature = feature;
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_aabb(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
+        const auto r = ref::aabb_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)));
+        std::string why = check_answer(self(), fast, yes(r.has_value()));
+        for (int i = 0; i < 3 && why.empty() && r; ++i) {
+            why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], r->lo[i]);
+            if (why.empty()) why = check_enclosure(kValues[3 + i], fast.lo[size_t(3 + i)], fast.hi[size_t(3 + i)], r->hi[i]);
+        }
+        return why;
+    };
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_aabb(in)); };
+    f.fast_in_band = [](const double* in, const FastTruth& t, int, double k) {
+        return tri(ref::fast::aabb_aabb_in_band(in, t.answer, k * unit_roundoff()));
+    };
+    f.all_kernels = kernels;
+    f.all_broken = broken;
+    f.plugin_call_f = plugin_call<float>;
+    f.plugin_call_d = plugin_call<double>;
+    f.mixes = mixes();
+    f.preconditions = {preconditions::positive_extent(f)};
+    return f;
+}
+
+const Family& self() {
+    static const Family f = make();
+    return f;
+}
+
+}  // namespace
+
+const Family& aabb_aabb_family() { return self(); }
+
+}  // namespace isect::check

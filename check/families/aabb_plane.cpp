@@ -1,0 +1,311 @@
+// The aabb_plane families: which side of a plane a closed box is on
+// (aabb_plane, seed 001's classifyPlane) and whether they meet
+// (aabb_plane_overlap, seed 003). One input layout for both.
+
+#include "family_common.hpp"
+#include "plugin_call.hpp"
+#include "isect/aabb_plane.hpp"
+#include "isect/check/model/generate.hpp"
+#include "isect/ref/aabb_plane.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& classify_family();
+const Family& overlap_family();
+
+AabbD box_of(const double* in) { return box_at(in); }
+/// The plane as a float kernel takes it.
+Plane plane_f(const double* in) { return {vec_f(in + 6), float(in[9])}; }
+
+std::string domain(const Family& f, const double* in) {
+    std::string why = first_non_finite(f, in);
+    if (why.empty()) why = box_order(f, "box.lo", "box.hi", in);
+    if (why.empty() && in[6] == 0 && in[7] == 0 && in[8] == 0)
+        why = "n: '0 0 0' is outside the domain of " + f.name + " (n = 0 is no plane)";
+    return why;
+}
+
+/// Classification answers in the family's order: back, straddle, front.
+int answer_of(int side) { return side + 1; }
+
+Truth classify_truth(const double* in) {
+    const ref::ExactAabb b = ref::exact(box_of(in));
+    const ref::ExactPlane p = exact_plane(in);
+    const int r = ref::aabb_plane_classify_rational(b, p), c = ref::aabb_plane_classify_cgal(b, p);
+    if (r != c)
+        throw ReferenceMismatch("aabb_plane references disagree: rational says " + std::to_string(r) +
+                                ", cgal says " + std::to_string(c));
+    return {answer_of(r), {}, {}, {}};
+}
+
+Truth overlap_truth(const double* in) {
+    const ref::ExactAabb b = ref::exact(box_of(in));
+    const ref::ExactPlane p = exact_plane(in);
+    const bool r = ref::aabb_plane_overlap_rational(b, p), c = ref::aabb_plane_overlap_cgal(b, p);
+    if (r != c)
+        throw ReferenceMismatch(std::string("aabb_plane_overlap references disagree: rational says ") +
+                                (r ? "overlap" : "disjoint") + ", cgal says " + (c ? "overlap" : "disjoint"));
+    return {yes(r), {}, {}, {}};
+}
+
+/// Both answers are decided by the signs of minD - d and maxD - d. Moving
+/// every input by delta changes n_i x_i by at most (|n_i| + |x_i|) delta +
+/// delta^2 and d by delta, so each margin moves by at most
+///   L = delta (1 + sum_i (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
+/// When both margins exceed L in magnitude no answer can change; the band is
+/// "some margin within L" (K > 0), a superset of the inputs whose answer can
+/// flip, so it never flags a kernel that keeps tolerant=K.
+bool in_band(const Family& f, const double* in, double k) {
+    if (k <= 0) return false;
+    const Rational delta = exact_delta(f, in, k);
+    const ref::ExactAabb b = ref::exact(box_of(in));
+    const ref::ExactPlane p = exact_plane(in);
+    Rational l = delta + 3 * delta * delta;
+    for (int i = 0; i < 3; ++i) {
+        const Rational x = std::max(abs(b.lo[i]), abs(b.hi[i]));
+        l += (abs(p.n[i]) + x) * delta;
+    }
+    Rational least, greatest;
+    ref::aabb_plane_margins(b, p, least, greatest);
+    return abs(least) <= l || abs(greatest) <= l;
+}
+
+/// What decides: the margins least n . x - d and greatest n . x - d, exactly:
+/// "touching" (one is 0), "in the plane" (both are), "straddling", "clear";
+/// and whether n is along an axis (the case seed 001 and most code assume).
+std::string deciding(const double* in, const Truth&, int) {
+    Rational lo, hi;
+    ref::aabb_plane_margins(ref::exact(box_of(in)), exact_plane(in), lo, hi);
+    const int zeros = (in[6] == 0) + (in[7] == 0) + (in[8] == 0);
+    const std::string normal = zeros == 2 ? ", axis normal" : ", oblique normal";
+    if (lo == 0 && hi == 0) return "the box lies in the plane" + normal;
+    if (lo == 0 || hi == 0) return "touching" + normal;
+    if (lo < 0 && hi > 0) return "straddling" + normal;
+    return "clear of the plane" + normal;
+}
+
+/// The smallest nonzero normal component or box extent.
+double feature(const double* in) {
+    double m = 0;
+    for (int i = 0; i < 3; ++i)
+        for (double x : {std::fabs(double(in[6 + i])), double(in[3 + i]) - double(in[i])})
+            if (x > 0 && (m == 0 || x < m)) m = x;
+    return m;
+}
+
+FamilyKernel classify_kernel(const std::string& name, const std::string& contract,
+                             PlaneSide (*fn)(const Aabb&, const Plane&)) {
+    return {name, *Contract::parse(contract), 0,
+            [fn](const double* in) { return Answer{answer_of(int(fn(box_f(in), plane_f(in)))), {}}; }};
+}
+
+FamilyKernel overlap_kernel(const std::string& name, const std::string& contract,
+                            bool (*fn)(const Aabb&, const Plane&)) {
+    return {name, *Contract::parse(contract), 0,
+            [fn](const double* in) { return Answer{yes(fn(box_f(in), plane_f(in))), {}}; }};
+}
+
+/// Planted bug: strict comparisons, so a box touching the plane straddles.
+PlaneSide classify_touching_straddles(const Aabb& box, const Plane& p) {
+    if (isect::detail::plane_margin_sign(box, p, true) > 0) return PlaneSide::front;
+    if (isect::detail::plane_margin_sign(box, p, false) < 0) return PlaneSide::back;
+    return PlaneSide::straddle;
+}
+
+/// Planted bug: the sides swapped when n.x is negative (a sign slip).
+PlaneSide classify_sign_slip(const Aabb& box, const Plane& p) {
+    const PlaneSide s = aabb_plane_classify(box, p);
+    return p.n[0] < 0 && s != PlaneSide::straddle ? PlaneSide(-int(s)) : s;
+}
+
+/// Planted bug: an absolute epsilon, the habit seed 004 shows, here as
+/// |s| <= r + 1e-4: tiny boxes near a tiny plane overlap it.
+bool overlap_absolute_epsilon(const Aabb& box, const Plane& p) {
+    double r = 0, s = -double(p.d);
+    for (int i = 0; i < 3; ++i) {
+        const double c = (double(box.lo[i]) + box.hi[i]) * 0.5;
+        r += (box.hi[i] - c) * std::fabs(double(p.n[i]));
+        s += double(p.n[i]) * c;
+    }
+    return std::fabs(s) <= r + 1e-4;
+}
+
+/// Planted bug: |s| < r, so a box touching the plane misses it.
+bool overlap_strict(const Aabb& box, const Plane& p) {
+    double r = 0, s = -double(p.d);
+    for (int i = 0; i < 3; ++i) {
+        const double c = (double(box.lo[i]) + box.hi[i]) * 0.5;
+        r += (box.hi[i] - c) * std::fabs(double(p.n[i]));
+        s += double(p.n[i]) * c;
+    }
+    return std::fabs(s) < r;
+}
+
+Vec3f nonzero(Source& s, Vec3f n) {
+    if (n[0] == 0 && n[1] == 0 && n[2] == 0) n[size_t(s.range(0, 3))] = 1;
+    return n;
+}
+
+Inputs layout(const Aabb& b, const Vec3f& n, float d) {
+    Inputs in;
+    gen::put(in, b);
+    gen::put(in, n);
+    in.push_back(d);
+    return in;
+}
+
+/// n . corner computed exactly (grid values keep it a small integer).
+float dot_corner(const Aabb& b, const Vec3f& n, int corner) {
+    float d = 0;
+    for (int i = 0; i < 3; ++i) d += n[i] * ((corner >> i) & 1 ? b.hi[i] : b.lo[i]);
+    return d;
+}
+
+std::vector<Mix> mixes() {
+    return {
+        {"grid", 1, [](Source& s) { return layout(gen::grid_box(s, 3), nonzero(s, gen::grid_point(s, 2)), gen::grid(s, 6)); }},
+        {"touching", 1, [](Source& s) {  // the plane through a corner: touching, or through an edge or face
+             const Aabb b = gen::grid_box(s, 3);
+             const Vec3f n = nonzero(s, gen::grid_point(s, 2));
+             return layout(b, n, dot_corner(b, n, s.range(0, 8)));
+         }},
+        {"axis", 1, [](Source& s) {  // an axis normal, the box flat in the plane or touching it
+             Aabb b = gen::grid_box(s, 3);
+             Vec3f n{0, 0, 0};
+             const size_t axis = s.range<size_t>(0, 3);
+             n[axis] = s.pick(1.0f, -1.0f, 2.0f, -0.5f);
+             if (s.coin()) b.hi[axis] = b.lo[axis];
+             return layout(b, n, n[axis] * (s.coin() ? b.lo[axis] : b.hi[axis]));
+         }},
+        {"diagonal", 1, [](Source& s) {  // 45-degree normals through a corner
+             const Aabb b = gen::grid_box(s, 3);
+             Vec3f n = {s.pick(1.0f, -1.0f), s.pick(1.0f, -1.0f), s.pick(0.0f, 1.0f)};
+             return layout(b, n, dot_corner(b, n, s.range(0, 8)));
+         }},
+        {"uniform", 1, [](Source& s) {  // random box and normal, d = n . (a point of the box), rounded
+             const int e = s.range(-8, 9);
+             const Aabb b = gen::box_between({gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)},
+                                             {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)});
+             const Vec3f n = nonzero(s, {gen::uniform(s, 0), gen::uniform(s, 0), gen::uniform(s, 0)});
+             const int c = s.range(0, 8);
+             return layout(b, n, float(double(n[0]) * (c & 1 ? b.hi[0] : b.lo[0]) +
+                                       double(n[1]) * (c & 2 ? b.hi[1] : b.lo[1]) +
+                                       double(n[2]) * (c & 4 ? b.hi[2] : b.lo[2])));
+         }},
+    };
+}
+
+Family common(const std::string& name) {
+    Family f;
+    f.name = name;
+    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"n", 3, Role::normal}, {"d", 1, Role::offset}};
+    f.values = {};
+    f.references = "rational (Boost) and cgal (Plane_3)";
+    f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
+    f.deciding = deciding;
+    f.feature = feature;
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::aabb_plane_in_band(in, k * unit_roundoff())); };
+    return f;
+}
+
+/// isect_aabb_plane(box.lo, box.hi, n, d): the side, returned as -1 (back),
+/// 0 (straddle), 1 (front); anything else is named as returned.
+template <class T> Answer classify_plugin_call(void* fn, const T* in) {
+    static const Keys k{classify_family()};
+    static const size_t lo = k["box.lo"], hi = k["box.hi"], n = k["n"], d = k["d"];
+    using P = const T*;
+    const int side = as<int (*)(P, P, P, T)>(fn)(in + lo, in + hi, in + n, in[d]);
+    Answer a{side >= -1 && side <= 1 ? side + 1 : -1, {}};
+    a.returned = side;
+    return a;
+}
+
+/// isect_aabb_plane_overlap(box.lo, box.hi, n, d).
+template <class T> Answer overlap_plugin_call(void* fn, const T* in) {
+    static const Keys k{overlap_family()};
+    static const size_t lo = k["box.lo"], hi = k["box.hi"], n = k["n"], d = k["d"];
+    using P = const T*;
+    return Answer{as<int (*)(P, P, P, T)>(fn)(in + lo, in + hi, in + n, in[d]), {}};
+}
+
+Family make_classify() {
+    Family f = common("aabb_plane");
+    f.answers = {"back", "straddle", "front"};
+    f.answer_has_values = {false, false, false};
+    f.safe_answer = 1;  // a conservative classifier may say straddle
+    f.domain = [](const double* in) { return domain(classify_family(), in); };
+    f.truth = classify_truth;
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& t) {
+        return check_answer(classify_family(), t,
+                            answer_of(ref::aabb_plane_classify_rational(ref::exact(box_of(in)), exact_plane(in))));
+    };
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane(in)); };
+    f.cgal = [](const double* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), exact_plane(in))); };
+    f.in_band = [](const double* in, const Truth&, int, double k) { return in_band(classify_family(), in, k); };
+    f.all_kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
+    f.all_broken = [] {
+        return std::vector<FamilyKernel>{
+            classify_kernel("broken:touching_straddles", "exact", classify_touching_straddles),
+            classify_kernel("broken:sign_slip", "exact", classify_sign_slip)};
+    };
+    f.mixes = mixes();
+    f.plugin_call_f = classify_plugin_call<float>;
+    f.plugin_call_d = classify_plugin_call<double>;
+    f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
+                       preconditions::unit_vector(f, "unit_normal", "n")};
+    return f;
+}
+
+Family make_overlap() {
+    Family f = common("aabb_plane_overlap");
+    f.answers = {"disjoint", "overlap"};
+    f.answer_has_values = {false, false};
+    f.domain = [](const double* in) { return domain(overlap_family(), in); };
+    f.truth = overlap_truth;
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane_overlap(in)); };
+    f.oracle_check = [](const double* in, const FastTruth& t) {
+        return check_answer(overlap_family(), t,
+                            yes(ref::aabb_plane_overlap_rational(ref::exact(box_of(in)), exact_plane(in))));
+    };
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane_overlap(in)); };
+    f.cgal = [](const double* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), exact_plane(in))); };
+    f.in_band = [](const double* in, const Truth&, int, double k) { return in_band(overlap_family(), in, k); };
+    f.all_kernels = [] {
+        return std::vector<FamilyKernel>{overlap_kernel("overlap", "exact", aabb_plane_overlap),
+                                         overlap_kernel("centre_extents", "tolerant=1", aabb_plane_overlap_centre_extents)};
+    };
+    f.all_broken = [] {
+        return std::vector<FamilyKernel>{
+            overlap_kernel("broken:absolute_epsilon", "tolerant=1", overlap_absolute_epsilon),
+            overlap_kernel("broken:touching_misses", "exact", overlap_strict)};
+    };
+    f.mixes = mixes();
+    f.plugin_call_f = overlap_plugin_call<float>;
+    f.plugin_call_d = overlap_plugin_call<double>;
+    f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
+                       preconditions::unit_vector(f, "unit_normal", "n")};
+    return f;
+}
+
+const Family& classify_family() {
+    static const Family f = make_classify();
+    return f;
+}
+
+const Family& overlap_family() {
+    static const Family f = make_overlap();
+    return f;
+}
+
+}  // namespace
+
+const Family& aabb_plane_family() { return classify_family(); }
+const Family& aabb_plane_overlap_family() { return overlap_family(); }
+
+}  // namespace isect::check

@@ -1,0 +1,229 @@
+// Pieces the family files share: reading primitives out of a flat input,
+// domain messages, the band's delta as an exact rational, and how a value's
+// error is measured. Private to check/.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "isect/check/io/case_file.hpp"
+#include "isect/check/model/family.hpp"
+#include "isect/check/engine/judge.hpp"
+#include "isect/primitives.hpp"
+#include "isect/ref/aabb_plane.hpp"
+#include "isect/ref/exact.hpp"
+#include "isect/ref/fast.hpp"
+
+namespace isect::check::detail {
+
+using ref::Rational;
+
+// The input's primitives as they are (doubles: exact, whatever the
+// precision), for the references and the judges.
+inline Vec3d vec_at(const double* p) { return {p[0], p[1], p[2]}; }
+inline AabbD box_at(const double* p) { return {vec_at(p), vec_at(p + 3)}; }
+inline TriangleD tri_at(const double* p) { return {{vec_at(p), vec_at(p + 3), vec_at(p + 6)}}; }
+/// The plane of a box-and-plane layout (box 0..5, n 6..8, d 9), exactly.
+inline ref::ExactPlane exact_plane(const double* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
+
+// The same as a kernel of scalar T takes them: in a float run every input
+// is a float, so nothing rounds (the engine never hands a float kernel a
+// double run's input). vec_f and the like are the float spelling.
+template <class T> std::array<T, 3> vec_as(const double* p) { return {T(p[0]), T(p[1]), T(p[2])}; }
+template <class T> BasicAabb<T> box_as(const double* p) { return {vec_as<T>(p), vec_as<T>(p + 3)}; }
+template <class T> BasicTriangle<T> tri_as(const double* p) { return {{vec_as<T>(p), vec_as<T>(p + 3), vec_as<T>(p + 6)}}; }
+inline Vec3f vec_f(const double* p) { return vec_as<float>(p); }
+inline Aabb box_f(const double* p) { return box_as<float>(p); }
+inline Triangle tri_f(const double* p) { return tri_as<float>(p); }
+
+/// The precision of a kernel of scalar T.
+template <class T> constexpr Precision precision_of() {
+    return sizeof(T) == sizeof(float) ? Precision::single : Precision::double_;
+}
+
+/// A generated input as floats, for constructions that work in float
+/// arithmetic (they build float inputs; the run may then widen them).
+inline std::vector<float> as_floats(const Inputs& in) { return {in.begin(), in.end()}; }
+
+/// The first non-finite input, as a domain message naming its key; empty
+/// when every input is finite.
+inline std::string first_non_finite(const Family& f, const double* in) {
+    size_t at = 0;
+    for (const InputKey& k : f.inputs)
+        for (int i = 0; i < k.count; ++i, ++at)
+            if (!std::isfinite(in[at]))
+                return k.key + ": '" + format_number(in[at]) + "' is outside the domain of " + f.name +
+                       " (finite values only)";
+    return {};
+}
+
+/// A message when the box at key_lo / key_hi has lo > hi on some axis.
+inline std::string box_order(const Family& f, const char* key_lo, const char* key_hi, const double* in) {
+    const AabbD b{vec_at(in + f.offset(key_lo)), vec_at(in + f.offset(key_hi))};
+    for (int i = 0; i < 3; ++i)
+        if (b.lo[i] > b.hi[i])
+            return std::string(key_hi) + ": '" + format_number(b.hi[i]) + "' is below " + key_lo + " '" + format_number(b.lo[i]) +
+                   "' on axis " + "xyz"[i] + " (lo <= hi required)";
+    return {};
+}
+
+/// delta = K u M for the whole input (u = 2^-24 or 2^-53), as an exact rational.
+inline ref::Rational exact_delta(const Family& f, const double* in, double k) {
+    const double delta = band_delta(Inputs(in, in + f.size()), k);
+    // GMP cannot hold inf: an infinite K is the largest finite delta.
+    return ref::Rational(std::isfinite(delta) ? delta : std::numeric_limits<double>::max());
+}
+
+/// Error of one output in units of u S (u = 2^-24 or 2^-53); NaN output or
+/// a NaN scale is +inf. S = 0 (an exact output) makes any difference +inf.
+/// S = +inf (an output that no computation in the precision can get right,
+/// such as a circumcentre of a sliver whose normal is below rounding) lets
+/// any value but NaN pass. Any other S is at least the least normal number:
+/// an exact value below the range (an area of 1e-77 in float) may come back
+/// as 0 or a subnormal.
+inline double units(double got, double exact, double scale) {
+    if (got == exact) return 0;
+    if (std::isnan(got)) return std::numeric_limits<double>::infinity();
+    if (std::isinf(scale) && scale > 0) return 0;
+    const double diff = std::fabs(got - exact);
+    if (diff == 0) return 0;
+    if (!(scale > 0)) return std::numeric_limits<double>::infinity();
+    // diff / (u S), in two steps: u S underflows for S near 2^-1022.
+    return diff / std::max(scale, least_normal()) / unit_roundoff();
+}
+
+/// One candidate of a slab extremum: t_i = (face_i - o_i) / d_i, and its
+/// scale, how far it moves in units of u when the inputs it is made of
+/// move by their own ulps: to first order (|lo_i| + |hi_i| + |o_i|) / |d_i|
+/// + |t_i|. Both faces of the slab count, not only the one crossed: a
+/// kernel may build the slab from its centre and half extent (Bullet's
+/// btRayAabb), each a rounding of both faces.
+struct SlabCandidate {
+    double t = 0, scale = 0;
+    SlabCandidate() = default;
+    SlabCandidate(double face, double other_face, double o, double d)
+        : t((face - o) / d),
+          scale((std::fabs(face) + std::fabs(other_face) + std::fabs(o)) / std::fabs(d) + std::fabs((face - o) / d)) {}
+};
+
+/// The condition scale S of a slab extremum t (an entry max(0, max_i t_i),
+/// an exit min(T, min_i t_i)): the exact t moves with the candidates that
+/// can be the extremum once the inputs move by an ulp, those within 8 of
+/// their own scales (in u) of t; a clamp at 0 or at T does not move. |t| is
+/// the floor. So a kernel whose t is one rounding of its inputs away from
+/// the exact one is within E = 1 or 2 (Bullet's centre-and-extent slabs at
+/// t = 0 among them), and a wrong formula stays far outside.
+inline double slab_extremum_scale(double t, const SlabCandidate* c, int n) {
+    double s = std::fabs(t);
+    for (int i = 0; i < n; ++i)
+        if (std::isfinite(c[i].t) && std::isfinite(c[i].scale) && std::fabs(c[i].t - t) <= 8 * unit_roundoff() * c[i].scale)
+            s = std::max(s, c[i].scale);
+    return s;
+}
+
+/// Keeps the worst output.
+inline void worst(ValueError& e, double units_, std::string_view output) {
+    if (units_ > e.e || std::isnan(units_)) {
+        e.e = std::isnan(units_) ? std::numeric_limits<double>::infinity() : units_;
+        e.output = output;
+    }
+}
+
+// --- Interval arithmetic on rationals, for bands ----------------------------------
+
+/// A closed interval of rationals; every operation encloses all results.
+struct Iv {
+    Rational lo, hi;
+};
+inline Iv operator+(const Iv& a, const Iv& b) { return {a.lo + b.lo, a.hi + b.hi}; }
+inline Iv operator-(const Iv& a, const Iv& b) { return {a.lo - b.hi, a.hi - b.lo}; }
+inline Iv operator-(const Iv& a) { return {-a.hi, -a.lo}; }
+inline Iv operator*(const Iv& a, const Iv& b) {
+    const Rational p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+    Iv r{p[0], p[0]};
+    for (const Rational& x : p) {
+        if (x < r.lo) r.lo = x;
+        if (x > r.hi) r.hi = x;
+    }
+    return r;
+}
+using IvPoint = std::array<Iv, 3>;
+inline IvPoint operator+(const IvPoint& a, const IvPoint& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+inline IvPoint operator-(const IvPoint& a, const IvPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+inline Iv dot(const IvPoint& a, const IvPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+inline IvPoint cross(const IvPoint& a, const IvPoint& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+
+inline IvPoint widened(const double* p, const Rational& delta) {
+    IvPoint r;
+    for (int i = 0; i < 3; ++i) {
+        const Rational x = ref::exact(p[i]);
+        r[size_t(i)] = {x - delta, x + delta};
+    }
+    return r;
+}
+
+// The double versions from fp.hpp stay visible next to the interval ones.
+using isect::cross;
+using isect::dot;
+using isect::sub;
+
+/// A fast oracle's result as the engine takes it.
+inline std::optional<FastTruth> from_fast(const std::optional<ref::fast::Result>& r) {
+    if (!r) return std::nullopt;
+    FastTruth t;
+    t.answer = r->answer;
+    for (int i = 0; i < r->count; ++i) {
+        t.lo.push_back(r->lo[i]);
+        t.hi.push_back(r->hi[i]);
+    }
+    return t;
+}
+
+/// A planted wrong oracle's result as the engine takes it.
+inline FastTruth from_wrong(const ref::fast::Result& r) { return *from_fast(r); }
+
+/// "" when lo <= x <= hi exactly, else why. An end may be infinite (an
+/// interval that left the double range on double inputs).
+inline std::string check_enclosure(std::string_view name, double lo, double hi, const ref::Rational& x) {
+    const bool above_lo = lo == -INFINITY || (std::isfinite(lo) && Rational(lo) <= x);
+    const bool below_hi = hi == INFINITY || (std::isfinite(hi) && x <= Rational(hi));
+    if (std::isnan(lo) || std::isnan(hi) || !above_lo || !below_hi)
+        return std::string(name) + " = " + x.str() + " is outside the enclosure [" + std::to_string(lo) + ", " +
+               std::to_string(hi) + "]";
+    return {};
+}
+
+/// sign(s sqrt(x2) - t), exactly (x2 >= 0, s in {-1, 0, 1}; t may be
+/// infinite).
+inline int compare_root(int s, const ref::Rational& x2, double t) {
+    if (std::isinf(t)) return t > 0 ? -1 : 1;
+    if (s == 0 || x2 == 0) return t > 0 ? -1 : (t < 0 ? 1 : 0);
+    const Rational tt(t), t2 = tt * tt;
+    if (s > 0) return t < 0 ? 1 : (x2 > t2 ? 1 : (x2 < t2 ? -1 : 0));
+    return t > 0 ? -1 : (x2 > t2 ? -1 : (x2 < t2 ? 1 : 0));
+}
+
+/// "" when lo <= s sqrt(x2) <= hi exactly, else why.
+inline std::string check_root_enclosure(std::string_view name, double lo, double hi, int s, const ref::Rational& x2) {
+    if (std::isnan(lo) || std::isnan(hi) || compare_root(s, x2, lo) < 0 || compare_root(s, x2, hi) > 0)
+        return std::string(name) + " = " + (s < 0 ? "-" : "") + "sqrt(" + x2.str() + ") is outside the enclosure [" +
+               std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    return {};
+}
+
+/// "" when the fast answer is the exact one, else why.
+inline std::string check_answer(const Family& f, const FastTruth& fast, int exact) {
+    if (fast.answer == exact) return {};
+    return "the oracle says " + f.answers[size_t(fast.answer)] + ", the rational reference " + f.answers[size_t(exact)];
+}
+
+/// A fast band's verdict as the engine takes it.
+inline Tri tri(const std::optional<bool>& b) { return !b ? Tri::unknown : *b ? Tri::yes : Tri::no; }
+
+/// The answer index of a bool (answers are {no, yes}).
+inline int yes(bool b) { return b ? 1 : 0; }
+
+}  // namespace isect::check::detail

@@ -1,0 +1,479 @@
+// The ray_triangle family: o + t d, t in [0, tmax], vs a closed triangle,
+// two-sided; on a hit the least t and the barycentrics u (of b), v (of c).
+#include <limits>
+
+#include "family_common.hpp"
+#include "plugin_call.hpp"
+#include "isect/check/model/generate.hpp"
+#include "isect/ray_triangle.hpp"
+#include "isect/ref/ray_triangle.hpp"
+
+namespace isect::check {
+
+namespace {
+
+using namespace detail;
+using ref::Rational;
+
+const Family& self();
+
+// Layout: org 0..2, dir 3..5, tmax 6, tri 7..15.
+std::optional<Rational> exact_tmax(const double* in) {
+    return std::isinf(in[6]) ? std::nullopt : std::optional<Rational>(ref::exact(in[6]));
+}
+
+std::array<ref::Point, 3> exact_tri(const double* in) {
+    return {ref::exact(vec_at(in + 7)), ref::exact(vec_at(in + 10)), ref::exact(vec_at(in + 13))};
+}
+
+std::string describe(const ref::RayTriangleExact& r) {
+    if (!r.hit) return "miss";
+    return "hit at t = " + r.t.str() + (r.has_uv ? ", u = " + r.u.str() + ", v = " + r.v.str() : "");
+}
+
+Truth truth(const double* in) {
+    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
+    const auto tri = exact_tri(in);
+    const ref::RayTriangleExact q = ref::ray_triangle_rational(o, d, exact_tmax(in), tri);
+    const ref::RayTriangleExact g = ref::ray_triangle_cgal(o, d, exact_tmax(in), tri);
+    if (q.hit != g.hit || (q.hit && (q.t != g.t || q.has_uv != g.has_uv || (q.has_uv && (q.u != g.u || q.v != g.v)))))
+        throw ReferenceMismatch("ray_triangle references disagree: rational says " + describe(q) + ", cgal says " +
+                                describe(g));
+    Truth t;
+    t.answer = yes(q.hit);
+    if (!q.hit) return t;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    t.values = {ref::to_double(q.t), q.has_uv ? ref::to_double(q.u) : nan, q.has_uv ? ref::to_double(q.v) : nan};
+    return t;
+}
+
+/// Every input moves by at most delta (tmax too, when finite). Cramer's
+/// rule decides the answer from the signs of det = -d . n and of u, v,
+/// det - u - v, t and tmax det - t (numerators, scaled by sign(det)); each
+/// is a polynomial in the inputs, enclosed here by interval arithmetic over
+/// the whole delta-box. If det's interval holds 0, any answer is reachable
+/// (parallel, coplanar and degenerate configurations): in band. Otherwise
+/// the answer is certainly a hit when every condition's interval is >= 0,
+/// certainly a miss when some condition's interval is < 0, and in band
+/// otherwise. The enclosure only widens, so the band is a superset of the
+/// inputs whose answer can flip.
+bool in_band(const double* in, const Truth&, int, double k) {
+    if (k <= 0) return false;
+    const Rational delta = exact_delta(self(), in, k);
+    const IvPoint o = widened(in, delta), d = widened(in + 3, delta);
+    const IvPoint a = widened(in + 7, delta), b = widened(in + 10, delta), c = widened(in + 13, delta);
+    const IvPoint e1 = b - a, e2 = c - a, s = o - a;
+    const Iv det = -dot(d, cross(e1, e2));
+    if (det.lo <= 0 && det.hi >= 0) return true;
+    const bool negative = det.hi < 0;
+    const auto signed_iv = [&](const Iv& x) { return negative ? -x : x; };
+    const Iv u = signed_iv(-dot(d, cross(s, e2))), v = signed_iv(-dot(d, cross(e1, s)));
+    const Iv t = signed_iv(dot(s, cross(e1, e2)));
+    const Iv abs_det = signed_iv(det);
+    std::vector<Iv> conditions = {u, v, abs_det - u - v, t};
+    if (!std::isinf(in[6])) {
+        const Rational tmax = ref::exact(in[6]);
+        conditions.push_back(Iv{tmax - delta, tmax + delta} * abs_det - t);
+    }
+    bool certain_hit = true;
+    for (const Iv& x : conditions) {
+        if (x.hi < 0) return false;  // certainly a miss
+        if (x.lo < 0) certain_hit = false;
+    }
+    return !certain_hit;
+}
+
+/// Condition scales, from Cramer's rule with T = o - a, E1 = b - a,
+/// E2 = c - a: the numerators of t, u, v are triple products whose terms are
+/// at most T E1 E2, d T E2 and d E1 T in size (1-norms, with |o| + |a| for
+/// |T| and so on, since forming the differences rounds too), and det's at
+/// most d E1 E2. So
+///   S_t = (T E1 E2 + |t| d E1 E2) / |det|
+///   S_u = (d T E2 + |u| d E1 E2) / |det|
+///   S_v = (d E1 T + |v| d E1 E2) / |det|
+/// computed in double. u and v are not checked for a degenerate triangle.
+/// A zero direction has its own scales (the point o's barycentrics, below);
+/// where det = 0 otherwise (a ray in the plane, a degenerate triangle) the
+/// numbers are not checked.
+ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
+    const auto norm1 = [](const double* p, const double* q) {
+        double s = 0;
+        for (int i = 0; i < 3; ++i) s += std::fabs(double(p[i])) + (q ? std::fabs(double(q[i])) : 0);
+        return s;
+    };
+    const double tt = norm1(in, in + 7), dd = norm1(in + 3, nullptr), e1 = norm1(in + 10, in + 7),
+                 e2 = norm1(in + 13, in + 7);
+    const Vec3d ed1 = sub(vec_at(in + 10), vec_at(in + 7)), ed2 = sub(vec_at(in + 13), vec_at(in + 7));
+    const Vec3d dir{in[3], in[4], in[5]};
+    const double det = std::fabs(dot(dir, cross(ed1, ed2)));
+    const double t = truth.values[0], u = truth.values[1], v = truth.values[2];
+    ValueError e;
+    if (dd == 0) {
+        // The point o (t = 0, any t would name it): its barycentrics
+        // u = ((o - a) x E2) . n / n.n, n = E1 x E2, whose terms are at most
+        // T E2 E1 E2 and whose denominator's at most (E1 E2)^2.
+        const Vec3d n = cross(ed1, ed2);
+        const double nn = dot(n, n), n2 = e1 * e1 * e2 * e2;
+        worst(e, units(got.values[0], t, 1), "t");
+        if (!std::isnan(u)) {
+            worst(e, units(got.values[1], u, (tt * e2 * e1 * e2 + std::fabs(u) * n2) / nn), "u");
+            worst(e, units(got.values[2], v, (e1 * tt * e1 * e2 + std::fabs(v) * n2) / nn), "v");
+        }
+        return e;
+    }
+    // det = 0 (a ray in the plane, a degenerate triangle): no scale, the
+    // numbers are not checked (0 / 0 would call any difference infinite).
+    // The scales are first-order: they hold while det is above what rounding
+    // at the run's precision can take from it, about u d E1 E2 (a ray
+    // parallel to the plane to within that is, to the kernel, parallel);
+    // below 8 u d E1 E2 the numbers are not checked either, as for
+    // triangle_measures' normal. A double kernel on a ray 2^-52 from
+    // parallel computed det = -1e42 where the exact one is 3e57.
+    const double det_eff = det - 8 * unit_roundoff() * dd * e1 * e2;
+    const auto scale = [det_eff](double terms) {
+        return det_eff > 0 ? terms / det_eff : std::numeric_limits<double>::infinity();
+    };
+    worst(e, units(got.values[0], t, scale(tt * e1 * e2 + std::fabs(t) * dd * e1 * e2)), "t");
+    if (!std::isnan(u)) {
+        worst(e, units(got.values[1], u, scale(dd * tt * e2 + std::fabs(u) * dd * e1 * e2)), "u");
+        worst(e, units(got.values[2], v, scale(dd * e1 * tt + std::fabs(v) * dd * e1 * e2)), "v");
+    }
+    return e;
+}
+
+/// What decides the exact answer, from Cramer's rule in rationals: a
+/// degenerate triangle, a ray parallel to its plane, the edge the point
+/// lies beyond (u of b, v of c, w = 1 - u - v of a), behind the origin or
+/// past tmax; for a hit, a vertex, an edge, t = 0, tmax, or the interior.
+std::string deciding(const double* in, const Truth&, int) {
+    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
+    const auto tri = exact_tri(in);
+    const ref::Point e1 = ref::sub(tri[1], tri[0]), e2 = ref::sub(tri[2], tri[0]), s = ref::sub(o, tri[0]);
+    const ref::Point n = ref::cross(e1, e2);
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0) return "zero direction (the point o)";
+    if (n[0] == 0 && n[1] == 0 && n[2] == 0) return "degenerate triangle";
+    const Rational det = -ref::dot(d, n);
+    if (det == 0) return ref::dot(s, n) == 0 ? "coplanar ray" : "parallel to the plane";
+    const Rational u = -ref::dot(d, ref::cross(s, e2)) / det, v = -ref::dot(d, ref::cross(e1, s)) / det;
+    const Rational w = 1 - u - v, t = ref::dot(s, n) / det;
+    // Where several tests fail, the cause is the one failing by the widest
+    // margin, each as a share of the problem: the barycentrics as they are,
+    // t over the problem's length in units of |d| (the largest distance from
+    // o to a vertex). A ray through a triangle behind its origin is "behind
+    // the origin" whether or not rounding also puts it a hair outside an
+    // edge: one bug, one class (a kernel without t >= 0 once showed four).
+    const auto length = [&](const ref::Point& p) {
+        return std::max({std::fabs(ref::to_double(p[0])), std::fabs(ref::to_double(p[1])), std::fabs(ref::to_double(p[2]))});
+    };
+    const double dmax = length(d);
+    double reach = 0;
+    for (const ref::Point& p : tri) reach = std::max(reach, length(ref::sub(p, o)));
+    const double t_share = reach > 0 ? ref::to_double(t) * dmax / reach : ref::to_double(t);
+    const bool bounded = !std::isinf(in[6]);
+    const double beyond = bounded ? (ref::to_double(t) - in[6]) * dmax / std::max(reach, 1e-300) : 0;
+    const std::pair<double, const char*> fails[] = {
+        {-ref::to_double(u), "beyond edge ca (u < 0)"},
+        {-ref::to_double(v), "beyond edge ab (v < 0)"},
+        {-ref::to_double(w), "beyond edge bc (u + v > 1)"},
+        {-t_share, "behind the origin"},
+        {beyond, "beyond tmax"},
+    };
+    const bool failing[] = {u < 0, v < 0, w < 0, t < 0, bounded && t > ref::exact(in[6])};
+    const char* cause = nullptr;
+    double widest = -1;
+    for (size_t i = 0; i < std::size(fails); ++i)
+        if (failing[i] && (cause == nullptr || fails[i].first > widest)) {
+            cause = fails[i].second;
+            widest = fails[i].first;
+        }
+    if (cause) return cause;
+    const int zeros = (u == 0) + (v == 0) + (w == 0);
+    if (zeros >= 2) return "at a vertex";
+    if (zeros == 1) return "on an edge";
+    if (t == 0) return "at the origin";
+    if (bounded && t == ref::exact(in[6])) return "at tmax";
+    return "inside";
+}
+
+/// The smallest nonzero direction component or triangle edge (max norm).
+double feature(const double* in) {
+    double m = 0;
+    const auto consider = [&](double x) {
+        if (x > 0 && (m == 0 || x < m)) m = x;
+    };
+    for (int i = 0; i < 3; ++i) consider(std::fabs(double(in[3 + i])));
+    for (int k = 0; k < 3; ++k) {
+        double edge = 0;
+        for (int i = 0; i < 3; ++i)
+            edge = std::max(edge, std::fabs(double(in[7 + 3 * ((k + 1) % 3) + i]) - double(in[7 + 3 * k + i])));
+        consider(edge);
+    }
+    return m;
+}
+
+template <class T>
+using RayFn = RayTriangleHit (*)(const std::array<T, 3>&, const std::array<T, 3>&, T, const BasicTriangle<T>&);
+
+/// A kernel of scalar T (float, or double for the double-precision runs).
+template <class T>
+FamilyKernel kernel(const std::string& name, const std::string& contract, double error_e, RayFn<T> fn) {
+    FamilyKernel k{name, *Contract::parse(contract), error_e, [fn](const double* in) {
+                       const RayTriangleHit h = fn(vec_as<T>(in), vec_as<T>(in + 3), T(in[6]), tri_as<T>(in + 7));
+                       if (!h.hit) return Answer{0, {0, 0, 0}};
+                       return Answer{1, {h.t, h.u, h.v}};
+                   }};
+    k.precision = precision_of<T>();
+    return k;
+}
+
+/// Planted bug: seed 004 as written, in its own precision (float, or
+/// double as a double-scalar engine builds it), with its absolute epsilon
+/// det < 0.0001 (and tmax honoured, so the epsilon is what is caught).
+template <class T>
+RayTriangleHit seed_epsilon(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax, const BasicTriangle<T>& tri) {
+    using V = std::array<T, 3>;
+    const V& a = tri.v[0];
+    const auto sub3 = [](const V& x, const V& y) { return V{x[0] - y[0], x[1] - y[1], x[2] - y[2]}; };
+    const auto cross3 = [](const V& x, const V& y) {
+        return V{x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]};
+    };
+    const auto dot3 = [](const V& x, const V& y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; };
+    const V e1 = sub3(tri.v[1], a), e2 = sub3(tri.v[2], a);
+    const V p = cross3(d, e2);
+    T det = dot3(e1, p);
+    V t = sub3(o, a);
+    if (!(det > 0)) {
+        t = sub3(a, o);
+        det = -det;
+    }
+    RayTriangleHit r;
+    if (det < T(0.0001)) return r;
+    const T u = dot3(t, p);
+    if (u < 0 || u > det) return r;
+    const V q = cross3(t, e1);
+    const T v = dot3(d, q);
+    if (v < 0 || u + v > det) return r;
+    const T tt = dot3(e2, q);
+    const double inv = T(1) / det;
+    if (tt < 0 || tt * inv > tmax) return r;
+    return {true, tt * inv, u * inv, v * inv};
+}
+
+/// Planted bug: u and v swapped (u as the weight of c).
+RayTriangleHit swapped_uv(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    RayTriangleHit r = ray_triangle_mt(o, d, tmax, tri);
+    std::swap(r.u, r.v);
+    return r;
+}
+
+/// Planted bug: strict edge tests (u > 0, v > 0, u + v < det). Rays through
+/// an edge or vertex miss: within the band of tolerant=1, but not watertight
+/// (properties/ray_triangle_props.cpp catches it).
+RayTriangleHit strict_edges(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    RayTriangleHit r = ray_triangle_mt(o, d, tmax, tri);
+    if (r.hit && (r.u <= 0 || r.v <= 0 || r.u + r.v >= 1)) return {};
+    return r;
+}
+
+Inputs layout(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& t) {
+    Inputs in;
+    gen::put(in, o);
+    gen::put(in, d);
+    in.push_back(tmax);
+    gen::put(in, t);
+    return in;
+}
+
+float any_tmax(Source& s) { return s.pick(INFINITY, INFINITY, 1.0f, 2.0f, 0.5f, 0.0f); }
+
+Vec3f nonzero(Source& s, Vec3f d) {
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0) d[size_t(s.range(0, 3))] = 1;
+    return d;
+}
+
+Triangle grid_triangle(Source& s, int n) { return {{gen::grid_point(s, n), gen::grid_point(s, n), gen::grid_point(s, n)}}; }
+
+std::vector<Mix> mixes() {
+    return {
+        {"grid", 1, [](Source& s) { return layout(gen::grid_point(s, 4), nonzero(s, gen::grid_point(s, 2)), any_tmax(s), grid_triangle(s, 3)); }},
+        {"edge", 1, [](Source& s) {  // aimed exactly at a vertex or an edge's midpoint, reached at t = 1 or 1/2
+             const Triangle t = grid_triangle(s, 3);
+             const int i = s.range(0, 3), j = s.range(0, 3);
+             Vec3f target;
+             for (int k = 0; k < 3; ++k) target[k] = 0.5f * (t.v[i][k] + t.v[j][k]);
+             const Vec3f o = gen::grid_point(s, 4);
+             const float scale = s.pick(1.0f, 2.0f);
+             const Vec3f d{(target[0] - o[0]) * scale, (target[1] - o[1]) * scale, (target[2] - o[2]) * scale};
+             return layout(o, nonzero(s, d), s.pick(INFINITY, 1.0f, 0.5f), t);
+         }},
+        {"coplanar", 1, [](Source& s) {  // triangle and ray in a plane z = c
+             const float c = gen::grid(s, 2);
+             Triangle t = grid_triangle(s, 3);
+             for (Vec3f& v : t.v) v[2] = c;
+             Vec3f o = gen::grid_point(s, 4), d = nonzero(s, gen::grid_point(s, 2));
+             o[2] = c;
+             d[2] = s.pick(0.0f, -0.0f);
+             return layout(o, nonzero(s, d), any_tmax(s), t);
+         }},
+        {"sliver", 1, [](Source& s) {  // nearly collinear: the third vertex rounded off the line of the other two
+             const int e = s.range(-4, 5);
+             Triangle t;
+             t.v[0] = {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+             t.v[1] = {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+             const float scale = s.pick(0.3f, 0.5f, 0.7f, 1.5f);
+             for (int k = 0; k < 3; ++k) t.v[2][k] = t.v[0][k] + scale * (t.v[1][k] - t.v[0][k]);
+             const Vec3f o{gen::uniform(s, e + 1), gen::uniform(s, e + 1), gen::uniform(s, e + 1)};
+             Vec3f target;
+             for (int k = 0; k < 3; ++k) target[k] = 0.5f * (t.v[0][k] + t.v[2][k]);
+             return layout(o, nonzero(s, {target[0] - o[0], target[1] - o[1], target[2] - o[2]}), INFINITY, t);
+         }},
+        {"tilted_coplanar", 1, [](Source& s) {  // ray and triangle in one tilted plane: integer combinations of
+             // two small integer vectors from a point, so every point lies in the plane exactly
+             const Vec3f p = gen::grid_point(s, 4), a = nonzero(s, gen::grid_point(s, 3)), b = nonzero(s, gen::grid_point(s, 3));
+             const auto at = [&](float i, float j) {
+                 return Vec3f{p[0] + i * a[0] + j * b[0], p[1] + i * a[1] + j * b[1], p[2] + i * a[2] + j * b[2]};
+             };
+             const auto small = [&] { return float(s.range(-3, 4)); };
+             const Triangle t{{at(small(), small()), at(small(), small()), at(small(), small())}};
+             const Vec3f o = at(small(), small());
+             const float i = small(), j = small();
+             const Vec3f d{i * a[0] + j * b[0], i * a[1] + j * b[1], i * a[2] + j * b[2]};
+             return layout(o, nonzero(s, d), any_tmax(s), t);
+         }},
+        {"along_edge", 1, [](Source& s) {  // a ray on an edge's line: from before, on or past the edge, either way
+             const Triangle t = grid_triangle(s, 3);
+             const int i = s.range(0, 3), j = (i + 1) % 3;
+             const float k = s.pick(-1.0f, -0.5f, 0.0f, 0.5f, 1.0f, 2.0f), dir = s.pick(1.0f, -1.0f, 0.5f);
+             Vec3f o, d;
+             for (int c = 0; c < 3; ++c) {
+                 const float e = t.v[j][c] - t.v[i][c];
+                 o[c] = t.v[i][c] + k * e;
+                 d[c] = dir * e;
+             }
+             return layout(o, nonzero(s, d), s.pick(INFINITY, 1.0f, 0.5f), t);
+         }},
+        {"degenerate_triangle", 1, [](Source& s) {  // a segment or a point as a triangle, hit through it or beside it
+             const Vec3f a = gen::grid_point(s, 3), b = s.pick(0, 1) ? a : gen::grid_point(s, 3);
+             const float k = s.pick(0.0f, 0.5f, 1.0f, 2.0f, -1.0f);
+             Vec3f c;
+             for (int i = 0; i < 3; ++i) c[i] = a[i] + k * (b[i] - a[i]);
+             Triangle t{{a, b, c}};
+             std::swap(t.v[0], t.v[size_t(s.range(0, 3))]);
+             const float m = s.pick(0.0f, 0.5f, 1.0f, 0.25f);
+             Vec3f target;
+             for (int i = 0; i < 3; ++i) target[i] = a[i] + m * (b[i] - a[i]);
+             const Vec3f o = gen::grid_point(s, 4);
+             return layout(o, nonzero(s, {target[0] - o[0], target[1] - o[1], target[2] - o[2]}), s.pick(INFINITY, 1.0f), t);
+         }},
+        {"zero_direction", 1, [](Source& s) {  // d = 0, the point o: at a vertex, on an edge, inside, beside,
+             // off the plane, against a proper or a degenerate triangle
+             Triangle t = grid_triangle(s, 3);
+             if (s.pick(0, 0, 1)) t.v[2] = s.pick(0, 1) ? t.v[0] : Vec3f{2 * t.v[1][0] - t.v[0][0], 2 * t.v[1][1] - t.v[0][1], 2 * t.v[1][2] - t.v[0][2]};
+             const float u = s.pick(0.0f, 0.25f, 0.5f, 1.0f, -0.25f, 1.25f), v = s.pick(0.0f, 0.25f, 0.5f, 1.0f, -0.25f);
+             Vec3f o;
+             for (int k = 0; k < 3; ++k) o[k] = (1 - u - v) * t.v[0][k] + u * t.v[1][k] + v * t.v[2][k];
+             if (s.pick(0, 0, 0, 1)) o[size_t(s.range(0, 3))] += s.pick(0.5f, -0.25f);
+             const float z = s.pick(0.0f, -0.0f);
+             return layout(o, {z, s.pick(0.0f, -0.0f), z}, any_tmax(s), t);
+         }},
+        {"uniform", 1, [](Source& s) {  // aimed at a point of the triangle with random barycentrics
+             const int e = s.range(-8, 9);
+             Triangle t;
+             for (Vec3f& v : t.v) v = {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+             const float u = float(s.range(-2, 11)) / 8, v = float(s.range(-2, 11)) / 8;
+             Vec3f target;
+             for (int k = 0; k < 3; ++k)
+                 target[k] = (1 - u - v) * t.v[0][k] + u * t.v[1][k] + v * t.v[2][k];
+             const Vec3f o{gen::uniform(s, e + 1), gen::uniform(s, e + 1), gen::uniform(s, e + 1)};
+             const float scale = s.pick(1.0f, 1.25f, 4.0f);
+             return layout(o, nonzero(s, {(target[0] - o[0]) * scale, (target[1] - o[1]) * scale, (target[2] - o[2]) * scale}),
+                           s.pick(INFINITY, 1.0f), t);
+         }},
+    };
+}
+
+/// isect_ray_triangle(org, dir, tmax, tri, out t, out u, out v).
+template <class T> Answer plugin_call(void* fn, const T* in) {
+    static const Keys k{self()};
+    static const size_t org = k["org"], dir = k["dir"], tmax = k["tmax"], tri = k["tri"];
+    using P = const T*;
+    const T u = unset_value<T>();
+    T t = u, bu = u, bv = u;
+    const int r = as<int (*)(P, P, T, P, T*, T*, T*)>(fn)(in + org, in + dir, in[tmax], in + tri, &t, &bu, &bv);
+    return with_values<T>(r, {t, bu, bv});
+}
+
+Family make() {
+    Family f;
+    f.name = "ray_triangle";
+    f.inputs = {{"org", 3, Role::point}, {"dir", 3, Role::vector}, {"tmax", 1, Role::parameter}, {"tri", 9, Role::polygon}};
+    f.answers = {"miss", "hit"};
+    f.answer_has_values = {false, true};
+    f.values = {"t", "u", "v"};
+    f.references = "rational (Boost, Cramer and coplanar clipping) and cgal (Segment_3 x Triangle_3)";
+    f.domain = [](const double* in) {
+        double rest[16];  // every input but tmax must be finite
+        std::copy(in, in + 16, rest);
+        rest[6] = 0;
+        const std::string why = first_non_finite(self(), rest);
+        if (!why.empty()) return why;
+        if (std::isnan(in[6]) || in[6] < 0 || in[6] == -INFINITY)
+            return "tmax: '" + format_number(in[6]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
+        return std::string();
+    };
+    f.truth = truth;
+    f.cgal = [](const double* in) {
+        return double(ref::ray_triangle_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), exact_tmax(in), exact_tri(in)).hit);
+    };
+    f.in_band = in_band;
+    f.value_error = value_error;
+    f.deciding = deciding;
+    f.feature = feature;
+    f.oracle_check = [](const double* in, const FastTruth& fast) {
+        const ref::RayTriangleExact q =
+            ref::ray_triangle_rational(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), exact_tmax(in), exact_tri(in));
+        std::string why = check_answer(self(), fast, yes(q.hit));
+        if (!why.empty() || !q.hit) return why;
+        why = check_enclosure("t", fast.lo[0], fast.hi[0], q.t);
+        if (why.empty() && q.has_uv) why = check_enclosure("u", fast.lo[1], fast.hi[1], q.u);
+        if (why.empty() && q.has_uv) why = check_enclosure("v", fast.lo[2], fast.hi[2], q.v);
+        if (why.empty() && !q.has_uv && !(std::isnan(fast.lo[1]) && std::isnan(fast.lo[2])))
+            why = "u and v enclosed where the triangle is degenerate";
+        return why;
+    };
+    f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle(in)); };
+    f.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_triangle(in)); };
+    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::ray_triangle_in_band(in, k * unit_roundoff())); };
+    f.all_kernels = [] {
+        return std::vector<FamilyKernel>{kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>),
+                                         kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),
+                                         kernel<float>("exact", "exact", 1, ray_triangle_exact),
+                                         kernel<double>("moller_trumbore", "tolerant=1", 2, ray_triangle_mt<double>),
+                                         kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>)};
+    };
+    f.all_broken = [] {
+        return std::vector<FamilyKernel>{kernel<float>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<float>),
+                                         kernel<float>("broken:swapped_uv", "tolerant=1", 1, swapped_uv),
+                                         kernel<double>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<double>)};
+    };
+    f.mixes = mixes();
+    f.plugin_call_f = plugin_call<float>;
+    f.plugin_call_d = plugin_call<double>;
+    f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", "dir"), preconditions::unit_vector(f, "unit_direction", "dir"),
+                       preconditions::proper_triangle(f, "tri"), preconditions::finite_value(f, "finite_tmax", "tmax")};
+    return f;
+}
+
+const Family& self() {
+    static const Family f = make();
+    return f;
+}
+
+}  // namespace
+
+const Family& ray_triangle_family() { return self(); }
+
+/// For the watertightness property: the planted strict-edge kernel.
+FamilyKernel ray_triangle_strict_edges_kernel() { return kernel("broken:strict_edges", "tolerant=1", 1, strict_edges); }
+
+}  // namespace isect::check

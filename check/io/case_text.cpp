@@ -1,0 +1,108 @@
+// Case files written: the text of a case (its origin as comments, the
+// family, each key's numbers in their shortest exact form, the expected
+// answer and numbers), and how a case's expectation stands against the truth.
+#include "isect/check/io/case_file.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+
+namespace isect::check {
+
+namespace {
+
+
+std::string format_inputs(const Family& f, const Inputs& in) {
+    std::ostringstream out;
+    size_t at = 0;
+    size_t width = 8;
+    for (const InputKey& k : f.inputs) width = std::max(width, k.key.size() + 2);
+    for (const InputKey& k : f.inputs) {
+        out << k.key << std::string(width - k.key.size(), ' ');
+        for (int i = 0; i < k.count; ++i) {
+            out << (i ? (i % 3 == 0 ? "   " : " ") : "") << format_number(in[at++]);
+        }
+        out << "\n";
+    }
+    return out.str();
+}
+
+}  // namespace
+
+std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin) {
+    std::ostringstream out;
+    std::istringstream lines(origin);
+    for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
+    out << "family  " << f.name << "\n";
+    if (precision() == Precision::double_) out << "precision  double\n";
+    out << format_inputs(f, in);
+    out << "expect  " << f.answers[size_t(truth.answer)] << "\n";
+    if (f.answer_has_values[size_t(truth.answer)])
+        for (size_t i = 0; i < f.values.size() && i < truth.values.size(); ++i)
+            out << "expect." << f.values[i] << "  " << format_double(truth.values[i]) << "\n";
+    return out.str();
+}
+
+std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin) {
+    try {
+        return format_family_case(f, in, f.truth(in.data()), origin);
+    } catch (const ReferenceMismatch& e) {
+        return format_family_case(f, in, Truth{}, origin + "\n" + e.what() + "; expect below is a placeholder");
+    }
+}
+
+std::string show_family_input(const Family& f, const Inputs& in) {
+    std::string text = "family  " + f.name + "\n" + format_inputs(f, in);
+    if (!f.domain(in.data()).empty()) return text + "# outside the domain: " + f.domain(in.data()) + "\n";
+    try {
+        const Truth t = f.truth(in.data());
+        text += "expect  " + f.answers[size_t(t.answer)] + "\n";
+    } catch (const std::exception& e) {
+        text += std::string("# ") + e.what() + "\n";
+    }
+    return text;
+}
+
+std::vector<std::string> expectation_problems(const FamilyCase& c, const Truth& truth) {
+    const Family& f = *c.family;
+    std::vector<std::string> problems;
+    if (truth.answer != c.expect) {
+        problems.push_back("expect says " + f.answers[size_t(c.expect)] + " but both references say " +
+                           f.answers[size_t(truth.answer)]);
+        return problems;
+    }
+    if (!f.answer_has_values[size_t(truth.answer)]) return problems;
+    // Where the family allows several right values (the entry normal at an
+    // edge or corner of a box), any of them is right: the stated values,
+    // put in place of the references' ones, must be judged exact by the
+    // family's own judge of a kernel's numbers.
+    Answer stated{truth.answer, truth.values};
+    bool differs = false;
+    for (size_t i = 0; i < f.values.size(); ++i)
+        if (const auto it = c.expect_values.find(f.values[i]); it != c.expect_values.end() && !c.expect_tolerance.count(f.values[i])) {
+            differs = differs || !(it->second == truth.values[i]);
+            stated.values[i] = it->second;
+        }
+    bool another_right_answer = false;
+    if (differs && f.value_error) {
+        const ValueError err = f.value_error(c.in.data(), truth, stated);
+        another_right_answer = err.e == 0 && err.cut_k == 0;
+    }
+    for (size_t i = 0; i < f.values.size(); ++i) {
+        const auto it = c.expect_values.find(f.values[i]);
+        if (it == c.expect_values.end()) continue;
+        const double want = it->second, got = truth.values[i];
+        if (const auto tol = c.expect_tolerance.find(f.values[i]); tol != c.expect_tolerance.end()) {
+            if (!(std::fabs(want - got) <= tol->second))
+                problems.push_back("expect." + f.values[i] + " says " + format_double(want) + " +- " +
+                                   format_double(tol->second) + " but the references say " + format_double(got));
+        } else if (!(want == got || (std::isnan(want) && std::isnan(got)) || another_right_answer)) {
+            problems.push_back("expect." + f.values[i] + " says " + format_double(want) + " but the references say " +
+                               format_double(got));
+        }
+    }
+    return problems;
+}
+
+}  // namespace isect::check

@@ -1,0 +1,169 @@
+// Judging: the exact truth of a case (the fast oracle first, the two
+// references where it cannot decide or where a judgement needs them), each
+// kernel's answer and numbers against it and its contract's band, and the
+// failure class of a violation. One judge (CaseJudge) for check, fuzz,
+// replay and the properties.
+#pragma once
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "isect/check/model/family.hpp"
+
+namespace isect::check {
+
+/// M as the bands take it: the largest magnitude, or 1 for an input of
+/// zeros only. Every exact answer is the same for the input scaled by any
+/// 2^k, so for all-zero input every delta > 0 gives the same band; taking
+/// M = 1 treats two point boxes touching at the origin as touching is
+/// treated at every other scale, in float and in double alike (with M = 0
+/// the band was empty and touching "needed" K = inf).
+double band_magnitude(const Inputs& in);
+
+/// delta = K u M for an input (M from band_magnitude).
+double band_delta(const Inputs& in, double k);
+
+/// The smallest K whose band explains `answer` (bisection over in_band,
+/// 2^-40 to 2^40): 0 when the input decides nothing, +inf when no K does.
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer);
+
+/// A failure class: as far as isect can tell, one bug. The kernel and its
+/// contract, what went wrong (the kind, and for an answer or an output
+/// which: "answers back, exact front", "output t", axis-free), the family's
+/// deciding test, the input's scale bucket.
+struct ClassKey {
+    std::string kernel, contract;
+    FailureKind kind = FailureKind::garbage;
+    std::string what, decided, scale;
+    /// As case files keep it after "signature: ", and fuzz campaigns
+    /// compare it: "kernel|contract|what|decided|scale".
+    std::string str() const;
+    bool operator==(const ClassKey& o) const {
+        return kernel == o.kernel && contract == o.contract && kind == o.kind && what == o.what &&
+               decided == o.decided && scale == o.scale;
+    }
+    bool operator!=(const ClassKey& o) const { return !(*this == o); }
+};
+
+/// The kernel a "signature: ..." line's text names (the findings database
+/// reads only that of a stored witness).
+std::string signature_kernel_of(const std::string& signature);
+
+/// A kernel's result on one input, judged.
+struct FamilyJudgement {
+    Answer got;
+    /// Set when the kernel did not answer: it crashed or hung (a
+    /// KernelFailure), or answered none of the family's answers.
+    std::optional<FailureKind> failure;
+    bool answer_differs = false;
+    bool in_band = false;   ///< the differing answer is within the declared (or K=1) band
+    ValueError error;       ///< when the answers agree and carry values
+    bool cuts = false;      ///< a construction cuts what it must contain (error.cut_k says how far)
+    bool violates = false;
+    std::string why;        ///< one line when violates
+};
+
+FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth);
+
+
+/// How the truth is reached: the fast oracles first (the default), or the
+/// references alone (isect check --oracle slow, to measure what the fast
+/// path buys). Process-wide; the verdicts are the same either way.
+enum class Oracle { fast, slow };
+void set_oracle(Oracle o);
+Oracle oracle();
+
+/// One case judged, by the one pipeline every command uses (check, fuzz,
+/// replay): the fast exact oracle first; the two references where it
+/// cannot decide, on a sampled case, wherever a kernel's judgement needs
+/// them (every suspected violation, a number its enclosure cannot settle),
+/// and on every case under Oracle::slow; the references compared with each
+/// other and with the oracle, answers and enclosures. Two steps, so that a
+/// fuzz campaign can look at the suspects before paying for the references.
+class CaseJudge {
+public:
+    /// Runs every kernel once and judges what the fast oracle can.
+    CaseJudge(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in, Oracle oracle, bool sampled);
+    /// It keeps references to the kernels and the input: no temporaries.
+    CaseJudge(const Family&, std::vector<FamilyKernel>&&, const Inputs&, Oracle, bool) = delete;
+    CaseJudge(const Family&, const std::vector<FamilyKernel>&, Inputs&&, Oracle, bool) = delete;
+    /// Whether finish() will consult the references.
+    bool needs_references() const { return needs_references_; }
+    /// The kernels the fast judgement could not clear (suspects), by index.
+    const std::vector<size_t>& suspects() const { return suspects_; }
+    /// The fast oracle's truth, where it decided.
+    const std::optional<FastTruth>& fast() const { return fast_; }
+    /// A kernel's answer, as it gave it.
+    const Answer& answer(size_t kernel) const { return got_[kernel]; }
+    /// Consults the references where needed and judges the rest.
+    void finish();
+
+    /// After finish(): the exact ones disagreed (the references with each
+    /// other, or with the fast oracle): no kernel is judged on the case.
+    const std::string& disagreement() const { return disagreement_; }
+    bool references_judged() const { return references_judged_; }
+    /// The truth the judgements stand on: the references' where they
+    /// judged, else the fast oracle's answer.
+    const Truth& truth() const { return truth_; }
+    const std::vector<FamilyJudgement>& judgements() const { return judgements_; }
+
+private:
+    const Family& f_;
+    const std::vector<FamilyKernel>& kernels_;
+    const Inputs& in_;
+    std::optional<FastTruth> fast_;
+    std::vector<Answer> got_;
+    std::vector<std::optional<FamilyJudgement>> quick_;
+    std::vector<size_t> suspects_;
+    bool needs_references_ = false, references_judged_ = false;
+    std::string disagreement_;
+    Truth truth_;
+    std::vector<FamilyJudgement> judgements_;
+};
+
+
+/// Whether answering `answer` is inside the band of K where the exact answer
+/// is exact_answer: the fast band where it decides, the rational one where
+/// it does not (the same verdict either way).
+bool band(const Family& f, const double* in, int exact_answer, int answer, double k);
+
+/// The scale bucket of an input, from its largest magnitude M and its
+/// smallest nonzero magnitude m: "mixed scales" when M / m > 2^40, else
+/// "tiny" when m < 2^-20, "huge" when M > 2^20, else "ordinary". Coarse on
+/// purpose: a bug is one class at a scale; the validity map has the detail.
+std::string scale_bucket(const Inputs& in);
+
+/// The failure class of a violation: what went wrong (false hit, false
+/// miss, "answers X, exact Y", "output NAME", "non-finite NAME", "cuts
+/// NAME", crash, hang, garbage; NAME without its axis), the family's
+/// deciding test where it has one, and the scale bucket. Violations of one
+/// class are one bug, as far as isect can tell.
+ClassKey violation_class(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth,
+                         const FamilyJudgement& j);
+
+/// Where a fast oracle's truth disagrees with the references': a different
+/// answer, or a number of theirs outside its enclosure (by more than the one
+/// ulp their double carries). Empty when they agree.
+std::string oracle_disagreement(const Family& f, const FastTruth& fast, const Truth& truth);
+
+/// What a fuzzer or checker found.
+struct Finding {
+    std::string kernel;     ///< a kernel's name, or "references"
+    ClassKey key;           ///< its failure class (violation_class): for de-duplication
+    std::string message;    ///< one line for a person
+};
+
+/// The fuzz oracle: one input judged by CaseJudge (the references on every
+/// suspect, on every input when cross_check is set, and wherever the fast
+/// oracle cannot decide). Returns the first broken contract, or a
+/// disagreement among the exact ones. Outside f's domain the kernels only
+/// run (they must not crash). With `seen`, a campaign that keeps one input
+/// per class: a suspect whose provisional class (from the fast oracle,
+/// without the references) is in it already is not judged again, but for
+/// one in 64.
+std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in,
+                                bool cross_check, std::set<std::string>* seen = nullptr);
+
+}  // namespace isect::check

@@ -1,0 +1,115 @@
+// The check run: generated cases judged one after another, counted into
+// each kernel's report (wrong answers, bands, errors, the validity map),
+// violations grouped into failure classes, each class's witness minimised.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "isect/check/engine/judge.hpp"
+
+namespace isect::check {
+
+struct FamilyCheckOptions {
+    Oracle oracle = Oracle::fast;  ///< fast oracles first, or the references alone
+    double seconds = 10;
+    uint64_t max_cases = 0;   ///< stop after this many; 0: by seconds
+    uint64_t seed = 0;
+    std::string gen_kind;     ///< one mix only; empty: all
+    Domain domain;            ///< the magnitudes generated and judged
+    bool progress = false;
+    bool minimize = true;     ///< minimise each failure class's witness
+    size_t minimize_classes = 8;  ///< the largest classes minimised; the rest keep their witness as found
+    bool stop_at_first = false;
+    bool stop_at_hang = false;  ///< a kernel that hung once costs the timeout on every case after
+    /// Called when kernel i's violation opens a new failure class, with the
+    /// class and its first member: its witness can be kept at once, so that
+    /// a run killed later loses nothing found (then replaced by the
+    /// minimised one).
+    std::function<void(size_t kernel, const struct FailureClass&)> on_new_class;
+};
+
+/// The violations of one kernel that share a failure class
+/// (violation_class): as far as isect can tell, one bug.
+struct FailureClass {
+    ClassKey key;
+    uint64_t count = 0;
+    double measured_k = 0;   ///< widest band among its wrong answers (0 when none)
+    Inputs witness;          ///< its most ordinary member (magnitudes nearest 1, fewest bits), minimised
+    std::string why;         ///< the judgement of the witness, one line
+    bool minimised = false;
+    uint64_t first_case = 0; ///< 1-based case number of its first member
+};
+
+/// One cell of a validity map: the cases whose largest magnitude M and
+/// smallest nonzero feature (Family::feature) fall in a band of 10 binades
+/// each (log2 M in [m_bin, m_bin + 10)).
+struct MapCell {
+    uint64_t cases = 0, wrong_answers = 0, violations = 0;
+    double measured_k = 0;  ///< widest band of a wrong answer in the cell
+};
+/// Cells by (floor(log2 M / 10) * 10, floor(log2 feature / 10) * 10); an
+/// all-zero input or feature is at -10000 (below the bins of every double).
+using ValidityMap = std::map<std::pair<int, int>, MapCell>;
+
+struct FamilyKernelReport {
+    std::string name;
+    Contract contract;
+    double error_e = 0;
+    uint64_t tried = 0;
+    uint64_t wrong_answers = 0;
+    uint64_t false_hits = 0;    ///< yes/no families: answered yes, exact is no
+    uint64_t false_misses = 0;  ///< answered no, exact is yes
+    uint64_t in_band = 0;
+    uint64_t violations = 0;
+    double measured_k = 0;   ///< smallest K covering every differing answer
+    double measured_e = 0;   ///< largest error of the numbers, in units of 2^-24 S
+    std::vector<FailureClass> classes;  ///< largest first
+    ValidityMap map;
+    bool stopped_at_hang = false;
+    std::optional<Inputs> hang_input;  ///< the input it hung on, when stopped there
+    bool holds() const { return violations == 0; }
+};
+
+struct FamilyCheckReport {
+    std::string family;
+    uint64_t cases = 0;
+    double seconds = 0;
+    std::map<std::string, uint64_t> mix;
+    uint64_t reference_mismatches = 0;  ///< the two references disagreed, or the fast oracle with them
+    std::optional<Inputs> mismatch;
+    std::string mismatch_message;
+    std::vector<FamilyKernelReport> kernels;
+    // How the truth was reached:
+    Oracle oracle = Oracle::fast;
+    uint64_t fast_cases = 0;       ///< cases whose answer the fast oracle decided
+    uint64_t sampled = 0;          ///< of those, the references checked too (1 in 256)
+    uint64_t reference_cases = 0;  ///< cases the references judged (undecided, sampled, or a kernel's numbers or violation)
+    bool interrupted = false;      ///< a signal stopped it (interrupt.hpp)
+    uint64_t adapted = 0;          ///< generated cases changed to meet a required precondition
+    bool holds() const;
+};
+
+FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
+                                   const FamilyCheckOptions& options);
+
+/// An empty report for kernel k: its name, contract and E.
+FamilyKernelReport kernel_report_for(const FamilyKernel& k);
+
+/// Counts one judged case into r, the way run_family_check counts every
+/// generated case (replay and fuzz count theirs the same way): tried, wrong
+/// answers, in band, K and E, the validity map, and a violation's failure
+/// class (the case becomes its witness when it is the class's first or most
+/// ordinary member). case_number is 1-based. Returns the violation's class,
+/// or null when j keeps the contract.
+const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
+                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number);
+
+/// Largest failure class first.
+void sort_classes(FamilyKernelReport& r);
+
+}  // namespace isect::check

@@ -1,0 +1,37 @@
+// Witnesses: which member of a failure class shows it best (proper input
+// over degenerate, then the most ordinary), and the minimiser that
+// simplifies it while it stays in its class and in what was asked for.
+#pragma once
+
+#include <functional>
+
+#include "isect/check/model/family.hpp"
+
+namespace isect::check {
+
+/// How ordinary an input looks: lower for magnitudes nearer 1, fewer
+/// mantissa bits, fewer signs. Witnesses are the least complex.
+int complexity(const Inputs& in);
+
+/// The first of f's degeneracies the input has, as its precondition says
+/// it ("dir != 0", "tri has nonzero area"), or null when it has none.
+const Precondition* degeneracy(const Family& f, const double* in);
+
+/// Whether a is the better witness than b: not degenerate where b is,
+/// else less complex. A bug shown on a proper triangle, a box with extent
+/// and a nonzero direction tells its author more than one shown on zeros.
+bool better_witness(const Family& f, const Inputs& a, const Inputs& b);
+
+/// The trials a witness may be minimised into: inside f's own domain and
+/// the declared one (magnitudes and preconditions), and not degenerate when
+/// `start` is not.
+std::function<bool(const Inputs&)> witness_space(const Family& f, const Domain& domain, const Inputs& start);
+
+/// Greedy simplification of a flat input keeping still_fails true (the
+/// minimiser of every family): zeroes, small integers, fewer mantissa bits,
+/// shared values, whole-input power-of-two scaling. Candidates stay in the
+/// domain `ok`.
+Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok,
+                       const std::function<bool(const Inputs&)>& still_fails);
+
+}  // namespace isect::check

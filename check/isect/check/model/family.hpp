@@ -1,0 +1,370 @@
+// A family as the checker sees it: the input as named groups of numbers,
+// the answer (one of a few names) and the numbers a kernel builds, the
+// exact truth from two references, the tolerance band, the error bound of
+// the numbers, the constructions that generate inputs, its preconditions,
+// its plugin call and its kernels. Each family describes itself once, in
+// check/families/FAMILY.cpp; the list of families is model/families.def.
+// Also the run's precision (float or double), which every part follows.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "isect/check/model/contract.hpp"
+#include "isect/check/model/domain.hpp"
+#include "isect/check/model/preconditions.hpp"
+#include "isect/check/model/source.hpp"
+
+namespace isect::check {
+
+/// A family's numbers (its outputs: at most 8) without the heap: the
+/// engine handles a million answers a second, and a vector for each was a
+/// third of its time.
+class Numbers {
+public:
+    static constexpr size_t kCapacity = 8;
+    Numbers() = default;
+    Numbers(std::initializer_list<double> xs) {
+        for (double x : xs) push_back(x);
+    }
+    Numbers(size_t n, double x) { resize(n, x); }
+    size_t size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    double& operator[](size_t i) { return v_[i]; }
+    const double& operator[](size_t i) const { return v_[i]; }
+    double* begin() { return v_.data(); }
+    double* end() { return v_.data() + n_; }
+    const double* begin() const { return v_.data(); }
+    const double* end() const { return v_.data() + n_; }
+    const double* data() const { return v_.data(); }
+    void clear() { n_ = 0; }
+    void push_back(double x) {
+        if (n_ == kCapacity) throw std::length_error("more than 8 numbers in one answer");
+        v_[n_++] = x;
+    }
+    void resize(size_t n, double x = 0) {
+        if (n > kCapacity) throw std::length_error("more than 8 numbers in one answer");
+        for (size_t i = n_; i < n; ++i) v_[i] = x;
+        n_ = n;
+    }
+
+private:
+    std::array<double, kCapacity> v_{};
+    size_t n_ = 0;
+};
+
+/// The input: every number of the family's keys, in order. Each is a
+/// float or a double, as the run's precision says (a float is held exactly
+/// in a double).
+using Inputs = std::vector<double>;
+
+/// The precision of the inputs and of the kernels judged: float (the
+/// contracts' unit u = 2^-24) or double (u = 2^-53).
+enum class Precision { single, double_ };
+
+/// The precision being judged, process-wide like the oracle: generators,
+/// decoders, bands and case files follow it.
+void set_precision(Precision p);
+Precision precision();
+/// u = 2^-24 or 2^-53, the unit of K and E.
+double unit_roundoff();
+/// u as reports write it: "2^-24" or "2^-53".
+const char* unit_name();
+/// The name a case file and a report give it: "float" or "double".
+const char* precision_name(Precision p);
+/// Whether x is representable in the precision (always for double; a
+/// float beyond FLT_MAX is not).
+bool representable(double x);
+/// x rounded to the precision (to nearest float in a float run; itself in
+/// a double run), as the precision's own arithmetic would give it.
+double to_precision(double x);
+/// The next number of the precision after x, towards `toward`.
+double next_in_precision(double x, double toward);
+/// Whether x 2^k is finite, representable in the precision and scales back
+/// to x (no underflow into the subnormals); zero and non-finite x always do.
+bool scales_exactly(double x, int k);
+/// The least normal number of the precision: 2^-126 or 2^-1022.
+double least_normal();
+/// The greatest finite number of the precision.
+double greatest_finite();
+/// How numbers are written (case files, reports; io/case_file.cpp): the
+/// shortest decimal that reads back to x (inf, -inf, nan for those).
+std::string format_float(float x);
+/// The same for a double (17 digits where the shortest form rounds).
+std::string format_double(double x);
+/// x in the run's precision (format_float or format_double).
+std::string format_number(double x);
+
+/// Sets the precision for a scope and restores the previous one.
+class PrecisionScope {
+public:
+    explicit PrecisionScope(Precision p) : saved_(precision()) { set_precision(p); }
+    ~PrecisionScope() { set_precision(saved_); }
+    PrecisionScope(const PrecisionScope&) = delete;
+    PrecisionScope& operator=(const PrecisionScope&) = delete;
+
+private:
+    Precision saved_;
+};
+
+/// A generated input and the generator mix that made it.
+struct Generated {
+    std::string_view kind;  ///< a name the family owns (its Mix::kind, or a shared transform's)
+    Inputs in;
+    const struct Family* family = nullptr;  ///< who made it (for showing it)
+    bool adapted = false;   ///< changed to meet a required precondition
+};
+
+/// One of a family's constructions: touching, tangent, coplanar, a sliver...
+/// Draws every choice from the Source, choice 0 being the plainest.
+struct Mix {
+    std::string kind;
+    int weight = 1;  ///< how often, relative to the others
+    std::function<Inputs(Source&)> make;
+};
+
+/// What a group of input numbers is, geometrically: how it moves when the
+/// whole input is mirrored, its axes permuted, scaled by 2^k or translated.
+enum class Role {
+    point,      ///< points (x y z, repeated): every transform
+    polygon,    ///< points in order (a triangle, a polygon): also vertex rotation and reversal
+    box_lo,     ///< a box's low corner; mirroring swaps it with the key NAME.hi
+    box_hi,
+    vector,     ///< a direction or displacement: permuted, mirrored, scaled, never translated
+    normal,     ///< a plane's normal: permuted and mirrored only
+    offset,     ///< a plane's offset: scaled only (a family with one is not translated)
+    length,     ///< a radius: scaled only
+    parameter,  ///< a ray's tmax: never changes
+    matrix,     ///< a 3x3 linear map, row-major: P m P^T, S m S (a family with one is not translated)
+};
+
+/// One named group of input numbers, as a case file writes it ("box.lo" 3).
+struct InputKey {
+    std::string key;
+    int count = 0;
+    Role role = Role::point;
+};
+
+/// What a kernel answers: which of the family's answers, and the numbers it
+/// built (in the family's value order; only read when the family says the
+/// answer carries them).
+struct Answer {
+    int answer = 0;
+    Numbers values;
+    /// Bit i set: the kernel did not compute values[i] (a plugin left that
+    /// output untouched); it is not checked.
+    uint64_t unprovided = 0;
+    /// What a plugin's function returned, where the ABI codes the answer
+    /// another way (aabb_plane returns -1, 0, 1); reports name this value.
+    std::optional<int> returned = std::nullopt;
+};
+
+/// A kernel under test. The contract is about the answer; the numbers must
+/// stay within error_e times each output's documented scale 2^-24 S.
+struct FamilyKernel {
+    std::string name;
+    Contract contract;
+    double error_e = 0;
+    /// Takes the input as doubles; a float kernel's wrapper rounds nothing
+    /// (in a float run every input is a float).
+    std::function<Answer(const double*)> fn;
+    Precision precision = Precision::single;
+};
+
+/// What went wrong in a violation, as a kind (the rest of a failure class
+/// says which answer, output or test).
+enum class FailureKind {
+    false_hit,     ///< a yes/no family: answered yes, exact is no
+    false_miss,    ///< answered no, exact is yes
+    wrong_answer,  ///< another answer of a family with more than two
+    output,        ///< a number off its error bound
+    non_finite,    ///< a non-finite number where the exact one is finite
+    cuts,          ///< a construction that cuts what it must contain
+    crash,         ///< the kernel crashed (a plugin's worker died)
+    hang,          ///< no answer within the timeout
+    garbage,       ///< an answer that is none of the family's
+};
+/// "false hit", "crash", ... (the kind's own name).
+const char* failure_kind_name(FailureKind k);
+
+/// Thrown by a kernel that could not answer: a plugin that crashed, hung
+/// or replied with garbage. The engine judges it as a broken contract of
+/// that kind, with this message as the reason.
+struct KernelFailure : std::runtime_error {
+    KernelFailure(FailureKind k, const std::string& why) : std::runtime_error(why), kind(k) {}
+    FailureKind kind;
+};
+
+/// The exact answer, from both references, which agreed. values are the
+/// exact numbers rounded to double, when the answer carries them.
+struct Truth {
+    int answer = 0;
+    Numbers values;
+    /// From the fast oracle: lo[i] <= exact value i <= hi[i], and values is
+    /// one of the two ends (judge evaluates both). Empty when the truth
+    /// comes from the references.
+    Numbers lo, hi;
+};
+
+/// How far a kernel's numbers are from the exact ones: the smallest E that
+/// covers every output (+inf for a broken promise such as containment), and
+/// which output needed it.
+struct ValueError {
+    double e = 0;
+    std::string_view output;  ///< a name the family owns (Family::values, or a literal)
+    std::string detail;
+    /// A construction that must contain something (a transformed box) and
+    /// cuts it: the smallest K whose band explains the cut (the exact image
+    /// of some input within delta = K 2^-24 M reaches that far), and which
+    /// output cuts. 0 when nothing is cut. Allowed under tolerant=K' for
+    /// K <= K', never under exact or conservative.
+    double cut_k = 0;
+    std::string_view cut_output;
+    /// Set when the numbers were judged against an enclosure (Truth::lo,
+    /// hi) that cannot decide them: the references must.
+    bool undecided = false;
+};
+
+/// A three-valued verdict from a fast test: certainly no, certainly yes, or
+/// not decided (the exact path decides).
+enum class Tri { no, yes, unknown };
+
+/// What the fast exact oracle knows of an input: the exact answer, and for
+/// each number an enclosure [lo, hi] of its exact value (empty vectors when
+/// the answer carries none).
+struct FastTruth {
+    int answer = 0;
+    Numbers lo, hi;
+};
+
+struct Family {
+    std::string name;
+    std::vector<InputKey> inputs;
+    std::vector<std::string> answers;        ///< answer names, as expect writes them
+    std::vector<bool> answer_has_values;     ///< per answer: are the numbers defined
+    std::vector<std::string> values;         ///< names of the numeric outputs
+    int safe_answer = 1;                     ///< what a conservative kernel may answer instead (hit, straddle)
+    std::string references;                  ///< the two references, for reports
+
+    /// Empty when the input is in the domain the references decide; else
+    /// why, naming the key ("box.hi: 1 is below box.lo 2 on axis x").
+    std::function<std::string(const double*)> domain;
+    /// Both references; throws ReferenceMismatch when they disagree.
+    std::function<Truth(const double*)> truth;
+    /// Whether moving every input by at most delta = K 2^-24 M (M the
+    /// largest input magnitude) could make `answer` the exact one. May say
+    /// yes too often (a wider band), never too rarely. False for K = 0 unless
+    /// the input itself decides nothing.
+    std::function<bool(const double*, const Truth&, int answer, double k)> in_band;
+    /// Error of a kernel's numbers, called when its answer is the exact one
+    /// and that answer carries values.
+    std::function<ValueError(const double*, const Truth&, const Answer&)> value_error;
+
+    /// The fast exact oracle: the exact answer from filtered arithmetic, or
+    /// nullopt where it cannot decide. Optional (empty: the references
+    /// decide every case).
+    std::function<std::optional<FastTruth>(const double*)> fast_truth;
+    /// in_band decided fast: yes or no only where that is certain.
+    std::function<Tri(const double*, const FastTruth&, int answer, double k)> fast_in_band;
+    /// Where a fast truth differs from the rational reference, decided
+    /// exactly: another answer, or a number outside its enclosure. Empty
+    /// when they agree. For the property that the fast oracle is exact.
+    std::function<std::string(const double*, const FastTruth&)> oracle_check;
+    /// A planted wrong oracle (signs decided in plain double) that
+    /// oracle_check must catch: the property can fail.
+    std::function<FastTruth(const double*)> wrong_oracle;
+
+    /// The input's smallest nonzero feature, for the validity map: a leg, a
+    /// direction component, a gap. Optional (default: the smallest nonzero
+    /// input magnitude); 0 when there is none.
+    std::function<double(const double*)> feature;
+    /// The test that decided the exact answer, for failure classes ("edge
+    /// x*f1", "u < 0"); optional.
+    std::function<std::string(const double*, const Truth&, int answer)> deciding;
+
+    /// The CGAL reference alone, for the benchmarks' ratios; returns
+    /// something of its result so that the call is not optimised away.
+    std::function<double(const double*)> cgal;
+
+    /// Calls a plugin's function for the family (isect/plugin.h): its C
+    /// signature, written once in the family's file with the keys by name,
+    /// for float (isect_FAMILY) and double (isect_FAMILY_d).
+    Answer (*plugin_call_f)(void* fn, const float* in) = nullptr;
+    Answer (*plugin_call_d)(void* fn, const double* in) = nullptr;
+
+    /// Built-in kernels, as core/ declares them, and planted bugs
+    /// ("broken:NAME"), of either precision: kernels() and broken() give
+    /// those of the run's.
+    std::function<std::vector<FamilyKernel>()> all_kernels;
+    std::function<std::vector<FamilyKernel>()> all_broken;
+    std::vector<FamilyKernel> kernels() const { return of_run_precision(all_kernels()); }
+    std::vector<FamilyKernel> broken() const { return of_run_precision(all_broken()); }
+    /// The family's own constructions; family_gen.hpp adds the shared
+    /// transforms (magnitude, subnormal, ulp, signed zeros) of any of them.
+    std::vector<Mix> mixes;
+    /// What a kernel may declare it needs (--require NAME): a nonzero
+    /// direction, a proper triangle... (preconditions.hpp).
+    std::vector<Precondition> preconditions;
+
+    /// Whether the answer is yes or no (answers[1] the yes: hit, overlap),
+    /// so that a differing answer is a false hit or a false miss.
+    bool yes_no() const { return answers.size() == 2 && answer_has_values.size() == 2; }
+
+    size_t size() const {
+        size_t n = 0;
+        for (const InputKey& k : inputs) n += size_t(k.count);
+        return n;
+    }
+    /// The offset of a key's first float; throws std::out_of_range.
+    size_t offset(std::string_view key) const {
+        size_t n = 0;
+        for (const InputKey& k : inputs) {
+            if (k.key == key) return n;
+            n += size_t(k.count);
+        }
+        throw std::out_of_range("family " + name + " has no key " + std::string(key));
+    }
+    /// The index of an answer's name; -1 when unknown.
+    int answer_index(const std::string& a) const {
+        for (size_t i = 0; i < answers.size(); ++i)
+            if (answers[i] == a) return int(i);
+        return -1;
+    }
+    std::optional<FamilyKernel> find_kernel(const std::string& name) const;  ///< built-in or broken:NAME
+
+private:
+    static std::vector<FamilyKernel> of_run_precision(std::vector<FamilyKernel> all) {
+        std::vector<FamilyKernel> out;
+        for (FamilyKernel& k : all)
+            if (k.precision == precision()) out.push_back(std::move(k));
+        return out;
+    }
+};
+
+/// The families, one function each, defined in check/families/FAMILY.cpp
+/// and listed once, in families.def.
+#define ISECT_FAMILY(name) const Family& name##_family();
+#include "isect/check/model/families.def"
+#undef ISECT_FAMILY
+/// A planted bug for the watertightness property: strict edge tests, so a
+/// ray through a shared edge misses both triangles. Inside the band of
+/// tolerant=1, so the contract check cannot see it; the property does.
+FamilyKernel ray_triangle_strict_edges_kernel();
+
+/// Every family, in report order (aabb_triangle first).
+const std::vector<const Family*>& families();
+/// A family by name; nullptr when none.
+const Family* find_family(const std::string& name);
+
+/// The largest magnitude among the inputs (M in the contracts); NaN ignored.
+double largest_magnitude(const Inputs& in);
+
+}  // namespace isect::check

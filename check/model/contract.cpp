@@ -1,0 +1,38 @@
+#include "isect/check/model/contract.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace isect::check {
+
+std::string Contract::str() const {
+    switch (kind) {
+        case Kind::exact: return "exact";
+        case Kind::conservative: return "conservative";
+        case Kind::tolerant: return "tolerant=" + format_k(k);
+    }
+    return "?";
+}
+
+std::optional<Contract> Contract::parse(const std::string& text) {
+    if (text == "exact") return Contract{Kind::exact, 0};
+    if (text == "conservative") return Contract{Kind::conservative, 0};
+    const std::string prefix = "tolerant=";
+    if (text.compare(0, prefix.size(), prefix) != 0 || text.size() == prefix.size()) return std::nullopt;
+    const char* begin = text.c_str() + prefix.size();
+    char* end = nullptr;
+    const double k = std::strtod(begin, &end);
+    if (*end != '\0' || !std::isfinite(k) || k < 0) return std::nullopt;
+    return Contract{Kind::tolerant, k};
+}
+
+std::string format_k(double k) {
+    if (k == 0) return "0";
+    if (std::isinf(k)) return "inf";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", k);
+    return buf;
+}
+
+}  // namespace isect::check

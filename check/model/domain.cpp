@@ -1,0 +1,100 @@
+#include "isect/check/model/domain.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+
+#include "isect/check/model/family.hpp"
+
+namespace isect::check {
+
+namespace {
+
+/// "2^k" when x is a power of two, else the shortest decimal.
+std::string bound_str(double x) {
+    int e;
+    if (std::frexp(x, &e) == 0.5) return "2^" + std::to_string(e - 1);
+    char buf[40];
+    const auto r = std::to_chars(buf, buf + sizeof buf, x);  // the shortest decimal that reads back as x
+    return std::string(buf, r.ptr);
+}
+
+std::optional<double> parse_bound(const std::string& text) {
+    if (text.rfind("2^", 0) == 0) {
+        char* end = nullptr;
+        const long k = std::strtol(text.c_str() + 2, &end, 10);
+        if (end == text.c_str() + 2 || *end != '\0' || k < -1074 || k > 1023) return std::nullopt;
+        return std::ldexp(1.0, int(k));
+    }
+    char* end = nullptr;
+    const double x = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0' || !std::isfinite(x) || !(x > 0)) return std::nullopt;
+    return x;
+}
+
+}  // namespace
+
+bool Domain::everything() const {
+    const bool single = precision() == Precision::single;
+    return lo <= (single ? 0x1p-149 : 0x1p-1074) &&
+           hi >= (single ? double(std::numeric_limits<float>::max()) : std::numeric_limits<double>::max());
+}
+
+bool Domain::contains(double x) const {
+    if (x == 0 || !std::isfinite(x)) return true;
+    const double m = std::fabs(double(x));
+    return m >= lo && m <= hi;
+}
+
+std::string Domain::outside(const Family& f, const double* in) const {
+    if (!everything()) {
+        size_t at = 0;
+        for (const InputKey& k : f.inputs)
+            for (int i = 0; i < k.count; ++i, ++at)
+                if (!contains(in[at]))
+                    return k.key + ": '" + format_number(in[at]) + "' is " +
+                           (std::fabs(double(in[at])) < lo ? "below" : "above") + " the domain " + str();
+    }
+    for (const std::string& name : required)
+        for (const Precondition& p : f.preconditions)
+            if (p.name == name && !p.holds(in)) return "outside --require " + name + ": " + p.says;
+    return {};
+}
+
+std::string Domain::requires_str(const Family& f) const {
+    std::string out;
+    for (const std::string& name : required)
+        for (const Precondition& p : f.preconditions)
+            if (p.name == name) out += (out.empty() ? "" : ", ") + name;
+    return out.empty() ? "none" : out;
+}
+
+std::string Domain::str() const {
+    if (everything()) return std::string("every finite ") + precision_name(precision());
+    return bound_str(lo) + ":" + bound_str(hi);
+}
+
+std::optional<Domain> Domain::parse(const std::string& text, std::string& why) {
+    const size_t colon = text.find(':');
+    if (colon == std::string::npos) {
+        why = "'" + text + "' is not LO:HI (say 2^-20:2^20 or 1e-6:1e6)";
+        return std::nullopt;
+    }
+    const auto lo = parse_bound(text.substr(0, colon)), hi = parse_bound(text.substr(colon + 1));
+    if (!lo || !hi) {
+        why = "'" + text + "': each bound must be a positive finite decimal or 2^k (k in -1074..1023)";
+        return std::nullopt;
+    }
+    if (*lo > *hi) {
+        why = "'" + text + "': LO is above HI";
+        return std::nullopt;
+    }
+    Domain d;
+    d.lo = *lo;
+    d.hi = *hi;
+    return d;
+}
+
+}  // namespace isect::check

@@ -1,0 +1,64 @@
+#include "isect/check/model/family.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace isect::check {
+
+std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const {
+    const bool is_broken = kernel.rfind("broken:", 0) == 0;
+    for (const FamilyKernel& k : is_broken ? broken() : kernels())
+        if (k.name == kernel) return k;
+    return std::nullopt;
+}
+
+const std::vector<const Family*>& families() {
+    static const std::vector<const Family*> all = {
+#define ISECT_FAMILY(name) &name##_family(),
+#include "isect/check/model/families.def"
+#undef ISECT_FAMILY
+    };
+    return all;
+}
+
+const Family* find_family(const std::string& name) {
+    for (const Family* f : families())
+        if (f->name == name) return f;
+    return nullptr;
+}
+
+namespace {
+Precision g_precision = Precision::single;
+}  // namespace
+
+void set_precision(Precision p) { g_precision = p; }
+Precision precision() { return g_precision; }
+double unit_roundoff() { return g_precision == Precision::single ? 0x1p-24 : 0x1p-53; }
+const char* unit_name() { return g_precision == Precision::single ? "2^-24" : "2^-53"; }
+const char* precision_name(Precision p) { return p == Precision::single ? "float" : "double"; }
+bool representable(double x) {
+    return g_precision == Precision::double_ || std::isnan(x) || double(float(x)) == x;
+}
+double to_precision(double x) { return g_precision == Precision::single ? double(float(x)) : x; }
+double next_in_precision(double x, double toward) {
+    if (g_precision == Precision::single) return double(std::nextafter(float(x), float(toward)));
+    return std::nextafter(x, toward);
+}
+bool scales_exactly(double x, int k) {
+    if (!std::isfinite(x) || x == 0) return true;
+    const double y = std::ldexp(x, k);
+    return std::isfinite(y) && representable(y) && std::ldexp(y, -k) == x;
+}
+double least_normal() { return g_precision == Precision::single ? 0x1p-126 : std::numeric_limits<double>::min(); }
+double greatest_finite() {
+    return g_precision == Precision::single ? double(std::numeric_limits<float>::max()) : std::numeric_limits<double>::max();
+}
+
+double largest_magnitude(const Inputs& in) {
+    double m = 0;
+    for (double x : in)
+        if (std::isfinite(x)) m = std::max(m, std::fabs(x));
+    return m;
+}
+
+}  // namespace isect::check

@@ -1,0 +1,302 @@
+#include "isect/check/model/generate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace isect::check {
+
+namespace {
+
+/// An integer in [-n, n], uniform, 0 first, then 1, -1, 2, -2...
+int64_t signed_int(Source& s, int64_t n) {
+    const int64_t v = int64_t(s.below(uint64_t(2 * n + 1)));
+    return v % 2 ? (v + 1) / 2 : -(v / 2);
+}
+
+struct Transform {
+    const char* kind;
+    int weight;
+};
+/// The shared transforms. full_mantissa runs in double runs only: the
+/// constructions build floats, and this one gives some of their numbers the
+/// 29 low bits a double has and a float has not.
+constexpr Transform kTransforms[] = {{"magnitude", 1}, {"subnormal", 1}, {"ulp", 1}, {"zero_sign", 1}, {"full_mantissa", 1}};
+
+bool transform_runs(const Transform& t) {
+    return precision() == Precision::double_ || std::string_view(t.kind) != "full_mantissa";
+}
+
+bool is_transform(std::string_view kind) {
+    for (const Transform& t : kTransforms)
+        if (kind == t.kind) return true;
+    return false;
+}
+
+/// An exponent in [-60, 60], half the time from the ends, where products of
+/// three inputs leave the precision's range: |k| in 40..60 for float, in
+/// 300..1000 for double.
+int magnitude_exponent(Source& s) {
+    if (!s.coin()) return int(signed_int(s, 60));
+    const int k = precision() == Precision::single ? s.range(40, 61) : s.range(300, 1001);
+    return s.coin() ? -k : k;
+}
+
+bool scaling_exact(const Inputs& in, size_t from, size_t to, int k) {
+    for (size_t i = from; i < to; ++i)
+        if (!scales_exactly(in[i], k)) return false;
+    return true;
+}
+
+/// Scales by 2^k, rounding to the precision (into its subnormals, to zero
+/// or to inf) as its own ldexp would.
+void scale(Inputs& in, size_t from, size_t to, int k) {
+    for (size_t i = from; i < to; ++i)
+        if (std::isfinite(in[i])) in[i] = to_precision(std::ldexp(in[i], k));
+}
+
+Inputs transform(const Family& f, std::string_view kind, Inputs in, Source& s) {
+    if (kind == "magnitude") {
+        const int k = magnitude_exponent(s);
+        if (f.inputs.size() > 1 && s.range(0, 3) == 0) {  // one group at a magnitude of its own
+            const size_t g = s.range<size_t>(0, f.inputs.size());
+            const size_t from = f.offset(f.inputs[g].key), to = from + size_t(f.inputs[g].count);
+            const int kg = magnitude_exponent(s);
+            scale(in, 0, from, k);
+            scale(in, from, to, kg);
+            scale(in, to, in.size(), k);
+        } else {
+            scale(in, 0, in.size(), k);
+        }
+    } else if (kind == "subnormal") {
+        if (s.coin()) {
+            const bool single = precision() == Precision::single;
+            scale(in, 0, in.size(), single ? s.range(-150, -120) : s.range(-1075, -1020));
+        } else {
+            for (double& x : in)
+                if (s.range(0, 4) == 0) x = s.pick(0.0, -0.0);
+        }
+    } else if (kind == "ulp") {
+        const int n = s.range(1, 4);
+        for (int i = 0; i < n; ++i) {
+            double& x = in[s.range<size_t>(0, in.size())];
+            const int steps = s.pick(1, -1, 2, -2);
+            for (int k = 0; k < std::abs(steps); ++k) x = next_in_precision(x, steps > 0 ? INFINITY : -INFINITY);
+        }
+    } else if (kind == "zero_sign") {
+        for (double& x : in)
+            if (x == 0) x = s.pick(0.0, -0.0);
+    } else if (kind == "full_mantissa") {
+        // Random low bits on one number in four (or on every one): the
+        // construction's relations (touching, coplanar) then hold only to
+        // within an ulp of a float, which is far from a double's ulp.
+        const bool all = s.coin();
+        for (double& x : in) {
+            if (!std::isfinite(x) || x == 0 || (!all && s.range(0, 4) != 0)) continue;
+            int e;
+            const double m = std::frexp(x, &e);
+            const double low = std::ldexp(double(s.below(uint64_t(1) << 29)), -53);  // below a float's last bit
+            const double y = std::ldexp(std::fabs(m) + low, e);
+            if (std::isfinite(y)) x = std::copysign(y, x);
+        }
+    }
+    return in;
+}
+
+const Mix& pick_mix(const Family& f, Source& s) {
+    int total = 0;
+    for (const Mix& m : f.mixes) total += m.weight;
+    int at = s.range(0, total);
+    for (const Mix& m : f.mixes)
+        if ((at -= m.weight) < 0) return m;
+    return f.mixes.back();
+}
+
+/// One input of a given kind ("" picks one by weight), in f's domain.
+Generated make(const Family& f, Source& s, const std::string& kind) {
+    std::string_view k = kind;
+    if (k.empty()) {
+        int total = 0;
+        for (const Mix& m : f.mixes) total += m.weight;
+        for (const Transform& t : kTransforms)
+            if (transform_runs(t)) total += t.weight;
+        int at = s.range(0, total);
+        for (const Mix& m : f.mixes)
+            if (k.empty() && (at -= m.weight) < 0) k = m.kind;
+        for (const Transform& t : kTransforms)
+            if (transform_runs(t) && k.empty() && (at -= t.weight) < 0) k = t.kind;
+    }
+    if (!is_transform(k)) {
+        for (const Mix& m : f.mixes)
+            if (m.kind == k) return {m.kind, m.make(s), &f};
+        throw std::invalid_argument(f.name + " has no generator kind '" + std::string(k) + "'");
+    }
+    for (const Transform& t : kTransforms)
+        if (k == t.kind) k = t.kind;  // the static name, whatever kind pointed into
+    const Inputs made = pick_mix(f, s).make(s);
+    Inputs out = transform(f, k, made, s);
+    return {k, f.domain(out.data()).empty() ? std::move(out) : made, &f};
+}
+
+}  // namespace
+
+std::vector<std::string> gen_kinds(const Family& f) {
+    std::vector<std::string> kinds;
+    for (const Mix& m : f.mixes) kinds.push_back(m.kind);
+    for (const Transform& t : kTransforms)
+        if (transform_runs(t)) kinds.push_back(t.kind);
+    return kinds;
+}
+
+namespace {
+
+/// Adapts an input to the required preconditions f has; true when one
+/// changed it.
+bool meet_preconditions(const Family& f, Inputs& in, Source& s, const Domain& domain) {
+    bool changed = false;
+    for (const std::string& name : domain.required)
+        for (const Precondition& p : f.preconditions)
+            if (p.name == name && !p.holds(in.data())) {
+                p.adapt(in.data(), s, domain);
+                changed = true;
+            }
+    return changed;
+}
+
+}  // namespace
+
+bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bool* adapted) {
+    if (!domain.narrows()) return f.domain(in.data()).empty();
+    if (domain.everything()) {
+        if (!f.domain(in.data()).empty()) return false;
+        const bool changed = meet_preconditions(f, in, s, domain);
+        if (adapted) *adapted = changed;
+        return f.domain(in.data()).empty() && domain.outside(f, in.data()).empty();
+    }
+    double lo = INFINITY, hi = 0;
+    for (double x : in)
+        if (std::isfinite(x) && x != 0) {
+            lo = std::min(lo, std::fabs(x));
+            hi = std::max(hi, std::fabs(x));
+        }
+    if (hi > 0) {
+        // Exponents k with lo 2^k >= domain.lo and hi 2^k <= domain.hi, from
+        // differences of logarithms (a quotient of doubles overflows: 2^250
+        // over a subnormal), clamped to where any scaling is already inexact.
+        const auto exponent = [](double e) { return int(std::clamp(e, -5000.0, 5000.0)); };
+        const double log_lo = domain.lo > 0 ? std::log2(domain.lo) : -5000.0;
+        const int k_min = exponent(std::ceil(log_lo - std::log2(lo)));
+        const int k_max = exponent(std::floor(std::log2(domain.hi) - std::log2(hi)));
+        if (k_min <= k_max) {
+            int k = std::clamp(0, k_min, k_max);
+            if (s.coin()) k = k_min + s.range(0, k_max - k_min + 1);
+            if (scaling_exact(in, 0, in.size(), k)) scale(in, 0, in.size(), k);
+        } else {
+            // Too wide a spread: the largest at the top of the domain, what
+            // falls below it becomes zero.
+            const int k = k_max;
+            if (scaling_exact(in, 0, in.size(), k)) scale(in, 0, in.size(), k);
+        }
+        for (double& x : in) {
+            if (!std::isfinite(x) || x == 0) continue;
+            if (std::fabs(x) < domain.lo) {
+                x = std::copysign(0.0, x);
+            } else if (std::fabs(x) > domain.hi) {
+                // The largest number of the precision within the domain.
+                double top = domain.hi;
+                if (!representable(top)) top = to_precision(top) > top ? next_in_precision(to_precision(top), 0) : to_precision(top);
+                x = std::copysign(top, x);
+            }
+        }
+    }
+    if (!domain.required.empty() && f.domain(in.data()).empty()) {
+        const bool changed = meet_preconditions(f, in, s, domain);
+        if (adapted) *adapted = changed;
+    }
+    return f.domain(in.data()).empty() && domain.outside(f, in.data()).empty();
+}
+
+Generated generate(const Family& f, Source& s, const std::string& kind, const Domain& domain) {
+    for (int attempt = 0; attempt < 64; ++attempt) {
+        Generated g = make(f, s, kind);
+        if (fit_domain(f, g.in, s, domain, &g.adapted)) return g;
+    }
+    throw std::runtime_error(f.name + ": no generated input of kind '" + kind + "' fits the domain " + domain.str());
+}
+
+Inputs out_of_domain(const Family& f, Source& s) {
+    for (;;) {
+        Inputs in = generate(f, s).in;
+        const size_t at = s.range<size_t>(0, in.size());
+        const std::string& key = [&]() -> const std::string& {
+            size_t n = 0;
+            for (const InputKey& k : f.inputs)
+                if ((n += size_t(k.count)) > at) return k.key;
+            return f.inputs.back().key;
+        }();
+        const size_t dot = key.rfind(".lo");
+        if (s.range(0, 4) == 0 && dot != std::string::npos && dot + 3 == key.size()) {
+            // lo above hi on one axis
+            const size_t lo = f.offset(key) + at % 3, hi = f.offset(key.substr(0, dot) + ".hi") + at % 3;
+            in[lo] = std::nextafter(std::max(in[lo], in[hi]), INFINITY);
+        } else {
+            in[at] = s.pick(INFINITY, -INFINITY, std::numeric_limits<double>::quiet_NaN());
+        }
+        if (!f.domain(in.data()).empty()) return in;
+    }
+}
+
+namespace gen {
+
+float grid(Source& s, int n) { return float(signed_int(s, n)); }
+
+Vec3f grid_point(Source& s, int n) {
+    const float x = grid(s, n), y = grid(s, n);
+    return {x, y, grid(s, n)};
+}
+
+float uniform(Source& s, int e) { return std::ldexp(float(signed_int(s, int64_t(1) << 24)), e - 24); }
+
+Vec3f uniform_point(Source& s, int e) {
+    const float x = uniform(s, e), y = uniform(s, e);
+    return {x, y, uniform(s, e)};
+}
+
+Aabb box_between(const Vec3f& p, const Vec3f& q) {
+    Aabb b;
+    for (int i = 0; i < 3; ++i) {
+        b.lo[i] = std::min(p[i], q[i]);
+        b.hi[i] = std::max(p[i], q[i]);
+    }
+    return b;
+}
+
+Aabb grid_box(Source& s, int n) {
+    const Vec3f p = grid_point(s, n);
+    Vec3f q = grid_point(s, n);
+    switch (s.range(0, 8)) {
+        case 1: q = p; break;                          // a point box
+        case 2: q[s.range<size_t>(0, 3)] = p[0]; break;  // often flat
+        default: break;
+    }
+    return box_between(p, q);
+}
+
+Aabb uniform_box(Source& s, int e) {
+    const Vec3f p = uniform_point(s, e);
+    return box_between(p, uniform_point(s, e));
+}
+
+void put(Inputs& out, const Vec3f& v) { out.insert(out.end(), v.begin(), v.end()); }
+void put(Inputs& out, const Aabb& b) {
+    put(out, b.lo);
+    put(out, b.hi);
+}
+void put(Inputs& out, const Triangle& t) {
+    for (const Vec3f& v : t.v) put(out, v);
+}
+
+}  // namespace gen
+
+}  // namespace isect::check

@@ -1,0 +1,202 @@
+#include "isect/check/model/preconditions.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include "isect/check/model/domain.hpp"
+#include "isect/check/model/family.hpp"
+#include "isect/ref/exact.hpp"
+
+namespace isect::check {
+
+namespace {
+
+/// x, or the nearest magnitude the domain allows (zero is always allowed).
+double into_domain(double x, const Domain& d) {
+    if (x == 0 || !std::isfinite(x)) return x;
+    double m = std::fabs(x);
+    if (m < d.lo) m = d.lo;
+    if (m > d.hi) m = d.hi;
+    m = std::min(m, greatest_finite());
+    return std::copysign(to_precision(m), x);
+}
+
+/// A magnitude of the input's own scale: its largest finite one, or 1.
+double own_scale(const double* in, size_t n) {
+    double m = 0;
+    for (size_t i = 0; i < n; ++i)
+        if (std::isfinite(in[i])) m = std::max(m, std::fabs(in[i]));
+    return m > 0 ? m : 1;
+}
+
+/// The next number of the precision above x, kept in the domain.
+double step_up(double x, const Domain& d) {
+    double y = next_in_precision(x, INFINITY);
+    if (y > 0 && y < d.lo) y = d.lo;
+    if (y < 0 && -y < d.lo) y = 0.0;
+    return to_precision(y);
+}
+
+bool all_zero(const double* v) { return v[0] == 0 && v[1] == 0 && v[2] == 0; }
+
+}  // namespace
+
+namespace preconditions {
+
+Precondition nonzero_vector(const Family& f, const std::string& name, const std::string& key) {
+    const size_t at = f.offset(key), n = f.size();
+    Precondition p;
+    p.name = name;
+    p.says = key + " != 0";
+    p.degeneracy = true;
+    p.holds = [at](const double* in) { return !all_zero(in + at); };
+    p.adapt = [at, n](double* in, Source& s, const Domain& d) {
+        if (!all_zero(in + at)) return;
+        // An axis of the input's own scale, either way.
+        in[at + s.below(3)] = into_domain((s.coin() ? -1.0 : 1.0) * own_scale(in, n), d);
+    };
+    return p;
+}
+
+Precondition unit_vector(const Family& f, const std::string& name, const std::string& key) {
+    const size_t at = f.offset(key);
+    Precondition p;
+    p.name = name;
+    p.says = "|" + key + "| = 1 within 16 u";
+    p.holds = [at](const double* in) {
+        const double* v = in + at;
+        const double n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+        return std::fabs(n2 - 1) <= 32 * unit_roundoff();  // |v|^2 - 1 = 2 (|v| - 1) to first order
+    };
+    p.adapt = [at, holds = p.holds](double* in, Source& s, const Domain& d) {
+        double* v = in + at;
+        for (int attempt = 0; attempt < 4 && !holds(in); ++attempt) {
+            if (all_zero(v)) v[s.below(3)] = s.coin() ? -1.0 : 1.0;
+            const double len = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            for (int i = 0; i < 3; ++i) {
+                double c = to_precision(v[i] / len);
+                if (c != 0 && std::fabs(c) < d.lo) c = std::copysign(0.0, c);  // below the domain: zero
+                v[i] = c;
+            }
+        }
+    };
+    return p;
+}
+
+Precondition proper_triangle(const Family& f, const std::string& key) {
+    const size_t at = f.offset(key), n = f.size();
+    Precondition p;
+    p.name = "proper_triangle";
+    p.says = key + " has nonzero area";
+    p.degeneracy = true;
+    p.holds = [at](const double* in) {
+        const double* t = in + at;
+        const ref::Point a = ref::exact(Vec3d{t[0], t[1], t[2]}), b = ref::exact(Vec3d{t[3], t[4], t[5]}),
+                         c = ref::exact(Vec3d{t[6], t[7], t[8]});
+        const ref::Point nrm = ref::cross(ref::sub(b, a), ref::sub(c, a));
+        return !(nrm[0] == 0 && nrm[1] == 0 && nrm[2] == 0);
+    };
+    p.adapt = [at, n, holds = p.holds](double* in, Source& s, const Domain& d) {
+        // A vertex moved off the line (or the point) the triangle collapsed
+        // to: an ulp first, so slivers stay slivers; further where an ulp
+        // keeps it collinear (a point triangle needs two moves).
+        for (int attempt = 0; attempt < 16 && !holds(in); ++attempt) {
+            const size_t k = s.below(3), axis = s.below(3), i = at + 3 * k + axis;
+            if (attempt < 6) {
+                in[i] = s.coin() ? step_up(in[i], d) : -step_up(-in[i], d);
+            } else {
+                in[i] = into_domain(in[i] + (s.coin() ? 1 : -1) * own_scale(in, n), d);
+            }
+        }
+    };
+    return p;
+}
+
+Precondition positive_extent(const Family& f) {
+    std::vector<std::pair<size_t, size_t>> boxes;
+    std::string keys;
+    for (const InputKey& k : f.inputs) {
+        const size_t len = k.key.size();
+        if (len < 3 || k.key.compare(len - 3, 3, ".lo") != 0) continue;
+        const std::string hi = k.key.substr(0, len - 3) + ".hi";
+        boxes.push_back({f.offset(k.key), f.offset(hi)});
+        keys += (keys.empty() ? "" : ", ") + k.key + " < " + hi;
+    }
+    Precondition p;
+    p.name = "positive_extent";
+    p.says = keys + " on every axis";
+    p.degeneracy = true;
+    p.holds = [boxes](const double* in) {
+        for (const auto& [lo, hi] : boxes)
+            for (size_t i = 0; i < 3; ++i)
+                if (!(in[lo + i] < in[hi + i])) return false;
+        return true;
+    };
+    p.adapt = [boxes](double* in, Source& s, const Domain& d) {
+        // A flat or point box opened by an ulp, up or down.
+        for (const auto& [lo, hi] : boxes)
+            for (size_t i = 0; i < 3; ++i)
+                if (!(in[lo + i] < in[hi + i])) {
+                    if (s.coin()) in[hi + i] = step_up(in[hi + i], d);
+                    else in[lo + i] = -step_up(-in[lo + i], d);
+                    if (!(in[lo + i] < in[hi + i])) in[hi + i] = step_up(in[hi + i], d);
+                }
+    };
+    return p;
+}
+
+Precondition positive_value(const Family& f, const std::string& name, const std::string& key) {
+    const size_t at = f.offset(key), n = f.size();
+    Precondition p;
+    p.name = name;
+    p.says = key + " > 0";
+    p.degeneracy = true;
+    p.holds = [at](const double* in) { return in[at] > 0; };
+    p.adapt = [at, n](double* in, Source& s, const Domain& d) {
+        if (in[at] > 0) return;
+        in[at] = in[at] < 0 ? -in[at] : into_domain(std::ldexp(own_scale(in, n), -int(s.below(8))), d);
+        if (!(in[at] > 0)) in[at] = into_domain(1, d);
+    };
+    return p;
+}
+
+Precondition finite_value(const Family& f, const std::string& name, const std::string& key) {
+    const size_t at = f.offset(key), n = f.size();
+    Precondition p;
+    p.name = name;
+    p.says = key + " finite";
+    p.holds = [at](const double* in) { return std::isfinite(in[at]); };
+    p.adapt = [at, n](double* in, Source& s, const Domain& d) {
+        if (!std::isfinite(in[at])) in[at] = into_domain(std::ldexp(own_scale(in, n), int(s.below(8)) - 2), d);
+    };
+    return p;
+}
+
+}  // namespace preconditions
+
+std::vector<std::string> known_preconditions() {
+    std::set<std::string> names;
+    for (const Family* f : families())
+        for (const Precondition& p : f->preconditions) names.insert(p.name);
+    return {names.begin(), names.end()};
+}
+
+bool parse_requirements(const std::string& text, std::vector<std::string>& out, std::string& why) {
+    const std::vector<std::string> known = known_preconditions();
+    std::stringstream in(text);
+    for (std::string name; std::getline(in, name, ',');) {
+        if (name.empty()) continue;
+        if (std::find(known.begin(), known.end(), name) == known.end()) {
+            std::string list;
+            for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+            why = "'" + name + "' is no family's precondition (" + list + "; `isect kernels` says which family has which)";
+            return false;
+        }
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    return true;
+}
+
+}  // namespace isect::check

@@ -1,0 +1,135 @@
+#include "kernels_under_test.hpp"
+
+#include <iostream>
+
+#include "isect/check/engine/witness.hpp"
+#include "isect/check/model/preconditions.hpp"
+
+namespace isect::tool {
+
+namespace {
+
+using check::Family;
+using check::FamilyKernel;
+
+bool stricter_or_same(const check::Contract& wanted, const check::Contract& own) {
+    if (wanted.kind == own.kind && wanted.k == own.k) return true;
+    return wanted.kind == check::Contract::Kind::exact ||
+           (wanted.kind == own.kind && wanted.kind == check::Contract::Kind::tolerant && wanted.k < own.k);
+}
+
+}  // namespace
+
+std::optional<FamilyKernel> held_to(const FamilyKernel& k, const std::optional<check::Contract>& contract,
+                                    const std::string& command) {
+    if (!contract) return k;
+    if (!stricter_or_same(*contract, k.contract)) {
+        std::cerr << "isect " << command << ": --contract " << contract->str() << " is not " << k.name
+                  << "'s own contract (" << k.contract.str()
+                  << ") nor a stricter one; a built-in kernel is held to what it declares, or to more\n";
+        return std::nullopt;
+    }
+    FamilyKernel held = k;
+    held.contract = *contract;
+    return held;
+}
+
+std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& command, const SubjectArgs& a) {
+    auto out = std::unique_ptr<KernelsUnderTest>(new KernelsUnderTest());
+    out->command_ = command;
+    out->kernel_ = a.kernel;
+    out->error_e_ = a.error_e;
+    const auto fail = [&](const std::string& why) {
+        std::cerr << "isect " << command << ": " << why << "\n";
+        return nullptr;
+    };
+    std::string why;
+    if (!a.fp_env.empty()) {
+        out->fp_env_ = check::FpEnv::parse(a.fp_env, why);
+        if (!out->fp_env_) return fail("--fp-env " + why);
+    }
+    if (!a.domain.empty()) {
+        const auto d = check::Domain::parse(a.domain, why);
+        if (!d) return fail("--domain " + why);
+        out->domain_ = *d;
+    }
+    if (!a.require.empty() && !check::parse_requirements(a.require, out->domain_.required, why))
+        return fail("--require " + why);
+    std::optional<check::Contract> contract;
+    if (a.contract_given || !a.plugin.empty()) {
+        contract = check::Contract::parse(a.contract);
+        if (!contract) return fail("--contract '" + a.contract + "' is not exact, conservative or tolerant=K");
+    }
+
+    if (!a.plugin.empty()) {
+        if (!a.kernel.empty()) return fail("--kernel names a built-in kernel; with --plugin the plugin's kernels run");
+        try {
+            out->host_ = std::make_unique<check::PluginHost>(a.plugin, a.timeout_ms, out->fp_env_);
+        } catch (const std::exception& e) {
+            return fail(e.what());
+        }
+        const check::PluginInfo& p = out->host_->info();
+        out->subject_ = p.name;
+        out->plugin_contract_ = contract;
+        // What the plugin declares of itself, where the command line did not say.
+        if (a.domain.empty() && p.domain) {
+            out->domain_.lo = p.domain->lo;
+            out->domain_.hi = p.domain->hi;
+        }
+        if (a.require.empty() && !p.requires_.empty() &&
+            !check::parse_requirements(p.requires_, out->domain_.required, why))
+            return fail(p.path + ": isect_requires() says " + why);
+        return out;
+    }
+
+    out->subject_ = a.kernel.empty() ? "built-in kernels" : a.kernel;
+    if (contract) {
+        if (a.kernel.empty())
+            return fail("--contract " + contract->str() +
+                        " without --plugin needs --kernel: each built-in kernel declares its own contract "
+                        "(`isect kernels` lists them)");
+        // Held to its own contract or a stricter one, in either precision.
+        for (const check::Precision p : {check::Precision::single, check::Precision::double_}) {
+            const check::PrecisionScope scope(p);
+            for (const Family* f : check::families())
+                if (const auto k = f->find_kernel(a.kernel); k && !held_to(*k, contract, command)) return nullptr;
+        }
+        out->builtin_contract_ = contract;
+    }
+    return out;
+}
+
+std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string* why) const {
+    if (host_) {
+        if (!host_->info().exports(f, check::precision())) {
+            if (why)
+                *why = host_->info().name + " does not export isect_" + f.name +
+                       (check::precision() == check::Precision::double_ ? "_d" : "");
+            return {};
+        }
+        return {host_->kernel(f, *plugin_contract_, error_e_)};
+    }
+    std::vector<FamilyKernel> out;
+    if (kernel_.empty()) {
+        out = f.kernels();
+    } else if (auto k = f.find_kernel(kernel_)) {
+        if (builtin_contract_) k->contract = *builtin_contract_;
+        out = {*k};
+    } else if (why) {
+        *why = f.name + " has no kernel named '" + kernel_ + "'";
+    }
+    if (fp_env_)
+        for (FamilyKernel& k : out) k = check::in_fp_env(k, fp_env_->control(), watch_);
+    return out;
+}
+
+std::string KernelsUnderTest::fp_env_line() const {
+    const check::FpWatch* watch = host_ ? &host_->fp_watch() : watch_.get();
+    if (fp_env_) return check::describe_kernel_env(fp_env_->control(), "--fp-env " + fp_env_->str(), watch);
+    if (host_ && host_->info().after_load != host_->info().before_load)
+        return check::describe_kernel_env(host_->kernel_env(),
+                                          "set by the plugin as it loaded: built with -ffast-math or -Ofast?", watch);
+    return check::describe_kernel_env(host_ ? host_->kernel_env() : check::default_fp_control(), "", watch);
+}
+
+}  // namespace isect::tool

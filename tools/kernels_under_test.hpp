@@ -1,0 +1,78 @@
+// The kernels a command judges, built from its command line once, for
+// check, replay, fuzz, diff and minimize alike: a plugin's functions (run
+// in a worker), one built-in kernel or planted bug by name, or every
+// built-in one. A named built-in kernel is held to its own contract or to
+// a stricter one given with --contract; every kernel runs in the requested
+// floating-point environment; and the command line's scope (--domain,
+// --require) is merged with what a plugin declares of itself.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "isect/check/model/domain.hpp"
+#include "isect/check/model/family.hpp"
+#include "isect/check/io/fp_env.hpp"
+#include "isect/check/io/plugin_host.hpp"
+
+namespace isect::tool {
+
+/// What a command line says of the kernels to judge.
+struct SubjectArgs {
+    std::string plugin;                   ///< a plugin's path; empty: built-in kernels
+    std::string kernel;                   ///< one built-in kernel or broken:NAME; empty: every built-in one
+    std::string contract = "tolerant=1";  ///< a plugin's contract, or a named built-in kernel's stricter one
+    bool contract_given = false;
+    double error_e = 16;                  ///< a plugin's E
+    int timeout_ms = 2000;                ///< a plugin call taking longer is a hang
+    std::string fp_env;                   ///< --fp-env; empty: as loaded (the default for built-ins)
+    std::string domain;                   ///< --domain LO:HI; empty: the plugin's, else every finite number
+    std::string require;                  ///< --require NAME,...; empty: the plugin's, else none
+};
+
+class KernelsUnderTest {
+public:
+    /// Builds them, or prints why it cannot ("isect COMMAND: ...") and
+    /// returns null: the command exits 2.
+    static std::unique_ptr<KernelsUnderTest> make(const std::string& command, const SubjectArgs& args);
+
+    /// The kernels of family f in the run's precision, each in the kernels'
+    /// floating-point environment; empty, with why, when there are none.
+    std::vector<check::FamilyKernel> kernels(const check::Family& f, std::string* why = nullptr) const;
+
+    /// The plugin's worker; null for built-in kernels.
+    check::PluginHost* host() const { return host_.get(); }
+    /// "built-in kernels", a built-in kernel's name, or the plugin's name.
+    const std::string& subject() const { return subject_; }
+    /// The magnitudes and preconditions judged.
+    const check::Domain& domain() const { return domain_; }
+    /// The contract a plugin is held to (nullopt for built-in kernels,
+    /// which declare theirs).
+    const std::optional<check::Contract>& plugin_contract() const { return plugin_contract_; }
+    double error_e() const { return error_e_; }
+    /// The floating-point environment asked for, if one was.
+    const std::optional<check::FpEnv>& fp_env() const { return fp_env_; }
+    /// The report's line on the kernels' floating-point environment (and
+    /// any change a kernel made to it).
+    std::string fp_env_line() const;
+
+private:
+    std::string command_, kernel_;
+    std::unique_ptr<check::PluginHost> host_;
+    std::string subject_;
+    check::Domain domain_;
+    std::optional<check::Contract> plugin_contract_, builtin_contract_;
+    double error_e_ = 16;
+    std::optional<check::FpEnv> fp_env_;
+    std::shared_ptr<check::FpWatch> watch_ = std::make_shared<check::FpWatch>();
+};
+
+/// A built-in kernel under --contract: its own contract, or a stricter one
+/// it is then held to (exact over anything, a smaller tolerant K); nullopt,
+/// with the error printed, for a looser or another kind.
+std::optional<check::FamilyKernel> held_to(const check::FamilyKernel& k, const std::optional<check::Contract>& contract,
+                                           const std::string& command);
+
+}  // namespace isect::tool
