@@ -8,12 +8,16 @@
 // precondition min <= max is not checked in release builds, so the empty box
 // is decided here, before CGAL sees it).
 #include "isect/ref/aabb_triangle.hpp"
+#include "isect/ref/fast.hpp"
 
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Gmpq.h>
 #include <CGAL/Simple_cartesian.h>
 #include <CGAL/intersections.h>
 #include <algorithm>
+#include <cmath>
+
+#include "isect/exact.hpp"
 
 namespace isect::ref {
 
@@ -74,6 +78,39 @@ bool aabb_triangle_cgal_fast(const std::array<double, 3>& lo, const std::array<d
     const auto* first = std::min_element(pts, pts + 3, smaller);
     const auto* last = std::max_element(pts, pts + 3, smaller);
     return CGAL::do_intersect(Epick::Segment_3(**first, **last), bbox);
+}
+
+namespace {
+
+/// a + b rounded down (dir < 0) or up (dir > 0): TwoSum gives the exact
+/// error of the rounded sum, whose sign says which way it rounded.
+double add_directed(double a, double b, int dir) {
+    double s, err;
+    exact::two_sum(a, b, s, err);  // a + b == s + err exactly
+    if (dir < 0 && err < 0) return std::nextafter(s, -INFINITY);
+    if (dir > 0 && err > 0) return std::nextafter(s, INFINITY);
+    return s;
+}
+
+}  // namespace
+
+/// A false miss is in the band iff the box shrunk by delta misses, a false
+/// hit iff the box grown by delta hits. Rounding is directed so the box
+/// tested contains the shrunk box (if it misses, so does the shrunk one), or
+/// lies in the grown box (if it hits, so does the grown one). Proves "in
+/// band"; never proves "outside". Layout: box.lo 0..2, box.hi 3..5, tri 6..14.
+std::optional<bool> fast::aabb_triangle_band_fast(const double* in, int exact_answer, double delta) {
+    if (!(delta > 0) || !std::isfinite(delta)) return std::nullopt;
+    const bool exact = exact_answer == 1;
+    std::array<double, 3> lo, hi;
+    for (int i = 0; i < 3; ++i) {
+        lo[i] = exact ? add_directed(in[i], delta, -1) : add_directed(in[i], -delta, +1);
+        hi[i] = exact ? add_directed(in[3 + i], -delta, +1) : add_directed(in[3 + i], delta, -1);
+        if (!std::isfinite(lo[i]) || !std::isfinite(hi[i])) return std::nullopt;
+    }
+    const TriangleD tri{{Vec3d{in[6], in[7], in[8]}, Vec3d{in[9], in[10], in[11]}, Vec3d{in[12], in[13], in[14]}}};
+    if (aabb_triangle_cgal_fast(lo, hi, tri) != exact) return true;
+    return std::nullopt;
 }
 
 }  // namespace isect::ref

@@ -39,12 +39,13 @@ Oracle g_oracle = Oracle::fast;
 void set_oracle(Oracle o) { g_oracle = o; }
 Oracle oracle() { return g_oracle; }
 
-bool band(const Family& f, const double* in, int exact_answer, int answer, double k) {
-    if (k > 0 && g_oracle == Oracle::fast && f.fast_in_band) {
-        const Tri t = f.fast_in_band(in, FastTruth{exact_answer, {}, {}}, answer, k);
-        if (t != Tri::unknown) return t == Tri::yes;
-    }
-    return f.in_band(in, Truth{exact_answer, {}, {}, {}}, answer, k);
+bool band(const Family& f, const double* in, int exact_answer, int, double k) {
+    if (!(k > 0)) return false;
+    // GMP cannot hold inf: an infinite delta is the largest finite one.
+    const double delta = std::min(band_delta(Inputs(in, in + f.size()), k), std::numeric_limits<double>::max());
+    if (g_oracle == Oracle::fast && f.band.fast)
+        if (const std::optional<bool> fast = f.band.fast(in, exact_answer, delta)) return *fast;
+    return f.band.exact(in, exact_answer, delta);
 }
 
 namespace {

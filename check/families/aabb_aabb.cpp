@@ -34,23 +34,6 @@ Truth truth(const double* in) {
     return t;
 }
 
-/// Moving every input by delta moves each difference hi - lo of the two
-/// boxes by at most 2 delta, and the differences share no input. Overlap
-/// flips iff some difference (all are >= 0) is below 2 delta; disjoint flips
-/// iff every negative difference is at least -2 delta. Exact, so the band is
-/// exactly the set of inputs the contract's definition allows.
-bool in_band(const double* in, const Truth& truth, int, double k) {
-    const Rational two_delta = 2 * exact_delta(self(), in, k);
-    const ref::ExactAabb a = ref::exact(box_at(in)), b = ref::exact(box_at(in + 6));
-    bool overlap_flips = false, disjoint_flips = true;
-    for (int i = 0; i < 3; ++i)
-        for (const Rational& diff : {Rational(b.hi[i] - a.lo[i]), Rational(a.hi[i] - b.lo[i])}) {
-            if (diff < two_delta) overlap_flips = true;
-            if (diff < 0 && diff < -two_delta) disjoint_flips = false;
-        }
-    return truth.answer == 1 ? overlap_flips : disjoint_flips;
-}
-
 /// The box's coordinates are exact; S = M, so any difference shows.
 ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
@@ -178,7 +161,7 @@ Family make() {
     f.cgal = [](const double* in) {
         return double(ref::aabb_aabb_cgal(ref::exact(box_at(in)), ref::exact(box_at(in + 6))).has_value());
     };
-    f.in_band = in_band;
+    f.band = band_of(ref::fast::aabb_aabb_band());
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
@@ -193,9 +176,6 @@ Family make() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_aabb(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth& t, int, double k) {
-        return tri(ref::fast::aabb_aabb_in_band(in, t.answer, k * unit_roundoff()));
-    };
     f.all_kernels = kernels;
     f.all_broken = broken;
     f.plugin_call_f = plugin_call<float>;

@@ -53,28 +53,6 @@ Truth overlap_truth(const double* in) {
     return {yes(r), {}, {}, {}};
 }
 
-/// Both answers are decided by the signs of minD - d and maxD - d. Moving
-/// every input by delta changes n_i x_i by at most (|n_i| + |x_i|) delta +
-/// delta^2 and d by delta, so each margin moves by at most
-///   L = delta (1 + sum_i (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
-/// When both margins exceed L in magnitude no answer can change; the band is
-/// "some margin within L" (K > 0), a superset of the inputs whose answer can
-/// flip, so it never flags a kernel that keeps tolerant=K.
-bool in_band(const Family& f, const double* in, double k) {
-    if (k <= 0) return false;
-    const Rational delta = exact_delta(f, in, k);
-    const ref::ExactAabb b = ref::exact(box_of(in));
-    const ref::ExactPlane p = exact_plane(in);
-    Rational l = delta + 3 * delta * delta;
-    for (int i = 0; i < 3; ++i) {
-        const Rational x = std::max(abs(b.lo[i]), abs(b.hi[i]));
-        l += (abs(p.n[i]) + x) * delta;
-    }
-    Rational least, greatest;
-    ref::aabb_plane_margins(b, p, least, greatest);
-    return abs(least) <= l || abs(greatest) <= l;
-}
-
 /// What decides: the margins least n . x - d and greatest n . x - d, exactly:
 /// "touching" (one is 0), "in the plane" (both are), "straddling", "clear";
 /// and whether n is along an axis (the case seed 001 and most code assume).
@@ -209,7 +187,7 @@ Family common(const std::string& name) {
     f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding;
     f.feature = feature;
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::aabb_plane_in_band(in, k * unit_roundoff())); };
+    f.band = band_of(ref::fast::aabb_plane_band());
     return f;
 }
 
@@ -247,7 +225,6 @@ Family make_classify() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane(in)); };
     f.cgal = [](const double* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), exact_plane(in))); };
-    f.in_band = [](const double* in, const Truth&, int, double k) { return in_band(classify_family(), in, k); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{
@@ -275,7 +252,6 @@ Family make_overlap() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane_overlap(in)); };
     f.cgal = [](const double* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), exact_plane(in))); };
-    f.in_band = [](const double* in, const Truth&, int, double k) { return in_band(overlap_family(), in, k); };
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{overlap_kernel("overlap", "exact", aabb_plane_overlap),
                                          overlap_kernel("centre_extents", "tolerant=1", aabb_plane_overlap_centre_extents)};

@@ -20,7 +20,7 @@ const Family& self();
 // Layout: box.lo 0..2, box.hi 3..5, tri 6..14.
 
 /// Both references on a rational box; they must agree.
-bool exact_answer(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
+bool exact_answer_of(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
     const bool clip = ref::aabb_triangle_clip(box, tri);
     const bool cgal = ref::aabb_triangle_cgal(box, tri);
     if (clip != cgal)
@@ -29,24 +29,26 @@ bool exact_answer(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
     return clip;
 }
 
-Truth truth(const double* in) { return {yes(exact_answer(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))), {}, {}, {}}; }
+Truth truth(const double* in) { return {yes(exact_answer_of(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))), {}, {}, {}}; }
 
-/// Exact, not a superset: moving every input by delta can flip the answer
-/// iff the box grown by delta and the box shrunk by delta (empty when it
-/// inverts) have different exact answers (moving the triangle instead is
-/// the same as moving the box the other way). Shrinking decides a false
-/// miss, growing a false hit; both are monotone in K.
-bool in_band(const double* in, const Truth& t, int, double k) {
-    if (!(k > 0)) return false;
-    const Rational delta = exact_delta(self(), in, k);
+/// The band, exact and not a superset: moving every input by delta can flip
+/// the answer iff the box grown by delta and the box shrunk by delta (empty
+/// when it inverts) have different exact answers (moving the triangle
+/// instead is the same as moving the box the other way). Shrinking decides a
+/// false miss, growing a false hit; both are monotone in delta. Written
+/// once, on the references; its fast stage (ref::fast::
+/// aabb_triangle_band_fast) asks Epick's filtered predicate the same question
+/// on a float box rounded inside the shrunk box or the grown one.
+bool band_exact(const double* in, int exact_answer, double delta) {
     if (delta == 0) return false;
     ref::ExactAabb moved = ref::exact(box_at(in));
-    const bool exact = t.answer == 1;
+    const bool exact = exact_answer == 1;
+    const Rational d(delta);
     for (int i = 0; i < 3; ++i) {
-        moved.lo[i] += exact ? delta : Rational(-delta);
-        moved.hi[i] += exact ? Rational(-delta) : delta;
+        moved.lo[i] += exact ? d : Rational(-d);
+        moved.hi[i] += exact ? Rational(-d) : d;
     }
-    return exact_answer(moved, ref::exact(tri_at(in + 6))) != exact;
+    return exact_answer_of(moved, ref::exact(tri_at(in + 6))) != exact;
 }
 
 /// Which kind of the 13 axes separates the closed sets most robustly (the
@@ -54,7 +56,7 @@ bool in_band(const double* in, const Truth& t, int, double k) {
 /// normal, an edge axis; when they meet, "touching" (the box shrunk by any
 /// delta misses) or "overlapping".
 std::string deciding_axis(const double* in, const Truth& truth, int) {
-    if (truth.answer == 1) return in_band(in, truth, 0, 0x1p-40) ? "touching" : "overlapping";
+    if (truth.answer == 1) return band_exact(in, 1, band_delta(Inputs(in, in + 15), 0x1p-40)) ? "touching" : "overlapping";
     const ref::ExactAabb b = ref::exact(box_at(in));
     const ref::ExactTriangle t = ref::exact(tri_at(in + 6));
     // Growing the box by g on every side widens its projection on x by
@@ -119,38 +121,8 @@ double feature(const double* in) {
 
 // --- The fast exact oracle -------------------------------------------------------
 
-/// a + b rounded down (dir < 0) or up (dir > 0): TwoSum gives the exact
-/// error of the rounded sum, whose sign says which way it rounded.
-double add_directed(double a, double b, int dir) {
-    double s, err;
-    exact::two_sum(a, b, s, err);  // a + b == s + err exactly
-    if (dir < 0 && err < 0) return std::nextafter(s, -INFINITY);
-    if (dir > 0 && err > 0) return std::nextafter(s, INFINITY);
-    return s;
-}
-
 std::optional<FastTruth> fast_truth(const double* in) {
     return FastTruth{yes(ref::aabb_triangle_cgal_fast(box_at(in), tri_at(in + 6))), {}, {}};
-}
-
-/// A false miss is in the band iff the box shrunk by delta misses, a false
-/// hit iff the box grown by delta hits. Rounding is directed so the box
-/// tested contains the shrunk box (if it misses, so does the shrunk one), or
-/// lies in the grown box (if it hits, so does the grown one); delta rounds
-/// down. Proves "in band"; never proves "outside".
-Tri fast_in_band(const double* in, const FastTruth& t, int, double k) {
-    const double x = unit_roundoff() * band_magnitude(Inputs(in, in + 15));
-    double delta = k * x;
-    if (std::fma(k, x, -delta) < 0) delta = std::nextafter(delta, 0.0);
-    if (!(delta > 0) || !std::isfinite(delta)) return Tri::unknown;
-    const bool exact = t.answer == 1;
-    std::array<double, 3> lo, hi;
-    for (int i = 0; i < 3; ++i) {
-        lo[i] = exact ? add_directed(in[i], delta, -1) : add_directed(in[i], -delta, +1);
-        hi[i] = exact ? add_directed(in[3 + i], -delta, +1) : add_directed(in[3 + i], delta, -1);
-        if (!std::isfinite(lo[i]) || !std::isfinite(hi[i])) return Tri::unknown;
-    }
-    return ref::aabb_triangle_cgal_fast(lo, hi, tri_at(in + 6)) != exact ? Tri::yes : Tri::unknown;
 }
 
 // --- Kernels and planted bugs ------------------------------------------------------
@@ -425,11 +397,11 @@ Family make() {
     };
     f.truth = truth;
     f.fast_truth = fast_truth;
-    f.fast_in_band = fast_in_band;
     f.cgal = [](const double* in) {
         return double(ref::aabb_triangle_cgal(ref::exact(box_at(in)), ref::exact(tri_at(in + 6))));
     };
-    f.in_band = in_band;
+    f.band.exact = band_exact;
+    f.band.fast = ref::fast::aabb_triangle_band_fast;
     f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding_axis;
     f.oracle_check = [](const double* in, const FastTruth& t) {

@@ -1,6 +1,6 @@
 // Pieces the family files share: reading primitives out of a flat input,
-// domain messages, the band's delta as an exact rational, and how a value's
-// error is measured. Private to check/.
+// domain messages, how a value's error is measured, and the fast oracle's
+// and the bands' results as the description takes them. Private to check/.
 #pragma once
 
 #include <cmath>
@@ -68,13 +68,6 @@ inline std::string box_order(const Family& f, const char* key_lo, const char* ke
     return {};
 }
 
-/// delta = K u M for the whole input (u = 2^-24 or 2^-53), as an exact rational.
-inline ref::Rational exact_delta(const Family& f, const double* in, double k) {
-    const double delta = band_delta(Inputs(in, in + f.size()), k);
-    // GMP cannot hold inf: an infinite K is the largest finite delta.
-    return ref::Rational(std::isfinite(delta) ? delta : std::numeric_limits<double>::max());
-}
-
 /// Error of one output in units of u S (u = 2^-24 or 2^-53); NaN output or
 /// a NaN scale is +inf. S = 0 (an exact output) makes any difference +inf.
 /// S = +inf (an output that no computation in the precision can get right,
@@ -130,42 +123,6 @@ inline void worst(ValueError& e, double units_, std::string_view output) {
     }
 }
 
-// --- Interval arithmetic on rationals, for bands ----------------------------------
-
-/// A closed interval of rationals; every operation encloses all results.
-struct Iv {
-    Rational lo, hi;
-};
-inline Iv operator+(const Iv& a, const Iv& b) { return {a.lo + b.lo, a.hi + b.hi}; }
-inline Iv operator-(const Iv& a, const Iv& b) { return {a.lo - b.hi, a.hi - b.lo}; }
-inline Iv operator-(const Iv& a) { return {-a.hi, -a.lo}; }
-inline Iv operator*(const Iv& a, const Iv& b) {
-    const Rational p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-    Iv r{p[0], p[0]};
-    for (const Rational& x : p) {
-        if (x < r.lo) r.lo = x;
-        if (x > r.hi) r.hi = x;
-    }
-    return r;
-}
-using IvPoint = std::array<Iv, 3>;
-inline IvPoint operator+(const IvPoint& a, const IvPoint& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-inline IvPoint operator-(const IvPoint& a, const IvPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-inline Iv dot(const IvPoint& a, const IvPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-inline IvPoint cross(const IvPoint& a, const IvPoint& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-
-inline IvPoint widened(const double* p, const Rational& delta) {
-    IvPoint r;
-    for (int i = 0; i < 3; ++i) {
-        const Rational x = ref::exact(p[i]);
-        r[size_t(i)] = {x - delta, x + delta};
-    }
-    return r;
-}
-
-// The double versions from fp.hpp stay visible next to the interval ones.
 using isect::cross;
 using isect::dot;
 using isect::sub;
@@ -220,8 +177,9 @@ inline std::string check_answer(const Family& f, const FastTruth& fast, int exac
     return "the oracle says " + f.answers[size_t(fast.answer)] + ", the rational reference " + f.answers[size_t(exact)];
 }
 
-/// A fast band's verdict as the engine takes it.
-inline Tri tri(const std::optional<bool>& b) { return !b ? Tri::unknown : *b ? Tri::yes : Tri::no; }
+/// A band written once in reference/fast/ (its exact, fast and wrong
+/// instantiations) as the description holds it.
+inline Family::Band band_of(const ref::fast::Band& b) { return {b.exact, b.fast, b.wrong}; }
 
 /// The answer index of a bool (answers are {no, yes}).
 inline int yes(bool b) { return b ? 1 : 0; }

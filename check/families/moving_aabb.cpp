@@ -35,24 +35,6 @@ Truth box_truth(const double* in) {
     return from("moving_aabb", ref::moving_aabb_rational(s, m, d), ref::moving_aabb_cgal(s, m, d));
 }
 
-/// Moving every input by delta moves each Minkowski bound by 2 delta and
-/// each point t d of the segment by t delta <= delta, the segment's start
-/// (the origin) not at all. The answer cannot flip unless the segment's
-/// answer differs between the difference box grown by 3 delta and shrunk by
-/// 3 delta (as for segment_aabb).
-bool box_in_band(const double* in, const Truth&, int, double k) {
-    if (k <= 0) return false;
-    const Rational g = 3 * exact_delta(box_family(), in, k);
-    const ref::ExactAabb s = ref::exact(box_at(in)), m = ref::exact(box_at(in + 6));
-    const ref::ExactAabb diff = ref::minkowski_difference(s, m);
-    const ref::Point d = ref::exact(vec_at(in + 12));
-    // Grown or shrunk D as the difference of S grown or shrunk and M as given.
-    ref::ExactAabb zero;
-    for (int i = 0; i < 3; ++i) zero.lo[i] = zero.hi[i] = 0;
-    return ref::moving_aabb_rational(ref::grown(diff, g), zero, d).has_value() !=
-           ref::moving_aabb_rational(ref::grown(diff, Rational(-g)), zero, d).has_value();
-}
-
 /// t over its condition scale: the contact time is a slab entry of the
 /// Minkowski difference, t_i = (s_face - m_face) / d_i, each candidate
 /// moving by (the four faces' magnitudes on that axis) / |d_i| + |t_i|
@@ -214,27 +196,6 @@ Truth plane_truth(const double* in) {
     const ref::ExactPlane p = exact_plane(in);
     const ref::Point dir = ref::exact(vec_at(in + 10));
     return from("moving_aabb_plane", ref::moving_aabb_plane_rational(b, p, dir), ref::moving_aabb_plane_cgal(b, p, dir));
-}
-
-/// a, b (the margins of the box at the start) move by at most
-/// L = delta (1 + sum (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2, and
-/// s = n . dir by at most L_s = delta sum (|n_i| + |dir_i|) + 3 delta^2. The
-/// answer is a function of the signs of a, b and s: the band is "some sign
-/// within reach", |a| <= L or |b| <= L or |s| <= L_s (K > 0).
-bool plane_in_band(const double* in, const Truth&, int, double k) {
-    if (k <= 0) return false;
-    const Rational delta = exact_delta(plane_family(), in, k);
-    const ref::ExactAabb b = ref::exact(box_at(in));
-    const ref::ExactPlane p = exact_plane(in);
-    const ref::Point dir = ref::exact(vec_at(in + 10));
-    Rational l = delta + 3 * delta * delta, ls = 3 * delta * delta;
-    for (int i = 0; i < 3; ++i) {
-        l += (abs(p.n[i]) + std::max(abs(b.lo[i]), abs(b.hi[i]))) * delta;
-        ls += (abs(p.n[i]) + abs(dir[i])) * delta;
-    }
-    Rational lo, hi;
-    ref::aabb_plane_margins(b, p, lo, hi);
-    return abs(lo) <= l || abs(hi) <= l || abs(ref::dot(p.n, dir)) <= ls;
 }
 
 /// t within E 2^-24 (A + |t| B) / |s| (core/isect/moving_aabb.hpp).
@@ -415,7 +376,7 @@ Family make_box() {
     f.cgal = [](const double* in) {
         return double(ref::moving_aabb_cgal(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12))).has_value());
     };
-    f.in_band = box_in_band;
+    f.band = band_of(ref::fast::moving_aabb_band());
     f.value_error = box_value_error;
     f.deciding = box_deciding;
     f.feature = box_feature;
@@ -427,7 +388,6 @@ Family make_box() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::moving_aabb(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::moving_aabb_in_band(in, k * unit_roundoff())); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{box_kernel("slabs", "tolerant=1", moving_aabb_contact)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{box_kernel("broken:seed_z_check", "tolerant=1", seed_z_check),
@@ -460,7 +420,7 @@ Family make_plane() {
     f.cgal = [](const double* in) {
         return double(ref::moving_aabb_plane_cgal(ref::exact(box_at(in)), exact_plane(in), ref::exact(vec_at(in + 10))).has_value());
     };
-    f.in_band = plane_in_band;
+    f.band = band_of(ref::fast::moving_aabb_plane_band());
     f.value_error = plane_value_error;
     f.deciding = plane_deciding;
     f.feature = plane_feature;
@@ -472,9 +432,6 @@ Family make_plane() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::moving_aabb_plane(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) {
-        return tri(ref::fast::moving_aabb_plane_in_band(in, k * unit_roundoff()));
-    };
     f.all_kernels = [] { return std::vector<FamilyKernel>{plane_kernel("contact", "tolerant=1", moving_aabb_plane_contact)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{plane_kernel("broken:seed_front_only", "tolerant=1", seed_front_only),

@@ -58,33 +58,6 @@ Truth truth(const Family& f, const double* in) {
     return t;
 }
 
-/// Moving every input by delta moves the box by delta and each point of the
-/// query by delta (1 + t). A perturbed query can only meet the perturbed box
-/// at t <= T: T = 1 for a segment; for a ray the box lies within M + delta of
-/// the coordinate origin, so along the axis of the largest |d_j| a hit needs
-/// t |d_j - delta| <= 2 (M + delta). With g = delta + delta (1 + T), the
-/// answer cannot flip unless the exact query's answer differs between the box
-/// grown by g and the box shrunk by g: if it meets the shrunk box every
-/// perturbed query meets the perturbed box, and if it misses the grown one no
-/// perturbed query can meet it. A ray whose |d|_inf <= delta can point
-/// anywhere: always in band. Sound, and exact up to the factor in g.
-bool in_band(const Family& f, const double* in, double k) {
-    if (k <= 0) return false;
-    const Rational delta = exact_delta(f, in, k);
-    Rational t_bound = 1;
-    if (!is_segment(f)) {
-        Rational dmax = 0;
-        for (int i = 0; i < 3; ++i) dmax = std::max(dmax, Rational(abs(ref::exact(in[3 + i]))));
-        if (dmax <= delta) return true;
-        t_bound = 2 * (Rational(largest_magnitude(Inputs(in, in + 12))) + delta) / (dmax - delta);
-    }
-    const Rational g = delta * (2 + t_bound);
-    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
-    const ref::ExactAabb b = ref::exact(box_at(in + 6));
-    return ref::ray_aabb_rational(o, d, ref::grown(b, g), exact_tmax(f)).hit !=
-           ref::ray_aabb_rational(o, d, ref::grown(b, Rational(-g)), exact_tmax(f)).hit;
-}
-
 /// t_enter and t_exit: error over their condition scales S (the slab
 /// candidates that can be the extremum once every input moves by its own
 /// ulp: slab_extremum_scale); an exact t beyond the precision's range may
@@ -390,7 +363,7 @@ Family make(bool segment) {
         return double(ref::ray_aabb_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)),
                                          is_segment(self())).hit);
     };
-    f.in_band = [self](const double* in, const Truth&, int, double k) { return in_band(self(), in, k); };
+    f.band = band_of(ref::fast::ray_aabb_band(segment));
     f.value_error = value_error;
     f.deciding = [self](const double* in, const Truth&, int) { return deciding(self(), in); };
     f.fast_truth = [segment](const double* in) { return from_fast(ref::fast::ray_aabb(in, segment)); };
@@ -408,9 +381,6 @@ Family make(bool segment) {
         return why;
     };
     f.wrong_oracle = [segment](const double* in) { return from_wrong(ref::fast::wrong::ray_aabb(in, segment)); };
-    f.fast_in_band = [segment](const double* in, const FastTruth&, int, double k) {
-        return tri(ref::fast::ray_aabb_in_band(in, segment, k * unit_roundoff()));
-    };
     f.feature = feature;
     f.all_kernels = [self] {
         return std::vector<FamilyKernel>{kernel<double>(self(), "woo", "tolerant=1", 2, ray_aabb_woo<double>),

@@ -47,42 +47,6 @@ Truth truth(const double* in) {
     return t;
 }
 
-/// Every input moves by at most delta (tmax too, when finite). Cramer's
-/// rule decides the answer from the signs of det = -d . n and of u, v,
-/// det - u - v, t and tmax det - t (numerators, scaled by sign(det)); each
-/// is a polynomial in the inputs, enclosed here by interval arithmetic over
-/// the whole delta-box. If det's interval holds 0, any answer is reachable
-/// (parallel, coplanar and degenerate configurations): in band. Otherwise
-/// the answer is certainly a hit when every condition's interval is >= 0,
-/// certainly a miss when some condition's interval is < 0, and in band
-/// otherwise. The enclosure only widens, so the band is a superset of the
-/// inputs whose answer can flip.
-bool in_band(const double* in, const Truth&, int, double k) {
-    if (k <= 0) return false;
-    const Rational delta = exact_delta(self(), in, k);
-    const IvPoint o = widened(in, delta), d = widened(in + 3, delta);
-    const IvPoint a = widened(in + 7, delta), b = widened(in + 10, delta), c = widened(in + 13, delta);
-    const IvPoint e1 = b - a, e2 = c - a, s = o - a;
-    const Iv det = -dot(d, cross(e1, e2));
-    if (det.lo <= 0 && det.hi >= 0) return true;
-    const bool negative = det.hi < 0;
-    const auto signed_iv = [&](const Iv& x) { return negative ? -x : x; };
-    const Iv u = signed_iv(-dot(d, cross(s, e2))), v = signed_iv(-dot(d, cross(e1, s)));
-    const Iv t = signed_iv(dot(s, cross(e1, e2)));
-    const Iv abs_det = signed_iv(det);
-    std::vector<Iv> conditions = {u, v, abs_det - u - v, t};
-    if (!std::isinf(in[6])) {
-        const Rational tmax = ref::exact(in[6]);
-        conditions.push_back(Iv{tmax - delta, tmax + delta} * abs_det - t);
-    }
-    bool certain_hit = true;
-    for (const Iv& x : conditions) {
-        if (x.hi < 0) return false;  // certainly a miss
-        if (x.lo < 0) certain_hit = false;
-    }
-    return !certain_hit;
-}
-
 /// Condition scales, from Cramer's rule with T = o - a, E1 = b - a,
 /// E2 = c - a: the numerators of t, u, v are triple products whose terms are
 /// at most T E1 E2, d T E2 and d E1 T in size (1-norms, with |o| + |a| for
@@ -425,7 +389,7 @@ Family make() {
     f.cgal = [](const double* in) {
         return double(ref::ray_triangle_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), exact_tmax(in), exact_tri(in)).hit);
     };
-    f.in_band = in_band;
+    f.band = band_of(ref::fast::ray_triangle_band());
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
@@ -443,7 +407,6 @@ Family make() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle(in)); };
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_triangle(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::ray_triangle_in_band(in, k * unit_roundoff())); };
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>),
                                          kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),

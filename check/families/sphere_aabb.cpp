@@ -34,21 +34,6 @@ Truth truth(const double* in) {
     return t;
 }
 
-/// Moving every input by delta moves the centre by at most sqrt(3) delta,
-/// the box (hence the distance from any point to it) by at most sqrt(3)
-/// delta, and r by delta: dist - r moves by at most (2 sqrt(3) + 1) delta <
-/// 4.5 delta. The band is |dist - r| <= 4.5 delta, decided on squares:
-/// max(0, r - 4.5 delta)^2 <= dist^2 <= (r + 4.5 delta)^2. A superset of the
-/// inputs whose answer can flip.
-bool in_band(const double* in, const Truth&, int, double k) {
-    if (k <= 0) return false;
-    const Rational w = Rational(9, 2) * exact_delta(self(), in, k);
-    const Rational r = ref::exact(in[9]);
-    const ref::SphereAabbExact q = ref::sphere_aabb_rational(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), r);
-    const Rational lo = r > w ? Rational(r - w) : Rational(0);
-    return lo * lo <= q.dist2 && q.dist2 <= (r + w) * (r + w);
-}
-
 /// Closest point and containment are exact: S = M makes any difference show.
 ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
@@ -194,7 +179,7 @@ Family make() {
     f.cgal = [](const double* in) {
         return double(ref::sphere_aabb_cgal(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), ref::exact(in[9])).overlap);
     };
-    f.in_band = in_band;
+    f.band = band_of(ref::fast::sphere_aabb_band());
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
@@ -209,7 +194,6 @@ Family make() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::sphere_aabb(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) { return tri(ref::fast::sphere_aabb_in_band(in, k * unit_roundoff())); };
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap),
                                          kernel("exact", "exact", sphere_aabb_overlap_exact)};

@@ -48,21 +48,6 @@ Truth triangle_truth(const double* in) {
     return t;
 }
 
-/// A degenerate triangle becomes proper under any move (K > 0). A proper one
-/// can become degenerate only if n = (b - a) x (c - a) can vanish: in band
-/// when the interval enclosure of each component of n over the delta-box
-/// holds 0.
-bool triangle_in_band(const double* in, const Truth& truth, int, double k) {
-    if (k <= 0) return false;
-    if (truth.answer == 0) return true;
-    const Rational delta = exact_delta(triangle_family(), in, k);
-    const IvPoint a = widened(in, delta), b = widened(in + 3, delta), c = widened(in + 6, delta);
-    const IvPoint n = cross(b - a, c - a);
-    for (const Iv& x : n)
-        if (x.lo > 0 || x.hi < 0) return false;
-    return true;
-}
-
 /// Scales, with E1 = |b| + |a|, E2 = |c| + |a|, P = |p| + |a| (1-norms),
 /// N = |n| = 2 area and L = max(E1, E2):
 ///   area      E1 E2
@@ -234,35 +219,6 @@ Truth polygon_truth(const double* in) {
     const bool flat = r.normal[0] == 0 && r.normal[1] == 0 && r.normal[2] == 0;
     t.values.push_back(flat ? std::numeric_limits<double>::quiet_NaN() : ref::sqrt_to_double(r.distance2, r.distance_sign));
     return t;
-}
-
-/// Convexity is decided by the signs of ((p_i+1 - p_i) x (p_j - p_i)) . N,
-/// N Newell's normal: polynomials of degree 4, enclosed by interval
-/// arithmetic over the delta-box. Certainly convex when every enclosure is
-/// >= 0 and N's enclosure excludes 0; certainly not when some enclosure is
-/// < 0; in band otherwise.
-bool polygon_in_band(const double* in, const Truth&, int, double k) {
-    if (k <= 0) return false;
-    const Rational delta = exact_delta(polygon_family(), in, k);
-    std::vector<IvPoint> p;
-    for (int i = 0; i < kN; ++i) p.push_back(widened(in + 3 * i, delta));
-    IvPoint n{Iv{0, 0}, Iv{0, 0}, Iv{0, 0}};
-    for (int i = 0; i < kN; ++i) {
-        const IvPoint& a = p[size_t(i)];
-        const IvPoint& b = p[size_t((i + 1) % kN)];
-        n[0] = n[0] + (a[1] - b[1]) * (a[2] + b[2]);
-        n[1] = n[1] + (a[2] - b[2]) * (a[0] + b[0]);
-        n[2] = n[2] + (a[0] - b[0]) * (a[1] + b[1]);
-    }
-    bool certain_convex = !(n[0].lo <= 0 && n[0].hi >= 0 && n[1].lo <= 0 && n[1].hi >= 0 && n[2].lo <= 0 && n[2].hi >= 0);
-    for (int i = 0; i < kN; ++i)
-        for (int j = 0; j < kN; ++j) {
-            if (j == i || j == (i + 1) % kN) continue;
-            const Iv s = dot(cross(p[size_t((i + 1) % kN)] - p[size_t(i)], p[size_t(j)] - p[size_t(i)]), n);
-            if (s.hi < 0) return false;
-            if (s.lo < 0) certain_convex = false;
-        }
-    return !certain_convex;
 }
 
 /// Scales: S_N per component, the sum over edges of (|y_i| + |y_i+1|)
@@ -444,7 +400,7 @@ Family make_triangle() {
     f.cgal = [](const double* in) {
         return double(ref::triangle_measures_cgal(exact_tri(in), ref::exact(vec_at(in + 9))).degenerate);
     };
-    f.in_band = triangle_in_band;
+    f.band = band_of(ref::fast::triangle_measures_band());
     f.value_error = triangle_value_error;
     f.deciding = triangle_deciding;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::triangle_measures(in)); };
@@ -467,9 +423,6 @@ Family make_triangle() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::triangle_measures(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth& t, int, double k) {
-        return tri(ref::fast::triangle_measures_in_band(in, t.answer, k * unit_roundoff()));
-    };
     f.feature = [](const double* in) { return edge_feature(in, 3); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
     f.all_broken = [] {
@@ -496,7 +449,7 @@ Family make_polygon() {
     f.domain = [](const double* in) { return first_non_finite(polygon_family(), in); };
     f.truth = polygon_truth;
     f.cgal = [](const double* in) { return double(ref::polygon_cgal(exact_poly(in), ref::exact(vec_at(in + 3 * kN))).convex); };
-    f.in_band = polygon_in_band;
+    f.band = band_of(ref::fast::polygon_measures_band());
     f.value_error = polygon_value_error;
     f.deciding = polygon_deciding;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::polygon_measures(in)); };
@@ -512,9 +465,6 @@ Family make_polygon() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::polygon_measures(in)); };
-    f.fast_in_band = [](const double* in, const FastTruth&, int, double k) {
-        return tri(ref::fast::polygon_measures_in_band(in, k * unit_roundoff()));
-    };
     f.feature = [](const double* in) { return edge_feature(in, kN); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };
     f.all_broken = [] {

@@ -10,9 +10,9 @@
 //
 // Each function follows its rational reference (reference/*_rational.cpp)
 // branch for branch, so that where it decides it gives the same answer and
-// every enclosure contains the number the reference computes. The band
-// functions likewise follow the band of check/FAMILY.cpp: they answer only
-// where the rational band computation would certainly answer the same.
+// every enclosure contains the number the reference computes. The bodies
+// are written once over a number policy, in reference/fast/FAMILY.hpp, with
+// each family's band beside its body.
 //
 // Precondition: the input is in the family's domain (finite, lo <= hi...).
 // The caller's floating-point environment is untouched on return.
@@ -31,7 +31,7 @@ struct Result {
     double lo[8] = {}, hi[8] = {};
 };
 
-// The layouts are those of the families (check/FAMILY.cpp).
+// The layouts are those of the families (check/families/FAMILY.cpp).
 std::optional<Result> ray_triangle(const double* in);
 std::optional<Result> ray_aabb(const double* in, bool segment);
 std::optional<Result> aabb_plane(const double* in);          ///< back 0, straddle 1, front 2
@@ -44,19 +44,35 @@ std::optional<Result> transformed_aabb(const double* in);
 std::optional<Result> triangle_measures(const double* in);
 std::optional<Result> polygon_measures(const double* in);
 
-/// The bands, ku > 0, with delta = ku M, ku = K u (u = 2^-24 for float
-/// inputs, 2^-53 for doubles): true or false where the
-/// family's rational band computation certainly says so, else nullopt.
-/// exact_answer is the exact answer's index (some bands depend on it).
-std::optional<bool> ray_triangle_in_band(const double* in, double ku);
-std::optional<bool> ray_aabb_in_band(const double* in, bool segment, double ku);
-std::optional<bool> aabb_plane_in_band(const double* in, double ku);
-std::optional<bool> aabb_aabb_in_band(const double* in, int exact_answer, double ku);
-std::optional<bool> sphere_aabb_in_band(const double* in, double ku);
-std::optional<bool> moving_aabb_in_band(const double* in, double ku);
-std::optional<bool> moving_aabb_plane_in_band(const double* in, double ku);
-std::optional<bool> triangle_measures_in_band(const double* in, int exact_answer, double ku);
-std::optional<bool> polygon_measures_in_band(const double* in, double ku);
+/// A family's band: whether moving every input by at most delta (delta =
+/// K u M, the engine's band_delta: K the contract's, u = 2^-24 for float
+/// inputs or 2^-53 for doubles, M the largest input magnitude) could make an
+/// answer other than exact_answer the exact one. Written once per family
+/// over a number policy (reference/fast/FAMILY.hpp) and instantiated:
+///   fast:  intervals, then Mpzf where they cannot decide (exact wherever it
+///          answers; nullopt where a band has no exact fast stage);
+///   exact: GMP rationals, no interval stage;
+///   wrong: plain double rounding to nearest, a planted wrong band for the
+///          property that holds `fast` to `exact`.
+struct Band {
+    std::optional<bool> (*fast)(const double* in, int exact_answer, double delta) = nullptr;
+    bool (*exact)(const double* in, int exact_answer, double delta) = nullptr;
+    bool (*wrong)(const double* in, int exact_answer, double delta) = nullptr;
+};
+Band ray_triangle_band();
+Band ray_aabb_band(bool segment);
+Band aabb_plane_band();  ///< aabb_plane and aabb_plane_overlap: the same margins decide both
+Band aabb_aabb_band();
+Band sphere_aabb_band();
+Band moving_aabb_band();
+Band moving_aabb_plane_band();
+Band triangle_measures_band();
+Band polygon_measures_band();
+/// aabb_triangle's band is the exact answer on the box grown or shrunk by
+/// delta (check/families/aabb_triangle.cpp); its fast stage runs CGAL's
+/// filtered predicate on a float box rounded inside the shrunk box or the
+/// grown one, and proves "in band" only (nullopt otherwise).
+std::optional<bool> aabb_triangle_band_fast(const double* in, int exact_answer, double delta);
 
 /// Planted wrong oracles, one per family, for the properties that must
 /// catch them: every sign decided in plain double (aabb_aabb, which needs no

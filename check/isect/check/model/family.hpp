@@ -233,10 +233,6 @@ struct ValueError {
     bool undecided = false;
 };
 
-/// A three-valued verdict from a fast test: certainly no, certainly yes, or
-/// not decided (the exact path decides).
-enum class Tri { no, yes, unknown };
-
 /// What the fast exact oracle knows of an input: the exact answer, and for
 /// each number an enclosure [lo, hi] of its exact value (empty vectors when
 /// the answer carries none).
@@ -259,11 +255,19 @@ struct Family {
     std::function<std::string(const double*)> domain;
     /// Both references; throws ReferenceMismatch when they disagree.
     std::function<Truth(const double*)> truth;
-    /// Whether moving every input by at most delta = K 2^-24 M (M the
-    /// largest input magnitude) could make `answer` the exact one. May say
-    /// yes too often (a wider band), never too rarely. False for K = 0 unless
-    /// the input itself decides nothing.
-    std::function<bool(const double*, const Truth&, int answer, double k)> in_band;
+    /// The band of tolerant=K: whether moving every input by at most delta
+    /// (judge.hpp's band_delta: K u M) could make an answer other than the
+    /// exact one exact. May say yes too often (a wider band), never too
+    /// rarely. Written once, over a number policy (reference/fast/), and
+    /// instantiated as `exact` (rationals), `fast` (intervals then Mpzf,
+    /// where it answers the same) and `wrong` (plain double, a planted
+    /// wrong band the band property must catch; optional).
+    struct Band {
+        std::function<bool(const double* in, int exact_answer, double delta)> exact;
+        std::function<std::optional<bool>(const double* in, int exact_answer, double delta)> fast;
+        std::function<bool(const double* in, int exact_answer, double delta)> wrong;
+    };
+    Band band;
     /// Error of a kernel's numbers, called when its answer is the exact one
     /// and that answer carries values.
     std::function<ValueError(const double*, const Truth&, const Answer&)> value_error;
@@ -272,8 +276,6 @@ struct Family {
     /// nullopt where it cannot decide. Optional (empty: the references
     /// decide every case).
     std::function<std::optional<FastTruth>(const double*)> fast_truth;
-    /// in_band decided fast: yes or no only where that is certain.
-    std::function<Tri(const double*, const FastTruth&, int answer, double k)> fast_in_band;
     /// Where a fast truth differs from the rational reference, decided
     /// exactly: another answer, or a number outside its enclosure. Empty
     /// when they agree. For the property that the fast oracle is exact.

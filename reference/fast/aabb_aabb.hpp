@@ -1,0 +1,27 @@
+// aabb_aabb's band on a number type (its oracle needs no arithmetic).
+#pragma once
+
+#include "numbers.hpp"
+
+namespace isect::ref::fast::detail {
+
+/// Moving every input by delta moves each difference hi - lo of the two
+/// boxes by at most 2 delta, and the differences share no input. Overlap
+/// flips iff some difference (all are >= 0) is below 2 delta; disjoint flips
+/// iff every negative difference is at least -2 delta. Exact: the band is
+/// exactly the set of inputs the contract's definition allows.
+template <class Ops> struct AabbAabbBand {
+    static bool run(const double* in, int exact_answer, double delta) {
+        using NT = typename Ops::NT;
+        const NT two_delta = 2 * Ops::of(delta);
+        bool overlap_flips = false, disjoint_flips = true;
+        for (int i = 0; i < 3; ++i)
+            for (const NT& diff : {NT(Ops::of(in[9 + i]) - Ops::of(in[i])), NT(Ops::of(in[3 + i]) - Ops::of(in[6 + i]))}) {
+                if (Ops::sgn(two_delta - diff) > 0) overlap_flips = true;
+                if (Ops::sgn(diff) < 0 && Ops::sgn(diff + two_delta) < 0) disjoint_flips = false;
+            }
+        return exact_answer == 1 ? overlap_flips : disjoint_flips;
+    }
+};
+
+}  // namespace isect::ref::fast::detail

@@ -1,0 +1,109 @@
+// A box against a plane n . x = d on a number type: the bodies of
+// aabb_plane, aabb_plane_overlap and moving_aabb_plane, and their bands.
+#pragma once
+
+#include "numbers.hpp"
+
+namespace isect::ref::fast::detail {
+
+/// Least and greatest n . x over the box, minus d.
+template <class Ops>
+void margins(const double* box, const double* n, double d, typename Ops::NT& lo, typename Ops::NT& hi) {
+    lo = hi = -Ops::of(d);
+    for (int i = 0; i < 3; ++i) {
+        const auto a = Ops::of(n[i]) * Ops::of(box[i]), b = Ops::of(n[i]) * Ops::of(box[3 + i]);  // exact: float products
+        const bool a_low = Ops::sgn(b - a) > 0;
+        lo = lo + (a_low ? a : b);
+        hi = hi + (a_low ? b : a);
+    }
+}
+
+/// The margins' Lipschitz bound: delta (1 + sum (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
+template <class Ops> typename Ops::NT margin_bound(const double* box, const double* n, const typename Ops::NT& delta) {
+    typename Ops::NT l = delta + 3 * delta * delta;
+    for (int i = 0; i < 3; ++i)
+        l = l + (Ops::of(std::fabs(double(n[i]))) +
+                 Ops::of(std::max(std::fabs(double(box[i])), std::fabs(double(box[3 + i]))))) * delta;
+    return l;
+}
+
+/// |x| <= l, from signs.
+template <class Ops> bool within(const typename Ops::NT& x, const typename Ops::NT& l) {
+    return Ops::sgn(l - x) >= 0 && Ops::sgn(l + x) >= 0;
+}
+
+template <class Ops> typename Ops::NT dot3(const double* a, const double* b) {
+    return Ops::of(a[0]) * Ops::of(b[0]) + Ops::of(a[1]) * Ops::of(b[1]) + Ops::of(a[2]) * Ops::of(b[2]);
+}
+
+template <class Ops> struct AabbPlaneBody {
+    static Result run(const double* in) {
+        typename Ops::NT lo, hi;
+        margins<Ops>(in, in + 6, in[9], lo, hi);
+        Result r;
+        r.answer = Ops::sgn(lo) >= 0 ? 2 : Ops::sgn(hi) <= 0 ? 0 : 1;  // front, back, straddle
+        return r;
+    }
+};
+
+template <class Ops> struct AabbPlaneOverlapBody {
+    static Result run(const double* in) {
+        typename Ops::NT lo, hi;
+        margins<Ops>(in, in + 6, in[9], lo, hi);
+        Result r;
+        r.answer = Ops::sgn(lo) <= 0 && Ops::sgn(hi) >= 0 ? 1 : 0;
+        return r;
+    }
+};
+
+/// Both answers are decided by the signs of minD - d and maxD - d. Moving
+/// every input by delta changes n_i x_i by at most (|n_i| + |x_i|) delta +
+/// delta^2 and d by delta, so each margin moves by at most
+///   L = delta (1 + sum_i (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
+/// When both margins exceed L in magnitude no answer can change; the band is
+/// "some margin within L" (K > 0), a superset of the inputs whose answer can
+/// flip, so it never flags a kernel that keeps tolerant=K.
+template <class Ops> struct AabbPlaneBand {
+    static bool run(const double* in, int /*exact_answer*/, double delta) {
+        typename Ops::NT lo, hi;
+        margins<Ops>(in, in + 6, in[9], lo, hi);
+        const auto l = margin_bound<Ops>(in, in + 6, Ops::of(delta));
+        return within<Ops>(lo, l) || within<Ops>(hi, l);
+    }
+};
+
+template <class Ops> struct MovingAabbPlaneBody {
+    static Result run(const double* in) {
+        typename Ops::NT a, b;
+        margins<Ops>(in, in + 6, in[9], a, b);
+        const auto s = dot3<Ops>(in + 6, in + 10);
+        Result r;
+        r.answer = 1;
+        if (Ops::sgn(a) <= 0 && Ops::sgn(b) >= 0) push_exact(r, 0);
+        else if (Ops::sgn(a) > 0 && Ops::sgn(s) < 0) push(r, Ops::enclose(-a, s));
+        else if (Ops::sgn(b) < 0 && Ops::sgn(s) > 0) push(r, Ops::enclose(-b, s));
+        else r.answer = 0;
+        return r;
+    }
+};
+
+/// moving_aabb_plane's band. a, b (the margins of the box at the start)
+/// move by at most L (margin_bound), and s = n . dir by at most L_s =
+/// delta sum (|n_i| + |dir_i|) + 3 delta^2. The answer is a function of the
+/// signs of a, b and s: the band is "some sign within reach", |a| <= L or
+/// |b| <= L or |s| <= L_s.
+template <class Ops> struct MovingAabbPlaneBand {
+    static bool run(const double* in, int /*exact_answer*/, double delta) {
+        using NT = typename Ops::NT;
+        const NT dl = Ops::of(delta);
+        NT lo, hi;
+        margins<Ops>(in, in + 6, in[9], lo, hi);
+        const NT l = margin_bound<Ops>(in, in + 6, dl);
+        NT ls = 3 * dl * dl;
+        for (int i = 0; i < 3; ++i)
+            ls = ls + (Ops::of(std::fabs(double(in[6 + i]))) + Ops::of(std::fabs(double(in[10 + i])))) * dl;
+        return within<Ops>(lo, l) || within<Ops>(hi, l) || within<Ops>(dot3<Ops>(in + 6, in + 10), ls);
+    }
+};
+
+}  // namespace isect::ref::fast::detail

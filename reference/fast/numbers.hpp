@@ -1,0 +1,274 @@
+// The number policies the fast oracles and the bands are written over, once:
+// each family's body (reference/fast/FAMILY.hpp) is a template on a policy
+// and runs unchanged on
+//   - IntervalOps: CGAL's Interval_nt under upward rounding, the fast stage;
+//     a sign it cannot decide throws Undecided;
+//   - ExactOps: CGAL's Mpzf, exact, where the intervals cannot decide;
+//   - RationalOps: GMP rationals (Boost.Multiprecision), exact, the bands'
+//     exact instantiation (isect check --oracle slow, and the properties
+//     that hold the fast stages to it);
+//   - DoubleOps: plain double rounding to nearest, what a fast oracle must
+//     not be: the planted wrong oracles and bands.
+// Also Bounds<Ops>, the one interval type of the bands (a rational interval
+// whose ends are numbers of a policy), and small vector helpers.
+// Included only by reference/fast_oracles.cpp and aabb_triangle_cgal.cpp:
+// IntervalOps needs the rounding mode upward (two_stage sets it).
+#pragma once
+
+#include <CGAL/Interval_nt.h>
+#include <CGAL/Mpzf.h>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "isect/ref/exact.hpp"
+#include "isect/ref/fast.hpp"
+
+namespace isect::ref::fast::detail {
+
+using IA = CGAL::Interval_nt_advanced;
+using Upward = CGAL::Protect_FPU_rounding<true>;
+
+constexpr int kUnknown = 2;
+
+/// -1, 0, 1, or kUnknown when the interval straddles 0 (0 only for the point 0).
+inline int sign_of(const IA& x) {
+    if (x.inf() > 0) return 1;
+    if (x.sup() < 0) return -1;
+    if (x.inf() == 0 && x.sup() == 0) return 0;
+    return kUnknown;
+}
+
+struct Undecided {};  // thrown inside an oracle where an interval cannot decide
+
+inline int sign(const IA& x) {
+    const int s = sign_of(x);
+    if (s == kUnknown) throw Undecided{};
+    return s;
+}
+
+/// What the oracles need of a number type: doubles in, exact signs (or
+/// Undecided), an interval enclosing a quotient, and the least and greatest
+/// of four numbers (for an interval, an enclosure of the least and of the
+/// greatest of the numbers it encloses).
+struct IntervalOps {
+    using NT = IA;
+    static IA of(double x) { return IA(x); }
+    static int sgn(const IA& x) { return sign(x); }
+    static IA enclose(const IA& num, const IA& den) { return num / den; }
+    static IA root(const IA& x) { return CGAL::sqrt(x); }
+    static IA least(const IA (&p)[4]) {
+        double lo = p[0].inf(), hi = p[0].sup();
+        for (const IA& x : p) {
+            lo = std::min(lo, x.inf());
+            hi = std::min(hi, x.sup());
+        }
+        return IA(lo, hi);
+    }
+    static IA greatest(const IA (&p)[4]) {
+        double lo = p[0].inf(), hi = p[0].sup();
+        for (const IA& x : p) {
+            lo = std::max(lo, x.inf());
+            hi = std::max(hi, x.sup());
+        }
+        return IA(lo, hi);
+    }
+};
+struct ExactOps {
+    using NT = CGAL::Mpzf;
+    static CGAL::Mpzf of(double x) { return CGAL::Mpzf(x); }
+    static int sgn(const CGAL::Mpzf& x) { return int(x.sign()); }
+    /// x as an interval. Mpzf::to_interval must run rounding to nearest: it
+    /// scales with std::ldexp(1.0, e), which under upward rounding turns a
+    /// scale below 2^-1074 into 2^-1074, and so a number below the double
+    /// range into a wrong point interval (the oracle property found a
+    /// barycentric of 1/2 enclosed in [1, 1] that way).
+    static IA interval(const CGAL::Mpzf& x) {
+        std::pair<double, double> i;
+        {
+            CGAL::Protect_FPU_rounding<true> nearest(CGAL_FE_TONEAREST);
+            i = x.to_interval();
+        }
+        return IA(i.first, i.second);
+    }
+    /// |x| to double, rounding to nearest: 0 below the double range, inf above.
+    static double magnitude(const CGAL::Mpzf& x) {
+        CGAL::Protect_FPU_rounding<true> nearest(CGAL_FE_TONEAREST);
+        return std::fabs(x.to_double());
+    }
+    /// 2^k exactly (|k| <= 1000).
+    static CGAL::Mpzf pow2(int k) { return CGAL::Mpzf(std::ldexp(1.0, k)); }
+    /// Scales x (and y alike) by powers of two until x is inside
+    /// [2^-500, 2^500], so that converting them loses nothing to under- or
+    /// overflow; returns the total exponent applied.
+    static int normalise(CGAL::Mpzf& x, CGAL::Mpzf& y) {
+        int applied = 0;
+        for (int step = 0; step < 8 && !x.is_zero(); ++step) {
+            const double m = magnitude(x);
+            const int k = m < 0x1p-500 ? 600 : m > 0x1p500 ? -600 : 0;
+            if (k == 0) break;
+            x = x * pow2(k);
+            y = y * pow2(k);
+            applied += k;
+        }
+        return applied;
+    }
+    static IA enclose(CGAL::Mpzf num, CGAL::Mpzf den) {
+        normalise(den, num);
+        return interval(num) / interval(den);
+    }
+    static IA root(CGAL::Mpzf x) {
+        // sqrt(x 2^2k) = sqrt(x) 2^k: scale by even powers only.
+        int applied = 0;
+        for (int step = 0; step < 8 && !x.is_zero(); ++step) {
+            const double m = magnitude(x);
+            const int k = m < 0x1p-500 ? 600 : m > 0x1p500 ? -600 : 0;
+            if (k == 0) break;
+            x = x * pow2(k);
+            applied += k;
+        }
+        IA r = CGAL::sqrt(interval(x));
+        for (int left = -applied / 2; left != 0;) {
+            const int k = std::max(-1000, std::min(1000, left));
+            r = r * IA(std::ldexp(1.0, k));
+            left -= k;
+        }
+        return r;
+    }
+    static CGAL::Mpzf least(const CGAL::Mpzf (&p)[4]) {
+        const CGAL::Mpzf* m = &p[0];
+        for (const CGAL::Mpzf& x : p)
+            if (x < *m) m = &x;
+        return *m;
+    }
+    static CGAL::Mpzf greatest(const CGAL::Mpzf (&p)[4]) {
+        const CGAL::Mpzf* m = &p[0];
+        for (const CGAL::Mpzf& x : p)
+            if (*m < x) m = &x;
+        return *m;
+    }
+};
+
+/// Every sign decided in plain double, rounding to nearest: what a fast
+/// oracle must not be. The planted wrong oracles of the properties.
+struct DoubleOps {
+    using NT = double;
+    static double of(double x) { return x; }
+    static int sgn(double x) { return (x > 0) - (x < 0); }
+    static IA enclose(double num, double den) { return IA(num / den); }
+    static IA root(double x) { return IA(std::sqrt(x)); }
+    static double least(const double (&p)[4]) { return std::min({p[0], p[1], p[2], p[3]}); }
+    static double greatest(const double (&p)[4]) { return std::max({p[0], p[1], p[2], p[3]}); }
+};
+
+/// GMP rationals: every sign exact, with no interval stage in front. The
+/// bands' exact instantiation; it has no enclose or root (the oracles'
+/// numbers come from the rational references, not from this policy).
+/// Expression templates off: a body's `auto` then holds a number, never an
+/// expression referring to temporaries.
+struct RationalOps {
+    using NT = boost::multiprecision::number<boost::multiprecision::gmp_rational, boost::multiprecision::et_off>;
+    static NT of(double x) { return NT(x); }
+    static int sgn(const NT& x) { return x.sign(); }
+    static NT least(const NT (&p)[4]) { return std::min({p[0], p[1], p[2], p[3]}); }
+    static NT greatest(const NT (&p)[4]) { return std::max({p[0], p[1], p[2], p[3]}); }
+};
+
+/// Runs an oracle body on intervals, and where they cannot decide, on Mpzf.
+template <class T, template <class> class Body> std::optional<T> two_stage(const double* in) {
+    Upward upward;
+    try {
+        return Body<IntervalOps>::run(in);
+    } catch (const Undecided&) {
+        return Body<ExactOps>::run(in);
+    }
+}
+
+/// A band body (static bool run(in, exact_answer, delta)) on intervals,
+/// and where they cannot decide, on Mpzf: the fast band, exact wherever it
+/// answers (delta is a double, exact in both).
+template <template <class> class Band> bool fast_band(const double* in, int exact_answer, double delta) {
+    Upward upward;
+    try {
+        return Band<IntervalOps>::run(in, exact_answer, delta);
+    } catch (const Undecided&) {
+        return Band<ExactOps>::run(in, exact_answer, delta);
+    }
+}
+
+/// The same band on rationals: the exact instantiation.
+template <template <class> class Band> bool exact_band(const double* in, int exact_answer, double delta) {
+    return Band<RationalOps>::run(in, exact_answer, delta);
+}
+
+/// The same band in plain double: a planted wrong band.
+template <template <class> class Band> bool double_band(const double* in, int exact_answer, double delta) {
+    return Band<DoubleOps>::run(in, exact_answer, delta);
+}
+
+inline void push_pair(Result& r, double lo, double hi) {
+    r.lo[r.count] = lo;
+    r.hi[r.count] = hi;
+    ++r.count;
+}
+inline void push(Result& r, const IA& x) { push_pair(r, x.inf(), x.sup()); }
+inline void push_exact(Result& r, double x) { push_pair(r, x, x); }
+
+/// A parameter t = num / den with den > 0.
+template <class NT> struct Frac {
+    NT num;
+    NT den;
+};
+
+template <class Ops> std::array<typename Ops::NT, 3> point_of(const double* p) {
+    return {Ops::of(p[0]), Ops::of(p[1]), Ops::of(p[2])};
+}
+/// Vector arithmetic on points of any stage's numbers: the number types
+/// (intervals, Mpzf, rationals) and the bands' intervals (Bounds) alike.
+template <class T> std::array<T, 3> sub(const std::array<T, 3>& a, const std::array<T, 3>& b) {
+    return {T(a[0] - b[0]), T(a[1] - b[1]), T(a[2] - b[2])};
+}
+template <class T> T dot(const std::array<T, 3>& a, const std::array<T, 3>& b) {
+    return T(a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
+}
+template <class T> std::array<T, 3> cross(const std::array<T, 3>& a, const std::array<T, 3>& b) {
+    return {T(a[1] * b[2] - a[2] * b[1]), T(a[2] * b[0] - a[0] * b[2]), T(a[0] * b[1] - a[1] * b[0])};
+}
+
+template <class Ops> std::array<typename Ops::NT, 3> scaled_point(const double* p, const typename Ops::NT& scale) {
+    return {scale * Ops::of(p[0]), scale * Ops::of(p[1]), scale * Ops::of(p[2])};
+}
+
+/// The bands' interval arithmetic: a rational interval [lo, hi] enclosing
+/// a polynomial of the inputs over the delta-box, each end held as a number
+/// of Ops: on rationals and Mpzf the end itself, exactly; on intervals an
+/// enclosure of the end (the band's decisions are the ends' signs, certain
+/// where these decide them).
+template <class Ops> struct Bounds {
+    using NT = typename Ops::NT;
+    NT lo, hi;
+    friend Bounds operator+(const Bounds& a, const Bounds& b) { return {a.lo + b.lo, a.hi + b.hi}; }
+    friend Bounds operator-(const Bounds& a, const Bounds& b) { return {a.lo - b.hi, a.hi - b.lo}; }
+    friend Bounds operator-(const Bounds& a) { return {-a.hi, -a.lo}; }
+    friend Bounds operator*(const Bounds& a, const Bounds& b) {
+        // The rational ends are the least and greatest of the four products.
+        const NT p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+        return {Ops::least(p), Ops::greatest(p)};
+    }
+    /// Whether the rational interval holds 0 (lo <= 0 <= hi).
+    bool holds_zero() const { return Ops::sgn(lo) <= 0 && Ops::sgn(hi) >= 0; }
+};
+
+template <class Ops> using BPoint = std::array<Bounds<Ops>, 3>;
+template <class Ops> BPoint<Ops> operator-(const BPoint<Ops>& a, const BPoint<Ops>& b) {
+    return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+}
+template <class Ops> BPoint<Ops> widened(const double* p, const typename Ops::NT& delta) {
+    BPoint<Ops> r;
+    for (size_t i = 0; i < 3; ++i) r[i] = {Ops::of(p[i]) - delta, Ops::of(p[i]) + delta};
+    return r;
+}
+
+}  // namespace isect::ref::fast::detail

@@ -1,0 +1,161 @@
+// ray_triangle on a number type: the oracle body and the band.
+#pragma once
+
+#include "numbers.hpp"
+
+namespace isect::ref::fast::detail {
+
+/// ray_triangle_rational on a number type: Cramer's rule; a ray in the
+/// triangle's plane clipped by its three edges; a degenerate triangle as its
+/// longest edge (or a point).
+template <class Ops> struct RayTriangleBody {
+    using NT = typename Ops::NT;
+    using P = std::array<NT, 3>;
+
+    static bool zero(const P& p) { return Ops::sgn(p[0]) == 0 && Ops::sgn(p[1]) == 0 && Ops::sgn(p[2]) == 0; }
+    /// sign(a / b - c / d) for b, d > 0.
+    static int compare(const Frac<NT>& a, const Frac<NT>& b) { return Ops::sgn(a.num * b.den - b.num * a.den); }
+    /// The fraction x / y with a positive denominator (y != 0).
+    static Frac<NT> frac(const NT& x, const NT& y) { return Ops::sgn(y) > 0 ? Frac<NT>{x, y} : Frac<NT>{-x, -y}; }
+
+    static Result hit(const Frac<NT>& t) {
+        Result r;
+        r.answer = 1;
+        push(r, Ops::enclose(t.num, t.den));
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        for (int i = 0; i < 2; ++i) push_pair(r, nan, nan);  // no barycentrics for a degenerate triangle
+        return r;
+    }
+
+    /// The ray against the segment [p, q] (a point when p == q).
+    static Result segment(const P& o, const P& d, const std::optional<NT>& tmax, const P& p, const P& q) {
+        const P w = sub(q, p), op = sub(p, o);
+        if (zero(d)) {  // the query is the point o: on [p, q], hit at t = 0
+            const NT k = -dot(op, w), ww = dot(w, w);
+            if (!zero(cross(op, w)) || Ops::sgn(k) < 0 || Ops::sgn(ww - k) < 0) return Result{};
+            if (Ops::sgn(ww) == 0 && !zero(op)) return Result{};
+            return hit({NT(0), NT(1)});
+        }
+        const P dw = cross(d, w);
+        if (!zero(dw)) {
+            if (Ops::sgn(dot(op, dw)) != 0) return Result{};  // skew lines
+            const NT n2 = dot(dw, dw), t = dot(cross(op, w), dw), sp = dot(cross(op, d), dw);
+            if (Ops::sgn(sp) < 0 || Ops::sgn(n2 - sp) < 0 || Ops::sgn(t) < 0) return Result{};
+            if (tmax && Ops::sgn(*tmax * n2 - t) < 0) return Result{};
+            return hit({t, n2});
+        }
+        if (!zero(cross(op, d))) return Result{};  // parallel lines apart
+        const NT dd = dot(d, d);
+        Frac<NT> tp{dot(op, d), dd}, tq{dot(sub(q, o), d), dd};
+        if (compare(tp, tq) > 0) std::swap(tp, tq);
+        Frac<NT> lo{NT(0), NT(1)};
+        if (compare(tp, lo) > 0) lo = tp;
+        Frac<NT> hi = tq;
+        if (tmax && compare(Frac<NT>{*tmax, NT(1)}, hi) < 0) hi = Frac<NT>{*tmax, NT(1)};
+        if (compare(lo, hi) > 0) return Result{};
+        return hit(lo);
+    }
+
+    static Result run(const double* in) {
+        const P o = point_of<Ops>(in), d = point_of<Ops>(in + 3);
+        const P a = point_of<Ops>(in + 7), b = point_of<Ops>(in + 10), c = point_of<Ops>(in + 13);
+        const std::optional<NT> tmax = std::isinf(in[6]) ? std::nullopt : std::optional<NT>(Ops::of(in[6]));
+        const P e1 = sub(b, a), e2 = sub(c, a), s = sub(o, a);
+        const P n = cross(e1, e2);
+        if (zero(n)) {  // degenerate: the longest edge, or a point
+            const P bc = sub(c, b);
+            const NT l01 = dot(e1, e1), l02 = dot(e2, e2), l12 = dot(bc, bc);
+            if (Ops::sgn(l12 - l01) >= 0 && Ops::sgn(l12 - l02) >= 0) return segment(o, d, tmax, b, c);
+            if (Ops::sgn(l02 - l01) >= 0) return segment(o, d, tmax, a, c);
+            return segment(o, d, tmax, a, b);
+        }
+        const NT dn = dot(d, n);
+        Result r;
+        if (Ops::sgn(dn) != 0) {
+            // o + t d = a + u e1 + v e2, by Cramer's rule on [-d, e1, e2].
+            const NT det = -dn;
+            const int ds = Ops::sgn(det);
+            const NT t = dot(s, n), u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s));
+            const auto negative = [ds](const NT& x) { return Ops::sgn(x) * ds < 0; };
+            if (negative(u) || negative(v) || negative(det - u - v) || negative(t)) return r;
+            if (tmax && negative(*tmax * det - t)) return r;
+            r.answer = 1;
+            push(r, Ops::enclose(t, det));
+            push(r, Ops::enclose(u, det));
+            push(r, Ops::enclose(v, det));
+            return r;
+        }
+        if (Ops::sgn(dot(s, n)) != 0) return r;  // parallel, off the plane
+        // In the plane: inside iff ((p_k+1 - p_k) x (x - p_k)) . n >= 0 for
+        // each edge, alpha + t beta >= 0 along the ray.
+        Frac<NT> lo{NT(0), NT(1)};
+        std::optional<Frac<NT>> hi;
+        if (tmax) hi = Frac<NT>{*tmax, NT(1)};
+        const P* tri[3] = {&a, &b, &c};
+        for (int k = 0; k < 3; ++k) {
+            const P& p = *tri[k];
+            const P edge = sub(*tri[(k + 1) % 3], p);
+            const NT alpha = dot(cross(edge, sub(o, p)), n), beta = dot(cross(edge, d), n);
+            if (Ops::sgn(beta) == 0) {
+                if (Ops::sgn(alpha) < 0) return r;
+                continue;
+            }
+            const Frac<NT> root = frac(-alpha, beta);
+            if (Ops::sgn(beta) > 0) {
+                if (compare(root, lo) > 0) lo = root;
+            } else if (!hi || compare(root, *hi) < 0) {
+                hi = root;
+            }
+            if (hi && compare(lo, *hi) > 0) return r;
+        }
+        // Barycentrics of x = o + t d, t = lo = num / den: with
+        // den x - den a = den s + num d, u = ((den s + num d) x e2) . n / (den nn).
+        const NT nn = dot(n, n);
+        P ap;
+        for (size_t i = 0; i < 3; ++i) ap[i] = lo.den * s[i] + lo.num * d[i];
+        r.answer = 1;
+        push(r, Ops::enclose(lo.num, lo.den));
+        push(r, Ops::enclose(dot(cross(ap, e2), n), lo.den * nn));
+        push(r, Ops::enclose(dot(cross(e1, ap), n), lo.den * nn));
+        return r;
+    }
+};
+
+/// Every input moves by at most delta (tmax too, when finite). Cramer's
+/// rule decides the answer from the signs of det = -d . n and of u, v,
+/// det - u - v, t and tmax det - t (numerators, scaled by sign(det)); each
+/// is a polynomial in the inputs, enclosed here by interval arithmetic over
+/// the whole delta-box. If det's interval holds 0, any answer is reachable
+/// (parallel, coplanar and degenerate configurations): in band. Otherwise
+/// the answer is certainly a hit when every condition's interval is >= 0,
+/// certainly a miss when some condition's interval is < 0, and in band
+/// otherwise. The enclosure only widens, so the band is a superset of the
+/// inputs whose answer can flip.
+template <class Ops> struct RayTriangleBand {
+    static bool run(const double* in, int /*exact_answer*/, double delta) {
+        using NT = typename Ops::NT;
+        using B = Bounds<Ops>;
+        const NT dl = Ops::of(delta);
+        const BPoint<Ops> o = widened<Ops>(in, dl), d = widened<Ops>(in + 3, dl);
+        const BPoint<Ops> a = widened<Ops>(in + 7, dl), b = widened<Ops>(in + 10, dl), c = widened<Ops>(in + 13, dl);
+        const BPoint<Ops> e1 = b - a, e2 = c - a, s = o - a;
+        const B det = -dot(d, cross(e1, e2));
+        if (det.holds_zero()) return true;
+        const bool neg = Ops::sgn(det.hi) < 0;
+        const auto signed_b = [neg](const B& x) { return neg ? -x : x; };
+        const B u = signed_b(-dot(d, cross(s, e2))), v = signed_b(-dot(d, cross(e1, s)));
+        const B t = signed_b(dot(s, cross(e1, e2)));
+        const B abs_det = signed_b(det);
+        B conditions[5] = {u, v, abs_det - u - v, t, t};
+        int n = 4;
+        if (!std::isinf(in[6])) conditions[n++] = B{Ops::of(in[6]) - dl, Ops::of(in[6]) + dl} * abs_det - t;
+        bool certain_hit = true;
+        for (int i = 0; i < n; ++i) {
+            if (Ops::sgn(conditions[i].hi) < 0) return false;  // certainly a miss
+            if (Ops::sgn(conditions[i].lo) < 0) certain_hit = false;
+        }
+        return !certain_hit;
+    }
+};
+
+}  // namespace isect::ref::fast::detail

@@ -1,0 +1,166 @@
+// Slabs: a ray or segment o + t d against a box, on a number type; the
+// bodies of ray_aabb, segment_aabb and moving_aabb (a segment from the
+// origin against the Minkowski difference), their fast oracles and bands.
+#pragma once
+
+#include "numbers.hpp"
+
+namespace isect::ref::fast::detail {
+
+template <class Ops> struct Slabs {
+    using NT = typename Ops::NT;
+    using Point = std::array<NT, 3>;
+
+    static int compare(const Frac<NT>& a, const Frac<NT>& b) { return Ops::sgn(a.num * b.den - b.num * a.den); }
+
+    struct Result {
+        bool hit = false;
+        Frac<NT> enter{NT(0), NT(1)}, exit{NT(0), NT(1)};
+        bool exit_infinite = false;
+        std::array<std::optional<Frac<NT>>, 3> near;
+    };
+
+    /// ray_aabb_rational with the box corners lo, hi given as numbers (a
+    /// Minkowski difference, a float box), and o, lo, hi all multiplied by
+    /// scale > 0 (so that a band's grown box, whose margin is a fraction,
+    /// stays exact): the direction is scale d.
+    static Result run(const Point& o, const double* d, const Point& lo, const Point& hi, bool segment,
+                      const NT& scale = NT(1)) {
+        Result r;
+        for (int i = 0; i < 3; ++i)
+            if (Ops::sgn(hi[size_t(i)] - lo[size_t(i)]) < 0) return r;  // an empty box
+        Frac<NT> t0{NT(0), NT(1)};
+        std::optional<Frac<NT>> t1;
+        if (segment) t1 = Frac<NT>{NT(1), NT(1)};
+        for (size_t i = 0; i < 3; ++i) {
+            if (d[i] == 0) {
+                if (Ops::sgn(o[i] - lo[i]) < 0 || Ops::sgn(hi[i] - o[i]) < 0) return r;
+                continue;
+            }
+            // t = (plane - o) / d, with the sign moved into the numerator.
+            const bool up = d[i] > 0;
+            const NT den = scale * Ops::of(std::fabs(d[i]));
+            const Frac<NT> tn{up ? NT(lo[i] - o[i]) : NT(o[i] - hi[i]), den};
+            const Frac<NT> tf{up ? NT(hi[i] - o[i]) : NT(o[i] - lo[i]), den};
+            r.near[i] = tn;
+            if (compare(tn, t0) > 0) t0 = tn;
+            if (!t1 || compare(tf, *t1) < 0) t1 = tf;
+        }
+        if (t1 && compare(t0, *t1) > 0) return r;
+        r.hit = true;
+        r.enter = t0;
+        if (t1) r.exit = *t1;
+        else r.exit_infinite = true;
+        return r;
+    }
+};
+
+/// ray_aabb / segment_aabb on a number type.
+template <bool Segment> struct RayAabbBody {
+    template <class Ops> struct Body {
+        static Result run(const double* in) {
+            using S = Slabs<Ops>;
+            const auto s = S::run(point_of<Ops>(in), in + 3, point_of<Ops>(in + 6), point_of<Ops>(in + 9), Segment);
+            Result r;
+            r.answer = s.hit ? 1 : 0;
+            if (!s.hit) return r;
+            push(r, Ops::enclose(s.enter.num, s.enter.den));
+            if (s.exit_infinite) push_exact(r, std::numeric_limits<double>::infinity());
+            else push(r, Ops::enclose(s.exit.num, s.exit.den));
+            double normal[3] = {0, 0, 0};
+            if (Ops::sgn(s.enter.num) > 0)
+                for (int i = 0; i < 3; ++i)
+                    if (s.near[size_t(i)] && S::compare(*s.near[size_t(i)], s.enter) == 0) {
+                        normal[i] = in[3 + i] > 0 ? -1 : 1;
+                        break;
+                    }
+            for (double n : normal) push_exact(r, n);
+            return r;
+        }
+    };
+};
+
+/// moving_aabb on a number type: the segment from 0 along d against the
+/// Minkowski difference S - M.
+template <class Ops> struct MovingAabbBody {
+    static Result run(const double* in) {
+        std::array<typename Ops::NT, 3> lo, hi, zero;
+        for (size_t i = 0; i < 3; ++i) {
+            lo[i] = Ops::of(in[i]) - Ops::of(in[9 + i]);
+            hi[i] = Ops::of(in[3 + i]) - Ops::of(in[6 + i]);
+            zero[i] = typename Ops::NT(0);
+        }
+        const auto s = Slabs<Ops>::run(zero, in + 12, lo, hi, true);
+        Result r;
+        r.answer = s.hit ? 1 : 0;
+        if (s.hit) push(r, Ops::enclose(s.enter.num, s.enter.den));
+        return r;
+    }
+};
+
+/// Moving every input by delta moves the box by delta and each point of the
+/// query by delta (1 + t). A perturbed query can only meet the perturbed box
+/// at t <= T: T = 1 for a segment; for a ray the box lies within M + delta of
+/// the coordinate origin, so along the axis of the largest |d_j| a hit needs
+/// t |d_j - delta| <= 2 (M + delta). With g = delta + delta (1 + T), the
+/// answer cannot flip unless the exact query's answer differs between the box
+/// grown by g and the box shrunk by g: if it meets the shrunk box every
+/// perturbed query meets the perturbed box, and if it misses the grown one no
+/// perturbed query can meet it. A ray whose |d|_inf <= delta can point
+/// anywhere: always in band. Sound, and exact up to the factor in g.
+/// On a number type: with T = 2 (M + delta) / (dmax - delta) for a ray,
+/// g = N / D with N = 2 delta (dmax + M) and D = dmax - delta, so every
+/// coordinate is scaled by D and the grown box stays exact.
+template <bool Segment> struct RayAabbBand {
+    template <class Ops> struct Body {
+        static bool run(const double* in, int /*exact_answer*/, double delta) {
+            using NT = typename Ops::NT;
+            const NT dl = Ops::of(delta);
+            NT scale(1), margin = 3 * dl;  // a segment: T = 1, g = 3 delta
+            if (!Segment) {
+                double dmax = 0, m = 0;
+                for (int i = 0; i < 3; ++i) dmax = std::max(dmax, double(std::fabs(in[3 + i])));
+                for (int i = 0; i < 12; ++i) m = std::max(m, double(std::fabs(in[i])));
+                if (Ops::sgn(Ops::of(dmax) - dl) <= 0) return true;
+                scale = Ops::of(dmax) - dl;
+                margin = 2 * dl * (Ops::of(dmax) + Ops::of(m));
+            }
+            auto glo = scaled_point<Ops>(in + 6, scale), ghi = scaled_point<Ops>(in + 9, scale);
+            auto slo = glo, shi = ghi;
+            for (size_t i = 0; i < 3; ++i) {
+                glo[i] = glo[i] - margin;
+                ghi[i] = ghi[i] + margin;
+                slo[i] = slo[i] + margin;
+                shi[i] = shi[i] - margin;
+            }
+            const auto o = scaled_point<Ops>(in, scale);
+            using S = Slabs<Ops>;
+            return S::run(o, in + 3, glo, ghi, Segment, scale).hit != S::run(o, in + 3, slo, shi, Segment, scale).hit;
+        }
+    };
+};
+
+/// Moving every input by delta moves each Minkowski bound by 2 delta and
+/// each point t d of the segment by t delta <= delta, the segment's start
+/// (the origin) not at all. The answer cannot flip unless the segment's
+/// answer differs between the difference box grown by 3 delta and shrunk by
+/// 3 delta (as for segment_aabb).
+template <class Ops> struct MovingAabbBand {
+    static bool run(const double* in, int /*exact_answer*/, double delta) {
+        using NT = typename Ops::NT;
+        const NT g = 3 * Ops::of(delta);
+        std::array<NT, 3> glo, ghi, slo, shi, zero;
+        for (size_t i = 0; i < 3; ++i) {
+            const NT lo = Ops::of(in[i]) - Ops::of(in[9 + i]), hi = Ops::of(in[3 + i]) - Ops::of(in[6 + i]);
+            glo[i] = lo - g;
+            ghi[i] = hi + g;
+            slo[i] = lo + g;
+            shi[i] = hi - g;
+            zero[i] = NT(0);
+        }
+        using S = Slabs<Ops>;
+        return S::run(zero, in + 12, glo, ghi, true).hit != S::run(zero, in + 12, slo, shi, true).hit;
+    }
+};
+
+}  // namespace isect::ref::fast::detail

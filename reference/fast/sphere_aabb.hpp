@@ -1,0 +1,55 @@
+// sphere_aabb on a number type: the oracle body and the band.
+#pragma once
+
+#include "numbers.hpp"
+
+namespace isect::ref::fast::detail {
+
+/// The squared distance from the centre to the box; the nearest point and
+/// containment are exact (float comparisons).
+template <class Ops> typename Ops::NT sphere_dist2(const double* in, double closest[3], bool& contains) {
+    typename Ops::NT d2(0);
+    contains = true;
+    for (int i = 0; i < 3; ++i) {
+        const double c = in[6 + i];
+        closest[i] = c < in[i] ? in[i] : (c > in[3 + i] ? in[3 + i] : c);
+        if (closest[i] != c) contains = false;
+        const auto d = Ops::of(c) - Ops::of(closest[i]);
+        d2 = d2 + d * d;
+    }
+    return d2;
+}
+
+template <class Ops> struct SphereBody {
+    static Result run(const double* in) {
+        double closest[3];
+        bool contains = false;
+        const auto d2 = sphere_dist2<Ops>(in, closest, contains);
+        const auto r = Ops::of(in[9]);
+        Result out;
+        out.answer = Ops::sgn(r * r - d2) >= 0 ? 1 : 0;
+        for (double c : closest) push_exact(out, c);
+        push_exact(out, contains ? 1 : 0);
+        return out;
+    }
+};
+
+/// Moving every input by delta moves the centre by at most sqrt(3) delta,
+/// the box (hence the distance from any point to it) by at most sqrt(3)
+/// delta, and r by delta: dist - r moves by at most (2 sqrt(3) + 1) delta <
+/// 4.5 delta. The band is |dist - r| <= 4.5 delta, decided on squares:
+/// max(0, r - 4.5 delta)^2 <= dist^2 <= (r + 4.5 delta)^2. A superset of the
+/// inputs whose answer can flip.
+template <class Ops> struct SphereBand {
+    static bool run(const double* in, int /*exact_answer*/, double delta) {
+        using NT = typename Ops::NT;
+        const NT w = Ops::of(4.5) * Ops::of(delta), r = Ops::of(in[9]);
+        double closest[3];
+        bool contains = false;
+        const NT d2 = sphere_dist2<Ops>(in, closest, contains);
+        const NT lo = Ops::sgn(r - w) > 0 ? NT(r - w) : NT(0);
+        return Ops::sgn(d2 - lo * lo) >= 0 && Ops::sgn((r + w) * (r + w) - d2) >= 0;
+    }
+};
+
+}  // namespace isect::ref::fast::detail

@@ -1,0 +1,121 @@
+// triangle_measures and polygon_measures on a number type: the oracle
+// bodies and the bands.
+#pragma once
+
+#include "numbers.hpp"
+
+namespace isect::ref::fast::detail {
+
+template <class Ops> struct TriangleBody {
+    using NT = typename Ops::NT;
+    using P = std::array<NT, 3>;
+    static Result run(const double* in) {
+        const P a = point_of<Ops>(in), e1 = sub(point_of<Ops>(in + 3), a), e2 = sub(point_of<Ops>(in + 6), a);
+        const P ap = sub(point_of<Ops>(in + 9), a);
+        const P n = cross(e1, e2);
+        Result r;
+        if (Ops::sgn(n[0]) == 0 && Ops::sgn(n[1]) == 0 && Ops::sgn(n[2]) == 0) return r;  // degenerate
+        r.answer = 1;
+        const NT nn = dot(n, n);
+        const IA root = Ops::root(nn);
+        push(r, root / 2);
+        push(r, Ops::enclose(dot(cross(ap, e2), n), nn));
+        push(r, Ops::enclose(dot(cross(e1, ap), n), nn));
+        const P c1 = cross(e2, n), c2 = cross(n, e1);
+        const NT l1 = dot(e1, e1), l2 = dot(e2, e2);
+        P rel;  // times 2 nn
+        for (size_t i = 0; i < 3; ++i) rel[i] = l1 * c1[i] + l2 * c2[i];
+        const NT twice = 2 * nn;
+        for (size_t i = 0; i < 3; ++i) push(r, Ops::enclose(a[i] * twice + rel[i], twice));
+        push(r, Ops::root(dot(rel, rel)) / Ops::enclose(twice, NT(1)));
+        push(r, Ops::enclose(dot(ap, n), NT(1)) / root);
+        return r;
+    }
+};
+
+template <class Ops> struct PolygonBody {
+    static constexpr int kN = 5;
+    using NT = typename Ops::NT;
+    using P = std::array<NT, 3>;
+    static Result run(const double* in) {
+        P p[kN];
+        for (int i = 0; i < kN; ++i) p[i] = point_of<Ops>(in + 3 * i);
+        P n{NT(0), NT(0), NT(0)};
+        for (int i = 0; i < kN; ++i) {
+            const P& a = p[i];
+            const P& b = p[(i + 1) % kN];
+            n[0] = n[0] + (a[1] - b[1]) * (a[2] + b[2]);
+            n[1] = n[1] + (a[2] - b[2]) * (a[0] + b[0]);
+            n[2] = n[2] + (a[0] - b[0]) * (a[1] + b[1]);
+        }
+        Result r;
+        for (const NT& x : n) push(r, Ops::enclose(x, NT(1)));
+        NT sum(0);  // kN times the offset
+        for (const P& a : p) sum = sum + dot(a, n);
+        push(r, Ops::enclose(sum, NT(kN)));
+        if (Ops::sgn(n[0]) == 0 && Ops::sgn(n[1]) == 0 && Ops::sgn(n[2]) == 0) {
+            const double nan = std::numeric_limits<double>::quiet_NaN();
+            push_pair(r, nan, nan);
+            return r;  // no plane: not convex, no distance
+        }
+        push(r, Ops::enclose(kN * dot(point_of<Ops>(in + 3 * kN), n) - sum, NT(kN)) / Ops::root(dot(n, n)));
+        r.answer = 1;
+        for (int i = 0; i < kN && r.answer; ++i) {
+            const P edge = sub(p[(i + 1) % kN], p[i]);
+            for (int j = 0; j < kN; ++j)
+                if (j != i && j != (i + 1) % kN && Ops::sgn(dot(cross(edge, sub(p[j], p[i])), n)) < 0) r.answer = 0;
+        }
+        return r;
+    }
+};
+
+/// triangle_measures' band. A degenerate triangle becomes proper under
+/// any move (K > 0). A proper one can become degenerate only if
+/// n = (b - a) x (c - a) can vanish: in band when the interval enclosure of
+/// each component of n over the delta-box holds 0.
+template <class Ops> struct TriangleBand {
+    static bool run(const double* in, int exact_answer, double delta) {
+        if (exact_answer == 0) return true;
+        const typename Ops::NT dl = Ops::of(delta);
+        const BPoint<Ops> a = widened<Ops>(in, dl), b = widened<Ops>(in + 3, dl), c = widened<Ops>(in + 6, dl);
+        const BPoint<Ops> n = cross(b - a, c - a);
+        for (const Bounds<Ops>& x : n)
+            if (!x.holds_zero()) return false;
+        return true;
+    }
+};
+
+/// Convexity is decided by the signs of ((p_i+1 - p_i) x (p_j - p_i)) . N,
+/// N Newell's normal: polynomials of degree 4, enclosed by interval
+/// arithmetic over the delta-box. Certainly convex when every enclosure is
+/// >= 0 and N's enclosure excludes 0; certainly not when some enclosure is
+/// < 0; in band otherwise.
+template <class Ops> struct PolygonBand {
+    static bool run(const double* in, int /*exact_answer*/, double delta) {
+        constexpr int kN = 5;
+        using B = Bounds<Ops>;
+        const typename Ops::NT dl = Ops::of(delta);
+        BPoint<Ops> p[kN];
+        for (int i = 0; i < kN; ++i) p[i] = widened<Ops>(in + 3 * i, dl);
+        const B zero{Ops::of(0), Ops::of(0)};
+        BPoint<Ops> n{zero, zero, zero};
+        for (int i = 0; i < kN; ++i) {
+            const BPoint<Ops>& a = p[i];
+            const BPoint<Ops>& b = p[(i + 1) % kN];
+            n[0] = n[0] + (a[1] - b[1]) * (a[2] + b[2]);
+            n[1] = n[1] + (a[2] - b[2]) * (a[0] + b[0]);
+            n[2] = n[2] + (a[0] - b[0]) * (a[1] + b[1]);
+        }
+        bool certain_convex = !(n[0].holds_zero() && n[1].holds_zero() && n[2].holds_zero());
+        for (int i = 0; i < kN; ++i)
+            for (int j = 0; j < kN; ++j) {
+                if (j == i || j == (i + 1) % kN) continue;
+                const B s = dot(cross(p[(i + 1) % kN] - p[i], p[j] - p[i]), n);
+                if (Ops::sgn(s.hi) < 0) return false;
+                if (Ops::sgn(s.lo) < 0) certain_convex = false;
+            }
+        return !certain_convex;
+    }
+};
+
+}  // namespace isect::ref::fast::detail
