@@ -98,17 +98,20 @@ double add_directed(double a, double b, int dir) {
 /// hit iff the box grown by delta hits. Rounding is directed so the box
 /// tested contains the shrunk box (if it misses, so does the shrunk one), or
 /// lies in the grown box (if it hits, so does the grown one). Proves "in
-/// band"; never proves "outside". Layout: box.lo 0..2, box.hi 3..5, tri 6..14.
+/// band"; never proves "outside".
 std::optional<bool> fast::aabb_triangle_band_fast(const double* in, int exact_answer, double delta) {
+    constexpr size_t box_lo = aabb_triangle_input.at("box.lo"), box_hi = aabb_triangle_input.at("box.hi");
+    constexpr size_t tri_at = aabb_triangle_input.at("tri");
     if (!(delta > 0) || !std::isfinite(delta)) return std::nullopt;
     const bool exact = exact_answer == 1;
     std::array<double, 3> lo, hi;
     for (int i = 0; i < 3; ++i) {
-        lo[i] = exact ? add_directed(in[i], delta, -1) : add_directed(in[i], -delta, +1);
-        hi[i] = exact ? add_directed(in[3 + i], -delta, +1) : add_directed(in[3 + i], delta, -1);
+        lo[i] = exact ? add_directed(in[box_lo + i], delta, -1) : add_directed(in[box_lo + i], -delta, +1);
+        hi[i] = exact ? add_directed(in[box_hi + i], -delta, +1) : add_directed(in[box_hi + i], delta, -1);
         if (!std::isfinite(lo[i]) || !std::isfinite(hi[i])) return std::nullopt;
     }
-    const TriangleD tri{{Vec3d{in[6], in[7], in[8]}, Vec3d{in[9], in[10], in[11]}, Vec3d{in[12], in[13], in[14]}}};
+    const double* v = in + tri_at;
+    const TriangleD tri{{Vec3d{v[0], v[1], v[2]}, Vec3d{v[3], v[4], v[5]}, Vec3d{v[6], v[7], v[8]}}};
     if (aabb_triangle_cgal_fast(lo, hi, tri) != exact) return true;
     return std::nullopt;
 }

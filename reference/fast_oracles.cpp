@@ -63,12 +63,14 @@ Band moving_aabb_plane_band() { return band_of<MovingAabbPlaneBand>(); }
 
 std::optional<Result> aabb_aabb(const double* in) {
     // Comparisons and min / max of floats: exact with no intervals at all.
+    constexpr size_t a_lo = aabb_aabb_input.at("a.lo"), a_hi = aabb_aabb_input.at("a.hi");
+    constexpr size_t b_lo = aabb_aabb_input.at("b.lo"), b_hi = aabb_aabb_input.at("b.hi");
     Result r;
     for (int i = 0; i < 3; ++i)
-        if (in[i] > in[9 + i] || in[6 + i] > in[3 + i]) return r;
+        if (in[a_lo + i] > in[b_hi + i] || in[b_lo + i] > in[a_hi + i]) return r;
     r.answer = 1;
-    for (int i = 0; i < 3; ++i) push_exact(r, std::max(in[i], in[6 + i]));
-    for (int i = 0; i < 3; ++i) push_exact(r, std::min(in[3 + i], in[9 + i]));
+    for (int i = 0; i < 3; ++i) push_exact(r, std::max(in[a_lo + i], in[b_lo + i]));
+    for (int i = 0; i < 3; ++i) push_exact(r, std::min(in[a_hi + i], in[b_hi + i]));
     return r;
 }
 Band aabb_aabb_band() {
@@ -112,8 +114,10 @@ Result aabb_aabb(const double* in) {
     // Touching boxes called disjoint: a strict comparison (no arithmetic here
     // for plain double to get wrong).
     Result r = *fast::aabb_aabb(in);
+    constexpr size_t a_lo = aabb_aabb_input.at("a.lo"), a_hi = aabb_aabb_input.at("a.hi");
+    constexpr size_t b_lo = aabb_aabb_input.at("b.lo"), b_hi = aabb_aabb_input.at("b.hi");
     for (int i = 0; i < 3; ++i)
-        if (in[i] == in[9 + i] || in[6 + i] == in[3 + i]) return Result{};
+        if (in[a_lo + i] == in[b_hi + i] || in[b_lo + i] == in[a_hi + i]) return Result{};
     return r;
 }
 Result sphere_aabb(const double* in) { return plain<SphereBody>(in); }

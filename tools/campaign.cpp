@@ -53,8 +53,8 @@ std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKerne
 /// Simplifies while the same class is found, inside the domain.
 check::Inputs minimise(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in,
                        const check::ClassKey& key, const check::Domain& domain) {
-    return check::simplify_floats(
-        in, check::witness_space(f, domain, in),
+    return check::minimise_witness(
+        f, domain, in,
         [&](const check::Inputs& t) {
             const auto g = finding_on(f, kernels, t);
             return g && g->key == key;
@@ -111,11 +111,16 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
     const check::FamilyCase& c = std::get<check::FamilyCase>(r);
     const check::PrecisionScope scope(c.precision);  // a double case: the double kernels, u = 2^-53
     const Family& f = *c.family;
-    std::vector<FamilyKernel> kernels;
-    if (kernel.empty()) kernels = f.kernels();
-    else if (const auto k = f.find_kernel(kernel)) kernels.push_back(*k);
+    SubjectArgs asked;
+    asked.kernel = kernel;
+    asked.domain = domain_text;
+    asked.require = require;
+    const auto in_scope = KernelsUnderTest::make("minimize", asked);
+    if (!in_scope) return 2;
+    std::string none;
+    const std::vector<FamilyKernel> kernels = in_scope->kernels(f, &none);
     if (kernels.empty()) {
-        std::cerr << "isect minimize: " << f.name << " has no kernel named '" << kernel << "'\n";
+        std::cerr << "isect minimize: " << none << "\n";
         return 2;
     }
     const auto found = finding_on(f, kernels, c.in);
@@ -124,11 +129,6 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
                   << "nothing to minimise (name a kernel with --kernel)\n";
         return 1;
     }
-    SubjectArgs asked;
-    asked.domain = domain_text;
-    asked.require = require;
-    const auto in_scope = KernelsUnderTest::make("minimize", asked);
-    if (!in_scope) return 2;
     const check::Domain& domain = in_scope->domain();
     if (const std::string why = domain.outside(f, c.in.data()); !why.empty()) {
         std::cerr << "isect minimize: " << c.path << " is outside what was asked for: " << why << "\n";
@@ -350,22 +350,20 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             }
         }
         // Counted as every check counts a case: each kernel judged on it.
-        check::Truth truth;
-        try {
-            truth = f.truth(kept.data());
-        } catch (const check::ReferenceMismatch& e) {
+        check::CaseJudge judged(f, kernels, kept, check::Oracle::slow, false);
+        judged.finish();
+        if (!judged.disagreement().empty()) {
             if (!result.report.reference_mismatches++) {
                 result.report.mismatch = kept;
-                result.report.mismatch_message = e.what();
+                result.report.mismatch_message = judged.disagreement();
                 result.mismatch_path = path;
             }
             continue;
         }
         ++result.report.reference_cases;
         for (size_t i = 0; i < kernels.size(); ++i) {
-            const check::FamilyJudgement j = check::judge(f, kernels[i], kept, truth);
-            const check::FailureClass* fc =
-                check::tally_judgement(f, kernels[i], result.report.kernels[i], kept, truth, j, 0);
+            const check::FailureClass* fc = check::tally_judgement(f, kernels[i], result.report.kernels[i], kept,
+                                                                   judged.truth(), judged.judgements()[i], 0);
             if (fc && fc->witness == kept) witness_files[i][fc->key.str()] = path;
         }
     }

@@ -118,12 +118,11 @@ std::optional<Disagreement> disagreement(const Family& f, const FamilyKernel& ka
     const bool carries = !answers && a.answer >= 0 && a.answer < int(f.answers.size()) &&
                          f.answer_has_values[size_t(a.answer)];
     if (!answers && !(carries && numbers_differ(f, a, b, tol, output))) return std::nullopt;
-    check::Truth truth;
-    try {
-        truth = f.truth(in.data());
-    } catch (const check::ReferenceMismatch&) {
-        return std::nullopt;
-    }
+    const std::vector<FamilyKernel> both{ka, kb};
+    check::CaseJudge judged(f, both, in, check::Oracle::slow, false);
+    judged.finish();
+    if (!judged.disagreement().empty()) return std::nullopt;
+    const check::Truth& truth = judged.truth();
     Disagreement d;
     if (answers) {
         d.what = "A " + answer_name(f, a.answer) + ", B " + answer_name(f, b.answer);
@@ -134,7 +133,7 @@ std::optional<Disagreement> disagreement(const Family& f, const FamilyKernel& ka
         // of u S (the family's scales); the smaller is the one the
         // references side with, both when each is within 1.
         d.what = "numbers: " + output;
-        const double ea = check::judge(f, ka, in, truth).error.e, eb = check::judge(f, kb, in, truth).error.e;
+        const double ea = judged.judgements()[0].error.e, eb = judged.judgements()[1].error.e;
         d.sides = ea <= 1 && eb <= 1 ? "both" : ea < eb ? "A" : eb < ea ? "B" : "neither";
     }
     if (f.deciding) d.decided = f.deciding(in.data(), truth, truth.answer);
@@ -164,12 +163,11 @@ void keep_witnesses(const DiffArgs& args, const Side& a, const Side& b, const Fa
     const Family& f = *r.family;
     for (size_t c = 0; c < r.classes.size(); ++c) {
         DiffClass& cl = r.classes[c];
-        const auto in_domain = check::witness_space(f, domain, cl.witness);
         const auto same = [&](const Inputs& t) {
             const auto d = disagreement(f, ka, kb, t, args.tolerance);
             return d && *d == cl.key;
         };
-        if (c < 8) cl.witness = check::simplify_floats(cl.witness, in_domain, same);
+        if (c < 8) cl.witness = check::minimise_witness(f, domain, cl.witness, same);
         const std::string origin = "isect diff, seed " + std::to_string(args.seed) + ", domain " + domain.str() +
                                    "\nA = " + a.name() + ", B = " + b.name() + "\nclass " + std::to_string(c + 1) +
                                    " of " + std::to_string(r.classes.size()) + ", " + std::to_string(cl.count) +

@@ -118,6 +118,8 @@ std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string
     } else if (why) {
         *why = f.name + " has no kernel named '" + kernel_ + "'";
     }
+    if (out.empty() && why && why->empty())
+        *why = f.name + " has no built-in " + check::precision_name(check::precision()) + " kernel";
     if (fp_env_)
         for (FamilyKernel& k : out) k = check::in_fp_env(k, fp_env_->control(), watch_);
     return out;

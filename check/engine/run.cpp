@@ -33,20 +33,23 @@ double widen_k(const Family& f, const Inputs& in, const Truth& truth, int answer
     return std::max(known, measured_k(f, in, truth, answer));
 }
 
-/// Minimises a class's witness while it stays a violation of that class.
+/// Minimises a class's witness while it stays a violation of that class,
+/// each trial judged by the one judge with the references (a trial on which
+/// they disagree is not the kernel's finding).
 void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, const Domain& domain) {
-    const auto in_domain = witness_space(f, domain, c.witness);
-    const auto same_class = [&](const Inputs& t) {
-        try {
-            const Truth truth = f.truth(t.data());
-            const FamilyJudgement j = judge(f, k, t, truth);
-            return j.violates && violation_class(f, k, t, truth, j) == c.key;
-        } catch (const ReferenceMismatch&) {
-            return false;  // keep the finding about the kernel
-        }
+    const std::vector<FamilyKernel> one{k};
+    const auto judged = [&](const Inputs& t) -> std::optional<std::pair<Truth, FamilyJudgement>> {
+        CaseJudge judge(f, one, t, Oracle::slow, false);
+        judge.finish();
+        if (!judge.disagreement().empty()) return std::nullopt;
+        return std::make_pair(judge.truth(), judge.judgements()[0]);
     };
-    c.witness = simplify_floats(c.witness, in_domain, same_class);
-    c.why = judge(f, k, c.witness, f.truth(c.witness.data())).why;
+    const auto same_class = [&](const Inputs& t) {
+        const auto j = judged(t);
+        return j && j->second.violates && violation_class(f, k, t, j->first, j->second) == c.key;
+    };
+    c.witness = minimise_witness(f, domain, c.witness, same_class);
+    if (const auto j = judged(c.witness)) c.why = j->second.why;
     c.minimised = within_grace();  // cut short by a signal: as found, or part way
 }
 

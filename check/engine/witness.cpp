@@ -145,4 +145,9 @@ Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok_i
     return in;
 }
 
+Inputs minimise_witness(const Family& f, const Domain& domain, const Inputs& start,
+                        const std::function<bool(const Inputs&)>& same_class) {
+    return simplify_floats(start, witness_space(f, domain, start), same_class);
+}
+
 }  // namespace isect::check

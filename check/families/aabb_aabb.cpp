@@ -15,10 +15,14 @@ using ref::Rational;
 
 const Family& self();
 
+// The input, by key (isect/ref/aabb_aabb.hpp): offsets derived, never written.
+constexpr auto& kInput = ref::aabb_aabb_input;
+constexpr size_t kA = kInput.at("a.lo"), kAHi = kInput.at("a.hi"), kB = kInput.at("b.lo"), kBHi = kInput.at("b.hi");
+
 const char* const kValues[] = {"box.lo.x", "box.lo.y", "box.lo.z", "box.hi.x", "box.hi.y", "box.hi.z"};
 
 Truth truth(const double* in) {
-    const ref::ExactAabb a = ref::exact(box_at(in)), b = ref::exact(box_at(in + 6));
+    const ref::ExactAabb a = ref::exact(box_at(in + kA)), b = ref::exact(box_at(in + kB));
     const auto r = ref::aabb_aabb_rational(a, b), c = ref::aabb_aabb_cgal(a, b);
     if (r.has_value() != c.has_value())
         throw ReferenceMismatch(std::string("aabb_aabb references disagree: rational says ") +
@@ -37,7 +41,7 @@ Truth truth(const double* in) {
 /// The box's coordinates are exact; S = M, so any difference shows.
 ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
-    const double m = largest_magnitude(Inputs(in, in + 12));
+    const double m = largest_magnitude(Inputs(in, in + kInput.size()));
     for (size_t i = 0; i < 6; ++i) worst(e, units(got.values[i], truth.values[i], m), kValues[i]);
     return e;
 }
@@ -47,7 +51,7 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 std::string deciding(const double* in, const Truth&, int) {
     bool touching = false;
     for (int i = 0; i < 3; ++i) {
-        const double a = double(in[9 + i]) - in[i], b = double(in[3 + i]) - in[6 + i];  // exact: float differences
+        const double a = double(in[kBHi + i]) - in[kA + i], b = double(in[kAHi + i]) - in[kB + i];  // exact: float differences
         if (a < 0 || b < 0) return "apart on an axis";
         touching = touching || a == 0 || b == 0;
     }
@@ -58,8 +62,8 @@ std::string deciding(const double* in, const Truth&, int) {
 double feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
-        for (double x : {double(in[3 + i]) - in[i], double(in[9 + i]) - in[6 + i], std::fabs(double(in[9 + i]) - in[i]),
-                         std::fabs(double(in[3 + i]) - in[6 + i])})
+        for (double x : {double(in[kAHi + i]) - in[kA + i], double(in[kBHi + i]) - in[kB + i],
+                         std::fabs(double(in[kBHi + i]) - in[kA + i]), std::fabs(double(in[kAHi + i]) - in[kB + i])})
             if (x > 0 && (m == 0 || x < m)) m = x;
     return m;
 }
@@ -70,7 +74,7 @@ Answer answer_of(bool overlap, const Aabb& box) {
 
 std::vector<FamilyKernel> kernels() {
     return {{"overlap", *Contract::parse("exact"), 0, [](const double* in) {
-                 const Aabb a = box_f(in), b = box_f(in + 6);
+                 const Aabb a = box_f(in + kA), b = box_f(in + kB);
                  return answer_of(aabb_aabb_overlap(a, b), aabb_aabb_intersection(a, b));
              }}};
 }
@@ -80,13 +84,13 @@ std::vector<FamilyKernel> kernels() {
 std::vector<FamilyKernel> broken() {
     return {{"broken:touching_disjoint", *Contract::parse("exact"), 0,
              [](const double* in) {
-                 const Aabb a = box_f(in), b = box_f(in + 6);
+                 const Aabb a = box_f(in + kA), b = box_f(in + kB);
                  bool overlap = true;
                  for (int i = 0; i < 3; ++i) overlap = overlap && a.lo[i] < b.hi[i] && b.lo[i] < a.hi[i];
                  return answer_of(overlap, aabb_aabb_intersection(a, b));
              }},
             {"broken:intersection_min_lo", *Contract::parse("exact"), 0, [](const double* in) {
-                 const Aabb a = box_f(in), b = box_f(in + 6);
+                 const Aabb a = box_f(in + kA), b = box_f(in + kB);
                  Aabb r = aabb_aabb_intersection(a, b);
                  for (int i = 0; i < 3; ++i) r.lo[i] = std::min(a.lo[i], b.lo[i]);
                  return answer_of(aabb_aabb_overlap(a, b), r);
@@ -134,19 +138,17 @@ std::vector<Mix> mixes() {
 
 /// isect_aabb_aabb(a.lo, a.hi, b.lo, b.hi, out lo, out hi).
 template <class T> Answer plugin_call(void* fn, const T* in) {
-    static const Keys k{self()};
-    static const size_t a_lo = k["a.lo"], a_hi = k["a.hi"], b_lo = k["b.lo"], b_hi = k["b.hi"];
     using P = const T*;
     const T u = unset_value<T>();
     T lo[3] = {u, u, u}, hi[3] = {u, u, u};
-    const int r = as<int (*)(P, P, P, P, T*, T*)>(fn)(in + a_lo, in + a_hi, in + b_lo, in + b_hi, lo, hi);
+    const int r = as<int (*)(P, P, P, P, T*, T*)>(fn)(in + kA, in + kAHi, in + kB, in + kBHi, lo, hi);
     return with_values<T>(r, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
 }
 
 Family make() {
     Family f;
     f.name = "aabb_aabb";
-    f.inputs = {{"a.lo", 3, Role::box_lo}, {"a.hi", 3, Role::box_hi}, {"b.lo", 3, Role::box_lo}, {"b.hi", 3, Role::box_hi}};
+    f.inputs = inputs_of(kInput);
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, true};
     f.values.assign(std::begin(kValues), std::end(kValues));
@@ -159,7 +161,7 @@ Family make() {
     };
     f.truth = truth;
     f.cgal = [](const double* in) {
-        return double(ref::aabb_aabb_cgal(ref::exact(box_at(in)), ref::exact(box_at(in + 6))).has_value());
+        return double(ref::aabb_aabb_cgal(ref::exact(box_at(in + kA)), ref::exact(box_at(in + kB))).has_value());
     };
     f.band = band_of(ref::fast::aabb_aabb_band());
     f.value_error = value_error;
@@ -167,7 +169,7 @@ Family make() {
     f.feature = feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_aabb(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const auto r = ref::aabb_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)));
+        const auto r = ref::aabb_aabb_rational(ref::exact(box_at(in + kA)), ref::exact(box_at(in + kB)));
         std::string why = check_answer(self(), fast, yes(r.has_value()));
         for (int i = 0; i < 3 && why.empty() && r; ++i) {
             why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], r->lo[i]);

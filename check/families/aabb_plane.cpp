@@ -18,14 +18,18 @@ using ref::Rational;
 const Family& classify_family();
 const Family& overlap_family();
 
-AabbD box_of(const double* in) { return box_at(in); }
+// The input, by key (isect/ref/aabb_plane.hpp): offsets derived, never written.
+constexpr auto& kInput = ref::aabb_plane_input;
+constexpr size_t kLo = kInput.at("box.lo"), kHi = kInput.at("box.hi"), kN = kInput.at("n"), kD = kInput.at("d");
+
+AabbD box_of(const double* in) { return box_at(in + kLo); }
 /// The plane as a float kernel takes it.
-Plane plane_f(const double* in) { return {vec_f(in + 6), float(in[9])}; }
+Plane plane_f(const double* in) { return {vec_f(in + kN), float(in[kD])}; }
 
 std::string domain(const Family& f, const double* in) {
     std::string why = first_non_finite(f, in);
     if (why.empty()) why = box_order(f, "box.lo", "box.hi", in);
-    if (why.empty() && in[6] == 0 && in[7] == 0 && in[8] == 0)
+    if (why.empty() && in[kN] == 0 && in[kN + 1] == 0 && in[kN + 2] == 0)
         why = "n: '0 0 0' is outside the domain of " + f.name + " (n = 0 is no plane)";
     return why;
 }
@@ -59,7 +63,7 @@ Truth overlap_truth(const double* in) {
 std::string deciding(const double* in, const Truth&, int) {
     Rational lo, hi;
     ref::aabb_plane_margins(ref::exact(box_of(in)), exact_plane(in), lo, hi);
-    const int zeros = (in[6] == 0) + (in[7] == 0) + (in[8] == 0);
+    const int zeros = (in[kN] == 0) + (in[kN + 1] == 0) + (in[kN + 2] == 0);
     const std::string normal = zeros == 2 ? ", axis normal" : ", oblique normal";
     if (lo == 0 && hi == 0) return "the box lies in the plane" + normal;
     if (lo == 0 || hi == 0) return "touching" + normal;
@@ -71,7 +75,7 @@ std::string deciding(const double* in, const Truth&, int) {
 double feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
-        for (double x : {std::fabs(double(in[6 + i])), double(in[3 + i]) - double(in[i])})
+        for (double x : {std::fabs(double(in[kN + i])), double(in[kHi + i]) - double(in[kLo + i])})
             if (x > 0 && (m == 0 || x < m)) m = x;
     return m;
 }
@@ -181,7 +185,7 @@ std::vector<Mix> mixes() {
 Family common(const std::string& name) {
     Family f;
     f.name = name;
-    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"n", 3, Role::normal}, {"d", 1, Role::offset}};
+    f.inputs = inputs_of(kInput);
     f.values = {};
     f.references = "rational (Boost) and cgal (Plane_3)";
     f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
@@ -194,10 +198,8 @@ Family common(const std::string& name) {
 /// isect_aabb_plane(box.lo, box.hi, n, d): the side, returned as -1 (back),
 /// 0 (straddle), 1 (front); anything else is named as returned.
 template <class T> Answer classify_plugin_call(void* fn, const T* in) {
-    static const Keys k{classify_family()};
-    static const size_t lo = k["box.lo"], hi = k["box.hi"], n = k["n"], d = k["d"];
     using P = const T*;
-    const int side = as<int (*)(P, P, P, T)>(fn)(in + lo, in + hi, in + n, in[d]);
+    const int side = as<int (*)(P, P, P, T)>(fn)(in + kLo, in + kHi, in + kN, in[kD]);
     Answer a{side >= -1 && side <= 1 ? side + 1 : -1, {}};
     a.returned = side;
     return a;
@@ -205,10 +207,8 @@ template <class T> Answer classify_plugin_call(void* fn, const T* in) {
 
 /// isect_aabb_plane_overlap(box.lo, box.hi, n, d).
 template <class T> Answer overlap_plugin_call(void* fn, const T* in) {
-    static const Keys k{overlap_family()};
-    static const size_t lo = k["box.lo"], hi = k["box.hi"], n = k["n"], d = k["d"];
     using P = const T*;
-    return Answer{as<int (*)(P, P, P, T)>(fn)(in + lo, in + hi, in + n, in[d]), {}};
+    return Answer{as<int (*)(P, P, P, T)>(fn)(in + kLo, in + kHi, in + kN, in[kD]), {}};
 }
 
 Family make_classify() {

@@ -17,7 +17,11 @@ using ref::Rational;
 
 const Family& self();
 
-// Layout: box.lo 0..2, box.hi 3..5, tri 6..14.
+// The input, by key (isect/ref/aabb_triangle.hpp): offsets derived, never
+// written. box_at reads a box's lo and hi as adjacent keys.
+constexpr auto& kInput = ref::aabb_triangle_input;
+constexpr size_t kBox = kInput.at("box.lo"), kBoxHi = kInput.at("box.hi"), kTri = kInput.at("tri");
+static_assert(kBoxHi == kBox + 3);
 
 /// Both references on a rational box; they must agree.
 bool exact_answer_of(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
@@ -29,7 +33,7 @@ bool exact_answer_of(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
     return clip;
 }
 
-Truth truth(const double* in) { return {yes(exact_answer_of(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))), {}, {}, {}}; }
+Truth truth(const double* in) { return {yes(exact_answer_of(ref::exact(box_at(in + kBox)), ref::exact(tri_at(in + kTri)))), {}, {}, {}}; }
 
 /// The band, exact and not a superset: moving every input by delta can flip
 /// the answer iff the box grown by delta and the box shrunk by delta (empty
@@ -41,14 +45,14 @@ Truth truth(const double* in) { return {yes(exact_answer_of(ref::exact(box_at(in
 /// on a float box rounded inside the shrunk box or the grown one.
 bool band_exact(const double* in, int exact_answer, double delta) {
     if (delta == 0) return false;
-    ref::ExactAabb moved = ref::exact(box_at(in));
+    ref::ExactAabb moved = ref::exact(box_at(in + kBox));
     const bool exact = exact_answer == 1;
     const Rational d(delta);
     for (int i = 0; i < 3; ++i) {
         moved.lo[i] += exact ? d : Rational(-d);
         moved.hi[i] += exact ? Rational(-d) : d;
     }
-    return exact_answer_of(moved, ref::exact(tri_at(in + 6))) != exact;
+    return exact_answer_of(moved, ref::exact(tri_at(in + kTri))) != exact;
 }
 
 /// Which kind of the 13 axes separates the closed sets most robustly (the
@@ -56,9 +60,9 @@ bool band_exact(const double* in, int exact_answer, double delta) {
 /// normal, an edge axis; when they meet, "touching" (the box shrunk by any
 /// delta misses) or "overlapping".
 std::string deciding_axis(const double* in, const Truth& truth, int) {
-    if (truth.answer == 1) return band_exact(in, 1, band_delta(Inputs(in, in + 15), 0x1p-40)) ? "touching" : "overlapping";
-    const ref::ExactAabb b = ref::exact(box_at(in));
-    const ref::ExactTriangle t = ref::exact(tri_at(in + 6));
+    if (truth.answer == 1) return band_exact(in, 1, band_delta(Inputs(in, in + kInput.size()), 0x1p-40)) ? "touching" : "overlapping";
+    const ref::ExactAabb b = ref::exact(box_at(in + kBox));
+    const ref::ExactTriangle t = ref::exact(tri_at(in + kTri));
     // Growing the box by g on every side widens its projection on x by
     // g |x|_1, so gap / |x|_1 is how far it must grow before x stops
     // separating. Ties go to the first axis in the usual order.
@@ -109,11 +113,11 @@ double feature(const double* in) {
     const auto consider = [&](double x) {
         if (x > 0 && (m == 0 || x < m)) m = x;
     };
-    for (int i = 0; i < 3; ++i) consider(double(in[3 + i]) - double(in[i]));
+    for (int i = 0; i < 3; ++i) consider(double(in[kBoxHi + i]) - double(in[kBox + i]));
     for (int k = 0; k < 3; ++k) {
         double edge = 0;
         for (int i = 0; i < 3; ++i)
-            edge = std::max(edge, std::fabs(double(in[6 + 3 * ((k + 1) % 3) + i]) - double(in[6 + 3 * k + i])));
+            edge = std::max(edge, std::fabs(double(in[kTri + 3 * ((k + 1) % 3) + i]) - double(in[kTri + 3 * k + i])));
         consider(edge);
     }
     return m;
@@ -122,7 +126,7 @@ double feature(const double* in) {
 // --- The fast exact oracle -------------------------------------------------------
 
 std::optional<FastTruth> fast_truth(const double* in) {
-    return FastTruth{yes(ref::aabb_triangle_cgal_fast(box_at(in), tri_at(in + 6))), {}, {}};
+    return FastTruth{yes(ref::aabb_triangle_cgal_fast(box_at(in + kBox), tri_at(in + kTri))), {}, {}};
 }
 
 // --- Kernels and planted bugs ------------------------------------------------------
@@ -132,7 +136,7 @@ template <class T> using TestFn = bool (*)(const BasicAabb<T>&, const BasicTrian
 /// A kernel of scalar T (float, or double for the double-precision runs).
 template <class T> FamilyKernel kernel(const std::string& name, const std::string& contract, TestFn<T> fn) {
     FamilyKernel k{name, *Contract::parse(contract), 0,
-                   [fn](const double* in) { return Answer{yes(fn(box_as<T>(in), tri_as<T>(in + 6))), {}}; }};
+                   [fn](const double* in) { return Answer{yes(fn(box_as<T>(in + kBox), tri_as<T>(in + kTri))), {}}; }};
     k.precision = precision_of<T>();
     return k;
 }
@@ -377,16 +381,14 @@ Inputs make_collinear(Source& s) {
 
 /// isect_aabb_triangle(box.lo, box.hi, tri).
 template <class T> Answer plugin_call(void* fn, const T* in) {
-    static const Keys k{self()};
-    static const size_t lo = k["box.lo"], hi = k["box.hi"], tri = k["tri"];
     using P = const T*;
-    return Answer{as<int (*)(P, P, P)>(fn)(in + lo, in + hi, in + tri), {}};
+    return Answer{as<int (*)(P, P, P)>(fn)(in + kBox, in + kBoxHi, in + kTri), {}};
 }
 
 Family make() {
     Family f;
     f.name = "aabb_triangle";
-    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"tri", 9, Role::polygon}};
+    f.inputs = inputs_of(kInput);
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, false};
     f.references = "clip (Boost rationals, the triangle clipped by the box's half-spaces) and cgal (Triangle_3 x Iso_cuboid_3)";
@@ -398,17 +400,17 @@ Family make() {
     f.truth = truth;
     f.fast_truth = fast_truth;
     f.cgal = [](const double* in) {
-        return double(ref::aabb_triangle_cgal(ref::exact(box_at(in)), ref::exact(tri_at(in + 6))));
+        return double(ref::aabb_triangle_cgal(ref::exact(box_at(in + kBox)), ref::exact(tri_at(in + kTri))));
     };
     f.band.exact = band_exact;
     f.band.fast = ref::fast::aabb_triangle_band_fast;
     f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding_axis;
     f.oracle_check = [](const double* in, const FastTruth& t) {
-        return check_answer(self(), t, yes(ref::aabb_triangle_clip(ref::exact(box_at(in)), ref::exact(tri_at(in + 6)))));
+        return check_answer(self(), t, yes(ref::aabb_triangle_clip(ref::exact(box_at(in + kBox)), ref::exact(tri_at(in + kTri)))));
     };
     // Planted wrong oracle: isect's own sat kernel, double with tolerant=1.
-    f.wrong_oracle = [](const double* in) { return FastTruth{yes(aabb_triangle_sat(box_f(in), tri_f(in + 6))), {}, {}}; };
+    f.wrong_oracle = [](const double* in) { return FastTruth{yes(aabb_triangle_sat(box_f(in + kBox), tri_f(in + kTri))), {}, {}}; };
     f.feature = feature;
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{kernel<float>("sat", "tolerant=1", aabb_triangle_sat<float>),

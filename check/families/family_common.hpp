@@ -12,6 +12,7 @@
 #include "isect/check/engine/judge.hpp"
 #include "isect/primitives.hpp"
 #include "isect/ref/aabb_plane.hpp"
+#include "isect/ref/moving_aabb.hpp"
 #include "isect/ref/exact.hpp"
 #include "isect/ref/fast.hpp"
 
@@ -24,8 +25,13 @@ using ref::Rational;
 inline Vec3d vec_at(const double* p) { return {p[0], p[1], p[2]}; }
 inline AabbD box_at(const double* p) { return {vec_at(p), vec_at(p + 3)}; }
 inline TriangleD tri_at(const double* p) { return {{vec_at(p), vec_at(p + 3), vec_at(p + 6)}}; }
-/// The plane of a box-and-plane layout (box 0..5, n 6..8, d 9), exactly.
-inline ref::ExactPlane exact_plane(const double* in) { return {ref::exact(vec_at(in + 6)), ref::exact(in[9])}; }
+/// The plane of a box-and-plane input (aabb_plane, aabb_plane_overlap,
+/// moving_aabb_plane: the same keys first), exactly.
+inline ref::ExactPlane exact_plane(const double* in) {
+    constexpr size_t n = ref::aabb_plane_input.at("n"), d = ref::aabb_plane_input.at("d");
+    static_assert(n == ref::moving_aabb_plane_input.at("n") && d == ref::moving_aabb_plane_input.at("d"));
+    return {ref::exact(vec_at(in + n)), ref::exact(in[d])};
+}
 
 // The same as a kernel of scalar T takes them: in a float run every input
 // is a float, so nothing rounds (the engine never hands a float kernel a

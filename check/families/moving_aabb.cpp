@@ -17,6 +17,17 @@ using ref::Rational;
 const Family& box_family();
 const Family& plane_family();
 
+// The inputs, by key (isect/ref/moving_aabb.hpp): offsets derived, never
+// written. box_at reads a box's lo and hi as adjacent keys.
+constexpr auto& kBoxInput = ref::moving_aabb_input;
+constexpr size_t kS = kBoxInput.at("stationary.lo"), kSHi = kBoxInput.at("stationary.hi");
+constexpr size_t kM = kBoxInput.at("moving.lo"), kMHi = kBoxInput.at("moving.hi"), kD = kBoxInput.at("d");
+static_assert(kSHi == kS + 3 && kMHi == kM + 3);
+constexpr auto& kPlaneInput = ref::moving_aabb_plane_input;
+constexpr size_t kLo = kPlaneInput.at("box.lo"), kHi = kPlaneInput.at("box.hi"), kN = kPlaneInput.at("n");
+constexpr size_t kOffset = kPlaneInput.at("d"), kDir = kPlaneInput.at("dir");
+static_assert(kHi == kLo + 3);
+
 std::string contact_str(const std::optional<Rational>& t) { return t ? "contact at " + t->str() : "no contact"; }
 
 Truth from(const std::string& name, const std::optional<Rational>& q, const std::optional<Rational>& g) {
@@ -30,8 +41,8 @@ Truth from(const std::string& name, const std::optional<Rational>& q, const std:
 // --- box vs box -----------------------------------------------------------------
 
 Truth box_truth(const double* in) {
-    const ref::ExactAabb s = ref::exact(box_at(in)), m = ref::exact(box_at(in + 6));
-    const ref::Point d = ref::exact(vec_at(in + 12));
+    const ref::ExactAabb s = ref::exact(box_at(in + kS)), m = ref::exact(box_at(in + kM));
+    const ref::Point d = ref::exact(vec_at(in + kD));
     return from("moving_aabb", ref::moving_aabb_rational(s, m, d), ref::moving_aabb_cgal(s, m, d));
 }
 
@@ -42,9 +53,9 @@ Truth box_truth(const double* in) {
 /// Not over |t|: at a contact at t = 0 a t of one rounding was infinitely
 /// many units.
 ValueError box_value_error(const double* in, const Truth& truth, const Answer& got) {
-    const double* s = in;      // the stationary box: lo 0..2, hi 3..5
-    const double* m = in + 6;  // the moving box
-    const double* d = in + 12;
+    const double* s = in + kS;  // the stationary box: lo s[0..2], hi s[3..5]
+    const double* m = in + kM;  // the moving box
+    const double* d = in + kD;
     SlabCandidate entries[3];
     int n = 0;
     for (int i = 0; i < 3; ++i) {
@@ -67,12 +78,12 @@ ValueError box_value_error(const double* in, const Truth& truth, const Answer& g
 /// motion never closes (d = 0 there, apart), or "passes by".
 std::string box_deciding(const double* in, const Truth& truth, int) {
     if (truth.answer == 1) {
-        const auto t = ref::moving_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12)));
+        const auto t = ref::moving_aabb_rational(ref::exact(box_at(in + kS)), ref::exact(box_at(in + kM)), ref::exact(vec_at(in + kD)));
         return *t == 0 ? "in contact at the start" : *t == 1 ? "first contact at t = 1" : "first contact inside (0, 1)";
     }
     for (int i = 0; i < 3; ++i) {
-        const bool apart = in[6 + i] > in[3 + i] || in[i] > in[9 + i];
-        if (in[12 + i] == 0 && apart) return "apart on an axis it does not move along";
+        const bool apart = in[kM + i] > in[kSHi + i] || in[kS + i] > in[kMHi + i];
+        if (in[kD + i] == 0 && apart) return "apart on an axis it does not move along";
     }
     return "passes by, or stops short";
 }
@@ -81,7 +92,7 @@ std::string box_deciding(const double* in, const Truth& truth, int) {
 double box_feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
-        for (double x : {std::fabs(double(in[12 + i])), double(in[3 + i]) - in[i], double(in[9 + i]) - in[6 + i]})
+        for (double x : {std::fabs(double(in[kD + i])), double(in[kSHi + i]) - in[kS + i], double(in[kMHi + i]) - in[kM + i]})
             if (x > 0 && (m == 0 || x < m)) m = x;
     return m;
 }
@@ -90,7 +101,7 @@ using BoxFn = Contact (*)(const Aabb&, const Aabb&, const Vec3f&);
 
 FamilyKernel box_kernel(const std::string& name, const std::string& contract, BoxFn fn) {
     return {name, *Contract::parse(contract), 2, [fn](const double* in) {
-                const Contact c = fn(box_f(in), box_f(in + 6), vec_f(in + 12));
+                const Contact c = fn(box_f(in + kS), box_f(in + kM), vec_f(in + kD));
                 return Answer{yes(c.hit), {c.t}};
             }};
 }
@@ -192,19 +203,19 @@ std::vector<Mix> box_mixes() {
 // --- box vs plane ------------------------------------------------------------------
 
 Truth plane_truth(const double* in) {
-    const ref::ExactAabb b = ref::exact(box_at(in));
+    const ref::ExactAabb b = ref::exact(box_at(in + kLo));
     const ref::ExactPlane p = exact_plane(in);
-    const ref::Point dir = ref::exact(vec_at(in + 10));
+    const ref::Point dir = ref::exact(vec_at(in + kDir));
     return from("moving_aabb_plane", ref::moving_aabb_plane_rational(b, p, dir), ref::moving_aabb_plane_cgal(b, p, dir));
 }
 
 /// t within E 2^-24 (A + |t| B) / |s| (core/isect/moving_aabb.hpp).
 ValueError plane_value_error(const double* in, const Truth& truth, const Answer& got) {
-    double a = std::fabs(double(in[9])), b = 0, s = 0;
+    double a = std::fabs(double(in[kOffset])), b = 0, s = 0;
     for (int i = 0; i < 3; ++i) {
-        a += std::fabs(double(in[6 + i])) * std::max(std::fabs(double(in[i])), std::fabs(double(in[3 + i])));
-        b += std::fabs(double(in[6 + i]) * in[10 + i]);
-        s += double(in[6 + i]) * in[10 + i];
+        a += std::fabs(double(in[kN + i])) * std::max(std::fabs(double(in[kLo + i])), std::fabs(double(in[kHi + i])));
+        b += std::fabs(double(in[kN + i]) * in[kDir + i]);
+        s += double(in[kN + i]) * in[kDir + i];
     }
     const double t = truth.values[0];
     const double scale = (a + std::fabs(t) * b) / std::fabs(s);
@@ -216,13 +227,13 @@ ValueError plane_value_error(const double* in, const Truth& truth, const Answer&
 /// What decides: the box touching or crossing the plane at the start, the
 /// motion parallel to the plane (n . dir = 0), towards it or away from it.
 std::string plane_deciding(const double* in, const Truth&, int) {
-    const ref::ExactAabb b = ref::exact(box_at(in));
+    const ref::ExactAabb b = ref::exact(box_at(in + kLo));
     const ref::ExactPlane p = exact_plane(in);
     Rational lo, hi;
     ref::aabb_plane_margins(b, p, lo, hi);
     if (lo == 0 || hi == 0) return "touching the plane at the start";
     if (lo < 0 && hi > 0) return "crossing the plane at the start";
-    const Rational s = ref::dot(p.n, ref::exact(vec_at(in + 10)));
+    const Rational s = ref::dot(p.n, ref::exact(vec_at(in + kDir)));
     if (s == 0) return "moving parallel to the plane";
     return (lo > 0) == (s < 0) ? "moving towards the plane" : "moving away from the plane";
 }
@@ -231,7 +242,7 @@ std::string plane_deciding(const double* in, const Truth&, int) {
 double plane_feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
-        for (double x : {std::fabs(double(in[6 + i])), std::fabs(double(in[10 + i])), double(in[3 + i]) - in[i]})
+        for (double x : {std::fabs(double(in[kN + i])), std::fabs(double(in[kDir + i])), double(in[kHi + i]) - in[kLo + i]})
             if (x > 0 && (m == 0 || x < m)) m = x;
     return m;
 }
@@ -240,7 +251,7 @@ using PlaneFn = Contact (*)(const Aabb&, const Plane&, const Vec3f&);
 
 FamilyKernel plane_kernel(const std::string& name, const std::string& contract, PlaneFn fn) {
     return {name, *Contract::parse(contract), 1, [fn](const double* in) {
-                const Contact c = fn(box_f(in), Plane{vec_f(in + 6), float(in[9])}, vec_f(in + 10));
+                const Contact c = fn(box_f(in + kLo), Plane{vec_f(in + kN), float(in[kOffset])}, vec_f(in + kDir));
                 return Answer{yes(c.hit), {c.t}};
             }};
 }
@@ -338,30 +349,24 @@ std::vector<Mix> plane_mixes() {
 
 /// isect_moving_aabb(stationary.lo, stationary.hi, moving.lo, moving.hi, d, out t).
 template <class T> Answer box_plugin_call(void* fn, const T* in) {
-    static const Keys k{box_family()};
-    static const size_t slo = k["stationary.lo"], shi = k["stationary.hi"], mlo = k["moving.lo"], mhi = k["moving.hi"],
-                        d = k["d"];
     using P = const T*;
     T t = unset_value<T>();
-    const int r = as<int (*)(P, P, P, P, P, T*)>(fn)(in + slo, in + shi, in + mlo, in + mhi, in + d, &t);
+    const int r = as<int (*)(P, P, P, P, P, T*)>(fn)(in + kS, in + kSHi, in + kM, in + kMHi, in + kD, &t);
     return with_values<T>(r, {t});
 }
 
 /// isect_moving_aabb_plane(box.lo, box.hi, n, d, dir, out t).
 template <class T> Answer plane_plugin_call(void* fn, const T* in) {
-    static const Keys k{plane_family()};
-    static const size_t lo = k["box.lo"], hi = k["box.hi"], n = k["n"], d = k["d"], dir = k["dir"];
     using P = const T*;
     T t = unset_value<T>();
-    const int r = as<int (*)(P, P, P, T, P, T*)>(fn)(in + lo, in + hi, in + n, in[d], in + dir, &t);
+    const int r = as<int (*)(P, P, P, T, P, T*)>(fn)(in + kLo, in + kHi, in + kN, in[kOffset], in + kDir, &t);
     return with_values<T>(r, {t});
 }
 
 Family make_box() {
     Family f;
     f.name = "moving_aabb";
-    f.inputs = {{"stationary.lo", 3, Role::box_lo}, {"stationary.hi", 3, Role::box_hi}, {"moving.lo", 3, Role::box_lo},
-                {"moving.hi", 3, Role::box_hi}, {"d", 3, Role::vector}};
+    f.inputs = inputs_of(kBoxInput);
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.values = {"t"};
@@ -374,7 +379,7 @@ Family make_box() {
     };
     f.truth = box_truth;
     f.cgal = [](const double* in) {
-        return double(ref::moving_aabb_cgal(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12))).has_value());
+        return double(ref::moving_aabb_cgal(ref::exact(box_at(in + kS)), ref::exact(box_at(in + kM)), ref::exact(vec_at(in + kD))).has_value());
     };
     f.band = band_of(ref::fast::moving_aabb_band());
     f.value_error = box_value_error;
@@ -382,7 +387,7 @@ Family make_box() {
     f.feature = box_feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::moving_aabb(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const auto t = ref::moving_aabb_rational(ref::exact(box_at(in)), ref::exact(box_at(in + 6)), ref::exact(vec_at(in + 12)));
+        const auto t = ref::moving_aabb_rational(ref::exact(box_at(in + kS)), ref::exact(box_at(in + kM)), ref::exact(vec_at(in + kD)));
         std::string why = check_answer(box_family(), fast, yes(t.has_value()));
         if (why.empty() && t) why = check_enclosure("t", fast.lo[0], fast.hi[0], *t);
         return why;
@@ -403,8 +408,7 @@ Family make_box() {
 Family make_plane() {
     Family f;
     f.name = "moving_aabb_plane";
-    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"n", 3, Role::normal}, {"d", 1, Role::offset},
-                {"dir", 3, Role::vector}};
+    f.inputs = inputs_of(kPlaneInput);
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.values = {"t"};
@@ -412,13 +416,13 @@ Family make_plane() {
     f.domain = [](const double* in) {
         std::string why = first_non_finite(plane_family(), in);
         if (why.empty()) why = box_order(plane_family(), "box.lo", "box.hi", in);
-        if (why.empty() && in[6] == 0 && in[7] == 0 && in[8] == 0)
+        if (why.empty() && in[kN] == 0 && in[kN + 1] == 0 && in[kN + 2] == 0)
             why = "n: '0 0 0' is outside the domain of moving_aabb_plane (n = 0 is no plane)";
         return why;
     };
     f.truth = plane_truth;
     f.cgal = [](const double* in) {
-        return double(ref::moving_aabb_plane_cgal(ref::exact(box_at(in)), exact_plane(in), ref::exact(vec_at(in + 10))).has_value());
+        return double(ref::moving_aabb_plane_cgal(ref::exact(box_at(in + kLo)), exact_plane(in), ref::exact(vec_at(in + kDir))).has_value());
     };
     f.band = band_of(ref::fast::moving_aabb_plane_band());
     f.value_error = plane_value_error;
@@ -426,7 +430,7 @@ Family make_plane() {
     f.feature = plane_feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::moving_aabb_plane(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const auto t = ref::moving_aabb_plane_rational(ref::exact(box_at(in)), exact_plane(in), ref::exact(vec_at(in + 10)));
+        const auto t = ref::moving_aabb_plane_rational(ref::exact(box_at(in + kLo)), exact_plane(in), ref::exact(vec_at(in + kDir)));
         std::string why = check_answer(plane_family(), fast, yes(t.has_value()));
         if (why.empty() && t) why = check_enclosure("t", fast.lo[0], fast.hi[0], *t);
         return why;

@@ -47,11 +47,5 @@ template <class T> Answer with_values(int ret, std::initializer_list<T> values) 
 /// The function pointer as the family's C signature.
 template <class Fn> Fn as(void* fn) { return reinterpret_cast<Fn>(fn); }
 
-/// The input of a key, by name: the family's offsets are derived, never
-/// written (at is called once per family and scalar, then remembered).
-struct Keys {
-    const Family& f;
-    size_t operator[](std::string_view key) const { return f.offset(key); }
-};
 
 }  // namespace isect::check::detail

@@ -19,6 +19,13 @@ using ref::Rational;
 const Family& ray_family();
 const Family& segment_family();
 
+// The inputs, by key (isect/ref/ray_aabb.hpp): offsets derived, never
+// written. The two families differ only in the direction's name.
+constexpr size_t kOrg = ref::ray_aabb_input.at("org"), kDir = ref::ray_aabb_input.at("dir");
+constexpr size_t kBox = ref::ray_aabb_input.at("box.lo"), kBoxHi = ref::ray_aabb_input.at("box.hi");
+static_assert(kBoxHi == kBox + 3 && kOrg == ref::segment_aabb_input.at("org") &&
+              kDir == ref::segment_aabb_input.at("delta") && kBox == ref::segment_aabb_input.at("box.lo"));
+
 const char* const kValues[] = {"t_enter", "t_exit", "normal.x", "normal.y", "normal.z"};
 
 bool is_segment(const Family& f) { return &f == &segment_family(); }
@@ -28,14 +35,14 @@ std::optional<Rational> exact_tmax(const Family& f) {
 }
 
 ref::RayAabbExact rational(const Family& f, const double* in) {
-    return ref::ray_aabb_rational(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)),
+    return ref::ray_aabb_rational(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), ref::exact(box_at(in + kBox)),
                                   exact_tmax(f));
 }
 
 Truth truth(const Family& f, const double* in) {
     const ref::RayAabbExact q = rational(f, in);
     const ref::RayAabbExact g =
-        ref::ray_aabb_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)), is_segment(f));
+        ref::ray_aabb_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), ref::exact(box_at(in + kBox)), is_segment(f));
     if (q.hit != g.hit || (q.hit && (q.t_enter != g.t_enter || q.exit_infinite != g.exit_infinite ||
                                      (!q.exit_infinite && q.t_exit != g.t_exit))))
         throw ReferenceMismatch(f.name + " references disagree: rational says " +
@@ -48,7 +55,7 @@ Truth truth(const Family& f, const double* in) {
     t.values = {ref::to_double(q.t_enter),
                 q.exit_infinite ? std::numeric_limits<double>::infinity() : ref::to_double(q.t_exit), 0, 0, 0};
     if (q.t_enter > 0) {
-        const double* d = in + 3;
+        const double* d = in + kDir;
         for (int i = 0; i < 3; ++i)
             if (q.near[size_t(i)] && *q.near[size_t(i)] == q.t_enter) {
                 t.values[size_t(2 + i)] = d[i] > 0 ? -1 : 1;
@@ -68,9 +75,9 @@ Truth truth(const Family& f, const double* in) {
 /// near plane is met at t_enter, where "at" allows the same error as t.
 ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
-    const double* o = in;
-    const double* d = in + 3;
-    const double* b = in + 6;
+    const double* o = in + kOrg;
+    const double* d = in + kDir;
+    const double* b = in + kBox;  // lo b[0..2], hi b[3..5]
     SlabCandidate entries[3], exits[3];
     int n = 0;
     for (int i = 0; i < 3; ++i) {
@@ -123,8 +130,8 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 /// not meet; for a hit, "grazing" (one parameter only), "origin inside", or
 /// "enters through a face".
 std::string deciding(const Family& f, const double* in) {
-    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
-    const ref::ExactAabb b = ref::exact(box_at(in + 6));
+    const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
+    const ref::ExactAabb b = ref::exact(box_at(in + kBox));
     Rational t0 = 0, t1 = 0;
     int enter = -1;
     bool bounded = is_segment(f);
@@ -158,7 +165,7 @@ std::string deciding(const Family& f, const double* in) {
 double feature(const double* in) {
     double m = 0;
     for (int i = 0; i < 3; ++i)
-        for (double x : {std::fabs(double(in[3 + i])), double(in[9 + i]) - double(in[6 + i])})
+        for (double x : {std::fabs(double(in[kDir + i])), double(in[kBoxHi + i]) - double(in[kBox + i])})
             if (x > 0 && (m == 0 || x < m)) m = x;
     return m;
 }
@@ -171,7 +178,7 @@ template <class T>
 FamilyKernel kernel(const Family& f, const std::string& name, const std::string& contract, double error_e, RayFn<T> fn) {
     const double tmax = is_segment(f) ? 1.0 : std::numeric_limits<double>::infinity();
     FamilyKernel k{name, *Contract::parse(contract), error_e, [=](const double* in) {
-                       const RayAabbHit h = fn(vec_as<T>(in), vec_as<T>(in + 3), box_as<T>(in + 6), tmax);
+                       const RayAabbHit h = fn(vec_as<T>(in + kOrg), vec_as<T>(in + kDir), box_as<T>(in + kBox), tmax);
                        if (!h.hit) return Answer{0, {0, 0, 0, 0, 0}};
                        return Answer{1, {h.t_enter, h.t_exit, h.normal[0], h.normal[1], h.normal[2]}};
                    }};
@@ -334,19 +341,17 @@ std::vector<Mix> mixes() {
 /// isect_ray_aabb(org, dir, lo, hi, ...) and isect_segment_aabb(org, delta,
 /// lo, hi, ...): out t_enter, t_exit, normal.
 template <bool Segment, class T> Answer plugin_call(void* fn, const T* in) {
-    static const Keys k{Segment ? segment_family() : ray_family()};
-    static const size_t org = k["org"], dir = k[Segment ? "delta" : "dir"], lo = k["box.lo"], hi = k["box.hi"];
     using P = const T*;
     const T u = unset_value<T>();
     T t0 = u, t1 = u, n[3] = {u, u, u};
-    const int r = as<int (*)(P, P, P, P, T*, T*, T*)>(fn)(in + org, in + dir, in + lo, in + hi, &t0, &t1, n);
+    const int r = as<int (*)(P, P, P, P, T*, T*, T*)>(fn)(in + kOrg, in + kDir, in + kBox, in + kBoxHi, &t0, &t1, n);
     return with_values<T>(r, {t0, t1, n[0], n[1], n[2]});
 }
 
 Family make(bool segment) {
     Family f;
     f.name = segment ? "segment_aabb" : "ray_aabb";
-    f.inputs = {{"org", 3, Role::point}, {segment ? "delta" : "dir", 3, Role::vector}, {"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}};
+    f.inputs = segment ? inputs_of(ref::segment_aabb_input) : inputs_of(ref::ray_aabb_input);
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.values.assign(std::begin(kValues), std::end(kValues));
@@ -360,7 +365,7 @@ Family make(bool segment) {
     };
     f.truth = [self](const double* in) { return truth(self(), in); };
     f.cgal = [self](const double* in) {
-        return double(ref::ray_aabb_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(box_at(in + 6)),
+        return double(ref::ray_aabb_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), ref::exact(box_at(in + kBox)),
                                          is_segment(self())).hit);
     };
     f.band = band_of(ref::fast::ray_aabb_band(segment));

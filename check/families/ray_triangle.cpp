@@ -17,13 +17,18 @@ using ref::Rational;
 
 const Family& self();
 
-// Layout: org 0..2, dir 3..5, tmax 6, tri 7..15.
+// The input, by key (isect/ref/ray_triangle.hpp): offsets derived, never
+// written. The vertices a, b, c are tri's three points.
+constexpr auto& kInput = ref::ray_triangle_input;
+constexpr size_t kOrg = kInput.at("org"), kDir = kInput.at("dir"), kTmax = kInput.at("tmax"), kTri = kInput.at("tri");
+constexpr size_t kA = kTri, kB = kTri + 3, kC = kTri + 6;
+
 std::optional<Rational> exact_tmax(const double* in) {
-    return std::isinf(in[6]) ? std::nullopt : std::optional<Rational>(ref::exact(in[6]));
+    return std::isinf(in[kTmax]) ? std::nullopt : std::optional<Rational>(ref::exact(in[kTmax]));
 }
 
 std::array<ref::Point, 3> exact_tri(const double* in) {
-    return {ref::exact(vec_at(in + 7)), ref::exact(vec_at(in + 10)), ref::exact(vec_at(in + 13))};
+    return {ref::exact(vec_at(in + kA)), ref::exact(vec_at(in + kB)), ref::exact(vec_at(in + kC))};
 }
 
 std::string describe(const ref::RayTriangleExact& r) {
@@ -32,7 +37,7 @@ std::string describe(const ref::RayTriangleExact& r) {
 }
 
 Truth truth(const double* in) {
-    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
+    const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
     const auto tri = exact_tri(in);
     const ref::RayTriangleExact q = ref::ray_triangle_rational(o, d, exact_tmax(in), tri);
     const ref::RayTriangleExact g = ref::ray_triangle_cgal(o, d, exact_tmax(in), tri);
@@ -65,10 +70,10 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
         for (int i = 0; i < 3; ++i) s += std::fabs(double(p[i])) + (q ? std::fabs(double(q[i])) : 0);
         return s;
     };
-    const double tt = norm1(in, in + 7), dd = norm1(in + 3, nullptr), e1 = norm1(in + 10, in + 7),
-                 e2 = norm1(in + 13, in + 7);
-    const Vec3d ed1 = sub(vec_at(in + 10), vec_at(in + 7)), ed2 = sub(vec_at(in + 13), vec_at(in + 7));
-    const Vec3d dir{in[3], in[4], in[5]};
+    const double tt = norm1(in + kOrg, in + kA), dd = norm1(in + kDir, nullptr), e1 = norm1(in + kB, in + kA),
+                 e2 = norm1(in + kC, in + kA);
+    const Vec3d ed1 = sub(vec_at(in + kB), vec_at(in + kA)), ed2 = sub(vec_at(in + kC), vec_at(in + kA));
+    const Vec3d dir = vec_at(in + kDir);
     const double det = std::fabs(dot(dir, cross(ed1, ed2)));
     const double t = truth.values[0], u = truth.values[1], v = truth.values[2];
     ValueError e;
@@ -110,7 +115,7 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 /// lies beyond (u of b, v of c, w = 1 - u - v of a), behind the origin or
 /// past tmax; for a hit, a vertex, an edge, t = 0, tmax, or the interior.
 std::string deciding(const double* in, const Truth&, int) {
-    const ref::Point o = ref::exact(vec_at(in)), d = ref::exact(vec_at(in + 3));
+    const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
     const auto tri = exact_tri(in);
     const ref::Point e1 = ref::sub(tri[1], tri[0]), e2 = ref::sub(tri[2], tri[0]), s = ref::sub(o, tri[0]);
     const ref::Point n = ref::cross(e1, e2);
@@ -133,8 +138,8 @@ std::string deciding(const double* in, const Truth&, int) {
     double reach = 0;
     for (const ref::Point& p : tri) reach = std::max(reach, length(ref::sub(p, o)));
     const double t_share = reach > 0 ? ref::to_double(t) * dmax / reach : ref::to_double(t);
-    const bool bounded = !std::isinf(in[6]);
-    const double beyond = bounded ? (ref::to_double(t) - in[6]) * dmax / std::max(reach, 1e-300) : 0;
+    const bool bounded = !std::isinf(in[kTmax]);
+    const double beyond = bounded ? (ref::to_double(t) - in[kTmax]) * dmax / std::max(reach, 1e-300) : 0;
     const std::pair<double, const char*> fails[] = {
         {-ref::to_double(u), "beyond edge ca (u < 0)"},
         {-ref::to_double(v), "beyond edge ab (v < 0)"},
@@ -142,7 +147,7 @@ std::string deciding(const double* in, const Truth&, int) {
         {-t_share, "behind the origin"},
         {beyond, "beyond tmax"},
     };
-    const bool failing[] = {u < 0, v < 0, w < 0, t < 0, bounded && t > ref::exact(in[6])};
+    const bool failing[] = {u < 0, v < 0, w < 0, t < 0, bounded && t > ref::exact(in[kTmax])};
     const char* cause = nullptr;
     double widest = -1;
     for (size_t i = 0; i < std::size(fails); ++i)
@@ -155,7 +160,7 @@ std::string deciding(const double* in, const Truth&, int) {
     if (zeros >= 2) return "at a vertex";
     if (zeros == 1) return "on an edge";
     if (t == 0) return "at the origin";
-    if (bounded && t == ref::exact(in[6])) return "at tmax";
+    if (bounded && t == ref::exact(in[kTmax])) return "at tmax";
     return "inside";
 }
 
@@ -165,11 +170,11 @@ double feature(const double* in) {
     const auto consider = [&](double x) {
         if (x > 0 && (m == 0 || x < m)) m = x;
     };
-    for (int i = 0; i < 3; ++i) consider(std::fabs(double(in[3 + i])));
+    for (int i = 0; i < 3; ++i) consider(std::fabs(double(in[kDir + i])));
     for (int k = 0; k < 3; ++k) {
         double edge = 0;
         for (int i = 0; i < 3; ++i)
-            edge = std::max(edge, std::fabs(double(in[7 + 3 * ((k + 1) % 3) + i]) - double(in[7 + 3 * k + i])));
+            edge = std::max(edge, std::fabs(double(in[kTri + 3 * ((k + 1) % 3) + i]) - double(in[kTri + 3 * k + i])));
         consider(edge);
     }
     return m;
@@ -182,7 +187,7 @@ using RayFn = RayTriangleHit (*)(const std::array<T, 3>&, const std::array<T, 3>
 template <class T>
 FamilyKernel kernel(const std::string& name, const std::string& contract, double error_e, RayFn<T> fn) {
     FamilyKernel k{name, *Contract::parse(contract), error_e, [fn](const double* in) {
-                       const RayTriangleHit h = fn(vec_as<T>(in), vec_as<T>(in + 3), T(in[6]), tri_as<T>(in + 7));
+                       const RayTriangleHit h = fn(vec_as<T>(in + kOrg), vec_as<T>(in + kDir), T(in[kTmax]), tri_as<T>(in + kTri));
                        if (!h.hit) return Answer{0, {0, 0, 0}};
                        return Answer{1, {h.t, h.u, h.v}};
                    }};
@@ -358,36 +363,34 @@ std::vector<Mix> mixes() {
 
 /// isect_ray_triangle(org, dir, tmax, tri, out t, out u, out v).
 template <class T> Answer plugin_call(void* fn, const T* in) {
-    static const Keys k{self()};
-    static const size_t org = k["org"], dir = k["dir"], tmax = k["tmax"], tri = k["tri"];
     using P = const T*;
     const T u = unset_value<T>();
     T t = u, bu = u, bv = u;
-    const int r = as<int (*)(P, P, T, P, T*, T*, T*)>(fn)(in + org, in + dir, in[tmax], in + tri, &t, &bu, &bv);
+    const int r = as<int (*)(P, P, T, P, T*, T*, T*)>(fn)(in + kOrg, in + kDir, in[kTmax], in + kTri, &t, &bu, &bv);
     return with_values<T>(r, {t, bu, bv});
 }
 
 Family make() {
     Family f;
     f.name = "ray_triangle";
-    f.inputs = {{"org", 3, Role::point}, {"dir", 3, Role::vector}, {"tmax", 1, Role::parameter}, {"tri", 9, Role::polygon}};
+    f.inputs = inputs_of(kInput);
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.values = {"t", "u", "v"};
     f.references = "rational (Boost, Cramer and coplanar clipping) and cgal (Segment_3 x Triangle_3)";
     f.domain = [](const double* in) {
-        double rest[16];  // every input but tmax must be finite
-        std::copy(in, in + 16, rest);
-        rest[6] = 0;
+        double rest[kInput.size()];  // every input but tmax must be finite
+        std::copy(in, in + kInput.size(), rest);
+        rest[kTmax] = 0;
         const std::string why = first_non_finite(self(), rest);
         if (!why.empty()) return why;
-        if (std::isnan(in[6]) || in[6] < 0 || in[6] == -INFINITY)
-            return "tmax: '" + format_number(in[6]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
+        if (std::isnan(in[kTmax]) || in[kTmax] < 0 || in[kTmax] == -INFINITY)
+            return "tmax: '" + format_number(in[kTmax]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
         return std::string();
     };
     f.truth = truth;
     f.cgal = [](const double* in) {
-        return double(ref::ray_triangle_cgal(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), exact_tmax(in), exact_tri(in)).hit);
+        return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in), exact_tri(in)).hit);
     };
     f.band = band_of(ref::fast::ray_triangle_band());
     f.value_error = value_error;
@@ -395,7 +398,7 @@ Family make() {
     f.feature = feature;
     f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ref::RayTriangleExact q =
-            ref::ray_triangle_rational(ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), exact_tmax(in), exact_tri(in));
+            ref::ray_triangle_rational(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in), exact_tri(in));
         std::string why = check_answer(self(), fast, yes(q.hit));
         if (!why.empty() || !q.hit) return why;
         why = check_enclosure("t", fast.lo[0], fast.hi[0], q.t);

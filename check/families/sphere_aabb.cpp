@@ -16,12 +16,17 @@ using ref::Rational;
 
 const Family& self();
 
+// The input, by key (isect/ref/sphere_aabb.hpp): offsets derived, never written.
+constexpr auto& kInput = ref::sphere_aabb_input;
+constexpr size_t kBox = kInput.at("box.lo"), kBoxHi = kInput.at("box.hi"), kC = kInput.at("c"), kR = kInput.at("r");
+static_assert(kBoxHi == kBox + 3);
+
 const char* const kValues[] = {"closest.x", "closest.y", "closest.z", "contains"};
 
 Truth truth(const double* in) {
-    const ref::ExactAabb b = ref::exact(box_at(in));
-    const ref::Point c = ref::exact(vec_at(in + 6));
-    const Rational r = ref::exact(in[9]);
+    const ref::ExactAabb b = ref::exact(box_at(in + kBox));
+    const ref::Point c = ref::exact(vec_at(in + kC));
+    const Rational r = ref::exact(in[kR]);
     const ref::SphereAabbExact q = ref::sphere_aabb_rational(b, c, r), g = ref::sphere_aabb_cgal(b, c, r);
     if (q.overlap != g.overlap || q.contains != g.contains || q.dist2 != g.dist2)
         throw ReferenceMismatch(std::string("sphere_aabb references disagree: rational says ") +
@@ -37,7 +42,7 @@ Truth truth(const double* in) {
 /// Closest point and containment are exact: S = M makes any difference show.
 ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
-    const double m = largest_magnitude(Inputs(in, in + 10));
+    const double m = largest_magnitude(Inputs(in, in + kInput.size()));
     for (size_t i = 0; i < 4; ++i) worst(e, units(got.values[i], truth.values[i], i < 3 ? m : 0), kValues[i]);
     return e;
 }
@@ -46,19 +51,19 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 /// to the box or not.
 std::string deciding(const double* in, const Truth&, int) {
     bool outside = false;
-    for (int i = 0; i < 3; ++i) outside = outside || in[6 + i] < in[i] || in[6 + i] > in[3 + i];
+    for (int i = 0; i < 3; ++i) outside = outside || in[kC + i] < in[kBox + i] || in[kC + i] > in[kBoxHi + i];
     if (!outside) return "centre in the box";
     const ref::SphereAabbExact q =
-        ref::sphere_aabb_rational(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), ref::exact(in[9]));
-    const Rational r = ref::exact(in[9]);
+        ref::sphere_aabb_rational(ref::exact(box_at(in + kBox)), ref::exact(vec_at(in + kC)), ref::exact(in[kR]));
+    const Rational r = ref::exact(in[kR]);
     return q.dist2 == r * r ? "tangent, centre outside the box" : "centre outside the box";
 }
 
 /// The smallest nonzero radius or box extent.
 double feature(const double* in) {
-    double m = in[9] > 0 ? double(in[9]) : 0;
+    double m = in[kR] > 0 ? double(in[kR]) : 0;
     for (int i = 0; i < 3; ++i) {
-        const double x = double(in[3 + i]) - in[i];
+        const double x = double(in[kBoxHi + i]) - in[kBox + i];
         if (x > 0 && (m == 0 || x < m)) m = x;
     }
     return m;
@@ -70,10 +75,10 @@ using ClosestFn = Vec3f (*)(const Aabb&, const Vec3f&);
 FamilyKernel kernel(const std::string& name, const std::string& contract, OverlapFn overlap,
                     ClosestFn closest = aabb_closest_point) {
     return {name, *Contract::parse(contract), 0, [=](const double* in) {
-                const Aabb b = box_f(in);
-                const Vec3f c = vec_f(in + 6);
+                const Aabb b = box_f(in + kBox);
+                const Vec3f c = vec_f(in + kC);
                 const Vec3f q = closest(b, c);
-                return Answer{yes(overlap(b, c, float(in[9]))), {q[0], q[1], q[2], aabb_contains(b, c) ? 1.0 : 0.0}};
+                return Answer{yes(overlap(b, c, float(in[kR]))), {q[0], q[1], q[2], aabb_contains(b, c) ? 1.0 : 0.0}};
             }};
 }
 
@@ -147,13 +152,11 @@ std::vector<Mix> mixes() {
 
 /// isect_sphere_aabb(box.lo, box.hi, c, r, out closest, out contains).
 template <class T> Answer plugin_call(void* fn, const T* in) {
-    static const Keys k{self()};
-    static const size_t lo = k["box.lo"], hi = k["box.hi"], c = k["c"], r = k["r"];
     using P = const T*;
     const T u = unset_value<T>();
     T q[3] = {u, u, u};
     int contains = -1;
-    const int ret = as<int (*)(P, P, P, T, T*, int*)>(fn)(in + lo, in + hi, in + c, in[r], q, &contains);
+    const int ret = as<int (*)(P, P, P, T, T*, int*)>(fn)(in + kBox, in + kBoxHi, in + kC, in[kR], q, &contains);
     Answer a = with_values<T>(ret, {q[0], q[1], q[2]});
     if (contains == -1) a.unprovided |= uint64_t(1) << 3;
     a.values.push_back(contains == -1 ? 0 : contains);
@@ -163,7 +166,7 @@ template <class T> Answer plugin_call(void* fn, const T* in) {
 Family make() {
     Family f;
     f.name = "sphere_aabb";
-    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"c", 3, Role::point}, {"r", 1, Role::length}};
+    f.inputs = inputs_of(kInput);
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {true, true};
     f.values.assign(std::begin(kValues), std::end(kValues));
@@ -171,13 +174,13 @@ Family make() {
     f.domain = [](const double* in) {
         std::string why = first_non_finite(self(), in);
         if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
-        if (why.empty() && in[9] < 0)
-            why = "r: '" + format_number(in[9]) + "' is outside the domain of sphere_aabb (r >= 0 required)";
+        if (why.empty() && in[kR] < 0)
+            why = "r: '" + format_number(in[kR]) + "' is outside the domain of sphere_aabb (r >= 0 required)";
         return why;
     };
     f.truth = truth;
     f.cgal = [](const double* in) {
-        return double(ref::sphere_aabb_cgal(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), ref::exact(in[9])).overlap);
+        return double(ref::sphere_aabb_cgal(ref::exact(box_at(in + kBox)), ref::exact(vec_at(in + kC)), ref::exact(in[kR])).overlap);
     };
     f.band = band_of(ref::fast::sphere_aabb_band());
     f.value_error = value_error;
@@ -186,7 +189,7 @@ Family make() {
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::sphere_aabb(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ref::SphereAabbExact q =
-            ref::sphere_aabb_rational(ref::exact(box_at(in)), ref::exact(vec_at(in + 6)), ref::exact(in[9]));
+            ref::sphere_aabb_rational(ref::exact(box_at(in + kBox)), ref::exact(vec_at(in + kC)), ref::exact(in[kR]));
         std::string why = check_answer(self(), fast, yes(q.overlap));
         for (int i = 0; i < 3 && why.empty(); ++i)
             why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], q.closest[i]);

@@ -18,26 +18,33 @@ using ref::Rational;
 
 const Family& self();
 
+// The input, by key (isect/ref/transformed_aabb.hpp): offsets derived, never
+// written. The map is m then t.
+constexpr auto& kInput = ref::transformed_aabb_input;
+constexpr size_t kBox = kInput.at("box.lo"), kBoxHi = kInput.at("box.hi"), kM = kInput.at("m"), kT = kInput.at("t");
+static_assert(kBoxHi == kBox + 3);
+
 const char* const kValues[] = {"box.lo.x", "box.lo.y", "box.lo.z", "box.hi.x", "box.hi.y", "box.hi.z"};
 
-/// The map as a float kernel takes it.
-Affine affine_f(const double* p) {
+/// The map of an input as a float kernel takes it.
+Affine affine_f(const double* in) {
     Affine a;
-    for (int i = 0; i < 3; ++i) a.m[size_t(i)] = vec_f(p + 3 * i);
-    a.t = vec_f(p + 9);
+    for (int i = 0; i < 3; ++i) a.m[size_t(i)] = vec_f(in + kM + 3 * i);
+    a.t = vec_f(in + kT);
     return a;
 }
 
-ref::ExactAffine exact_affine(const double* p) {
+/// The map of an input, exactly.
+ref::ExactAffine exact_affine(const double* in) {
     ref::ExactAffine a;
-    for (int i = 0; i < 3; ++i) a.m[size_t(i)] = ref::exact(vec_at(p + 3 * i));
-    a.t = ref::exact(vec_at(p + 9));
+    for (int i = 0; i < 3; ++i) a.m[size_t(i)] = ref::exact(vec_at(in + kM + 3 * i));
+    a.t = ref::exact(vec_at(in + kT));
     return a;
 }
 
 Truth truth(const double* in) {
-    const ref::ExactAabb b = ref::exact(box_at(in));
-    const ref::ExactAffine a = exact_affine(in + 6);
+    const ref::ExactAabb b = ref::exact(box_at(in + kBox));
+    const ref::ExactAffine a = exact_affine(in);
     const ref::ExactAabb q = ref::transformed_aabb_rational(b, a), g = ref::transformed_aabb_cgal(b, a);
     for (int i = 0; i < 3; ++i)
         if (q.lo[i] != g.lo[i] || q.hi[i] != g.hi[i])
@@ -65,19 +72,19 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
     // inside its enclosure.
     const bool enclosed = !truth.lo.empty();
     std::optional<ref::ExactAabb> q;
-    if (!enclosed) q = ref::transformed_aabb_rational(ref::exact(box_at(in)), exact_affine(in + 6));
-    const double m_all = largest_magnitude(Inputs(in, in + 18));
+    if (!enclosed) q = ref::transformed_aabb_rational(ref::exact(box_at(in + kBox)), exact_affine(in));
+    const double m_all = largest_magnitude(Inputs(in, in + kInput.size()));
     const double flt_max = greatest_finite();
     ValueError e;
     const double inf = std::numeric_limits<double>::infinity();
     for (int i = 0; i < 3; ++i) {
         // The least subnormal is u 2^-125 (float) or u 2^-1021 (double).
-        double s = std::fabs(double(in[15 + i])) + 2 * least_normal();
+        double s = std::fabs(double(in[kT + i])) + 2 * least_normal();
         double lip = 1;  // L_i per unit delta, less the delta^2 term
         for (int j = 0; j < 3; ++j) {
-            const double x = std::max(std::fabs(double(in[j])), std::fabs(double(in[3 + j])));
-            s += std::fabs(double(in[6 + 3 * i + j])) * x;
-            lip += std::fabs(double(in[6 + 3 * i + j])) + x;
+            const double x = std::max(std::fabs(double(in[kBox + j])), std::fabs(double(in[kBoxHi + j])));
+            s += std::fabs(double(in[kM + 3 * i + j])) * x;
+            lip += std::fabs(double(in[kM + 3 * i + j])) + x;
         }
         for (int side = 0; side < 2; ++side) {
             const size_t at = size_t(3 * side + i);
@@ -145,7 +152,7 @@ using TransformFn = Aabb (*)(const Aabb&, const Affine&);
 
 FamilyKernel kernel(const std::string& name, double error_e, TransformFn fn) {
     return {name, *Contract::parse("exact"), error_e, [fn](const double* in) {
-                const Aabb r = fn(box_f(in), affine_f(in + 6));
+                const Aabb r = fn(box_f(in + kBox), affine_f(in));
                 return Answer{0, {r.lo[0], r.lo[1], r.lo[2], r.hi[0], r.hi[1], r.hi[2]}};
             }};
 }
@@ -235,19 +242,17 @@ std::vector<Mix> mixes() {
 
 /// isect_transformed_aabb(box.lo, box.hi, m, t, out lo, out hi).
 template <class T> Answer plugin_call(void* fn, const T* in) {
-    static const Keys k{self()};
-    static const size_t lo = k["box.lo"], hi = k["box.hi"], m = k["m"], t = k["t"];
     using P = const T*;
     const T u = unset_value<T>();
     T out_lo[3] = {u, u, u}, out_hi[3] = {u, u, u};
-    as<void (*)(P, P, P, P, T*, T*)>(fn)(in + lo, in + hi, in + m, in + t, out_lo, out_hi);
+    as<void (*)(P, P, P, P, T*, T*)>(fn)(in + kBox, in + kBoxHi, in + kM, in + kT, out_lo, out_hi);
     return with_values<T>(0, {out_lo[0], out_lo[1], out_lo[2], out_hi[0], out_hi[1], out_hi[2]});
 }
 
 Family make() {
     Family f;
     f.name = "transformed_aabb";
-    f.inputs = {{"box.lo", 3, Role::box_lo}, {"box.hi", 3, Role::box_hi}, {"m", 9, Role::matrix}, {"t", 3, Role::vector}};
+    f.inputs = inputs_of(kInput);
     f.answers = {"box"};
     f.answer_has_values = {true};
     f.safe_answer = 0;
@@ -260,12 +265,12 @@ Family make() {
     };
     f.truth = truth;
     f.cgal = [](const double* in) {
-        return ref::to_double(ref::transformed_aabb_cgal(ref::exact(box_at(in)), exact_affine(in + 6)).lo[0]);
+        return ref::to_double(ref::transformed_aabb_cgal(ref::exact(box_at(in + kBox)), exact_affine(in)).lo[0]);
     };
     f.value_error = value_error;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::transformed_aabb(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const ref::ExactAabb q = ref::transformed_aabb_rational(ref::exact(box_at(in)), exact_affine(in + 6));
+        const ref::ExactAabb q = ref::transformed_aabb_rational(ref::exact(box_at(in + kBox)), exact_affine(in));
         std::string why;
         for (size_t i = 0; i < 3 && why.empty(); ++i) {
             why = check_enclosure(kValues[i], fast.lo[i], fast.hi[i], q.lo[i]);
@@ -277,9 +282,11 @@ Family make() {
     f.feature = [](const double* in) {  // the smallest nonzero matrix entry or box extent
         double m = 0;
         for (int i = 0; i < 9; ++i)
-            if (in[6 + i] != 0 && (m == 0 || std::fabs(double(in[6 + i])) < m)) m = std::fabs(double(in[6 + i]));
-        for (int i = 0; i < 3; ++i)
-            if (in[3 + i] > in[i] && (m == 0 || double(in[3 + i]) - in[i] < m)) m = double(in[3 + i]) - in[i];
+            if (in[kM + i] != 0 && (m == 0 || std::fabs(double(in[kM + i])) < m)) m = std::fabs(double(in[kM + i]));
+        for (int i = 0; i < 3; ++i) {
+            const double extent = double(in[kBoxHi + i]) - in[kBox + i];
+            if (extent > 0 && (m == 0 || extent < m)) m = extent;
+        }
         return m;
     };
     f.all_kernels = [] { return std::vector<FamilyKernel>{kernel("arvo", 3, transformed_aabb)}; };

@@ -21,15 +21,20 @@ double norm1(const double* p) { return std::fabs(double(p[0])) + std::fabs(doubl
 
 // --- triangles -------------------------------------------------------------------
 
+// The inputs, by key (isect/ref/triangle_measures.hpp): offsets derived,
+// never written.
+constexpr size_t kTri = ref::triangle_measures_input.at("tri"), kP = ref::triangle_measures_input.at("p");
+constexpr size_t kPoly = ref::polygon_measures_input.at("poly"), kQ = ref::polygon_measures_input.at("q");
+
 const char* const kTriangleValues[] = {"area", "u", "v", "centre.x", "centre.y", "centre.z", "radius", "distance"};
 
 std::array<ref::Point, 3> exact_tri(const double* in) {
-    return {ref::exact(vec_at(in)), ref::exact(vec_at(in + 3)), ref::exact(vec_at(in + 6))};
+    return {ref::exact(vec_at(in + kTri)), ref::exact(vec_at(in + kTri + 3)), ref::exact(vec_at(in + kTri + 6))};
 }
 
 Truth triangle_truth(const double* in) {
     const auto tri = exact_tri(in);
-    const ref::Point p = ref::exact(vec_at(in + 9));
+    const ref::Point p = ref::exact(vec_at(in + kP));
     const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(tri, p), g = ref::triangle_measures_cgal(tri, p);
     std::string what;
     if (q.degenerate != g.degenerate) what = "degeneracy";
@@ -61,7 +66,7 @@ Truth triangle_truth(const double* in) {
 /// the area is meaningless and its scale is +inf (the fuzzer found a
 /// circumcentre 10^53 times off on such a sliver).
 ValueError triangle_value_error(const double* in, const Truth& truth, const Answer& got) {
-    const double a1 = norm1(in), e1 = norm1(in + 3) + a1, e2 = norm1(in + 6) + a1, pp = norm1(in + 9) + a1;
+    const double a1 = norm1(in + kTri), e1 = norm1(in + kTri + 3) + a1, e2 = norm1(in + kTri + 6) + a1, pp = norm1(in + kP) + a1;
     const double l = std::max(e1, e2), r = truth.values[6];
     const double n_eff = 2 * truth.values[0] - 8 * unit_roundoff() * e1 * e2;
     const double n = n_eff > 0 ? n_eff : 0;
@@ -87,21 +92,21 @@ ValueError triangle_value_error(const double* in, const Truth& truth, const Answ
 std::string triangle_deciding(const double* in, const Truth& truth, int) {
     if (truth.answer == 1) return "proper";
     for (int k = 0; k < 3; ++k) {
-        const double* a = in + 3 * k;
-        const double* b = in + 3 * ((k + 1) % 3);
+        const double* a = in + kTri + 3 * k;
+        const double* b = in + kTri + 3 * ((k + 1) % 3);
         if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2]) return "repeated vertex";
     }
     return "collinear vertices";
 }
 
 /// The smallest nonzero edge (max norm) of a closed polygon of `count`
-/// points at in.
-double edge_feature(const double* in, int count) {
+/// points at p.
+double edge_feature(const double* p, int count) {
     double m = 0;
     for (int k = 0; k < count; ++k) {
         double edge = 0;
         for (int i = 0; i < 3; ++i)
-            edge = std::max(edge, std::fabs(double(in[3 * ((k + 1) % count) + i]) - double(in[3 * k + i])));
+            edge = std::max(edge, std::fabs(double(p[3 * ((k + 1) % count) + i]) - double(p[3 * k + i])));
         if (edge > 0 && (m == 0 || edge < m)) m = edge;
     }
     return m;
@@ -111,7 +116,7 @@ using MeasureFn = TriangleMeasures (*)(const Triangle&, const Vec3f&);
 
 FamilyKernel triangle_kernel(const std::string& name, MeasureFn fn) {
     return {name, *Contract::parse("tolerant=1"), 1, [fn](const double* in) {
-                const TriangleMeasures m = fn(tri_f(in), vec_f(in + 9));
+                const TriangleMeasures m = fn(tri_f(in + kTri), vec_f(in + kP));
                 return Answer{m.degenerate ? 0 : 1,
                               {m.area, m.u, m.v, m.circumcentre[0], m.circumcentre[1], m.circumcentre[2],
                                m.circumradius, m.distance}};
@@ -194,17 +199,18 @@ std::vector<Mix> triangle_mixes() {
 // --- polygons ----------------------------------------------------------------------
 
 constexpr int kN = kPolygonVertices;
+static_assert(3 * kN == ref::polygon_measures_input.count("poly"));
 const char* const kPolygonValues[] = {"normal.x", "normal.y", "normal.z", "offset", "distance"};
 
 std::vector<ref::Point> exact_poly(const double* in) {
     std::vector<ref::Point> poly;
-    for (int i = 0; i < kN; ++i) poly.push_back(ref::exact(vec_at(in + 3 * i)));
+    for (int i = 0; i < kN; ++i) poly.push_back(ref::exact(vec_at(in + kPoly + 3 * i)));
     return poly;
 }
 
 Truth polygon_truth(const double* in) {
     const auto poly = exact_poly(in);
-    const ref::Point q = ref::exact(vec_at(in + 3 * kN));
+    const ref::Point q = ref::exact(vec_at(in + kQ));
     const ref::PolygonExact r = ref::polygon_rational(poly, q), g = ref::polygon_cgal(poly, q);
     std::string what;
     if (r.normal != g.normal) what = "Newell normal";
@@ -228,8 +234,8 @@ Truth polygon_truth(const double* in) {
 ValueError polygon_value_error(const double* in, const Truth& truth, const Answer& got) {
     double sn[3] = {0, 0, 0};
     for (int i = 0; i < kN; ++i) {
-        const double* a = in + 3 * i;
-        const double* b = in + 3 * ((i + 1) % kN);
+        const double* a = in + kPoly + 3 * i;
+        const double* b = in + kPoly + 3 * ((i + 1) % kN);
         for (int c = 0; c < 3; ++c) {
             const int y = (c + 1) % 3, z = (c + 2) % 3;
             sn[c] += (std::fabs(double(a[y])) + std::fabs(double(b[y]))) * (std::fabs(double(a[z])) + std::fabs(double(b[z])));
@@ -238,8 +244,8 @@ ValueError polygon_value_error(const double* in, const Truth& truth, const Answe
     const double* n = truth.values.data();
     double sd = 0, sq = 0, sum_sn = 0, nn = 0;
     for (int c = 0; c < 3; ++c) {
-        for (int i = 0; i < kN; ++i) sd += std::fabs(double(in[3 * i + c])) * (std::fabs(n[c]) + sn[c]);
-        sq += std::fabs(double(in[3 * kN + c])) * (std::fabs(n[c]) + sn[c]);
+        for (int i = 0; i < kN; ++i) sd += std::fabs(double(in[kPoly + 3 * i + c])) * (std::fabs(n[c]) + sn[c]);
+        sq += std::fabs(double(in[kQ + c])) * (std::fabs(n[c]) + sn[c]);
         sum_sn += sn[c];
         nn += n[c] * n[c];
     }
@@ -262,7 +268,7 @@ ValueError polygon_value_error(const double* in, const Truth& truth, const Answe
 /// What decides convexity: no plane (N = 0), a vertex strictly right of an
 /// edge, or all on the left (convex), from the exact polygon.
 std::string polygon_deciding(const double* in, const Truth& truth, int) {
-    const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + 3 * kN)));
+    const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + kQ)));
     if (r.normal[0] == 0 && r.normal[1] == 0 && r.normal[2] == 0) return "no plane: Newell's normal is 0";
     return truth.answer == 1 ? "convex" : "a vertex right of an edge";
 }
@@ -273,10 +279,10 @@ using NewellFn = Vec3d (*)(const Vec3f*, int);
 FamilyKernel polygon_kernel(const std::string& name, ConvexFn convex, NewellFn newell = newell_normal) {
     return {name, *Contract::parse("tolerant=1"), 1, [=](const double* in) {
                 Vec3f v[kN];
-                for (int i = 0; i < kN; ++i) v[i] = vec_f(in + 3 * i);
+                for (int i = 0; i < kN; ++i) v[i] = vec_f(in + kPoly + 3 * i);
                 const Vec3d n = newell(v, kN);
                 const double d = newell_offset(v, kN, n);
-                return Answer{convex(v, kN) ? 1 : 0, {n[0], n[1], n[2], d, plane_distance(n, d, vec_f(in + 3 * kN))}};
+                return Answer{convex(v, kN) ? 1 : 0, {n[0], n[1], n[2], d, plane_distance(n, d, vec_f(in + kQ))}};
             }};
 }
 
@@ -366,30 +372,26 @@ std::vector<Mix> polygon_mixes() {
 
 /// isect_triangle_measures(tri, p, out[8]).
 template <class T> Answer triangle_plugin_call(void* fn, const T* in) {
-    static const Keys k{triangle_family()};
-    static const size_t tri = k["tri"], p = k["p"];
     using P = const T*;
     const T u = unset_value<T>();
     T out[8] = {u, u, u, u, u, u, u, u};
-    const int r = as<int (*)(P, P, T*)>(fn)(in + tri, in + p, out);
+    const int r = as<int (*)(P, P, T*)>(fn)(in + kTri, in + kP, out);
     return with_values<T>(r, {out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]});
 }
 
 /// isect_polygon_measures(poly, q, out[5]).
 template <class T> Answer polygon_plugin_call(void* fn, const T* in) {
-    static const Keys k{polygon_family()};
-    static const size_t poly = k["poly"], q = k["q"];
     using P = const T*;
     const T u = unset_value<T>();
     T out[5] = {u, u, u, u, u};
-    const int r = as<int (*)(P, P, T*)>(fn)(in + poly, in + q, out);
+    const int r = as<int (*)(P, P, T*)>(fn)(in + kPoly, in + kQ, out);
     return with_values<T>(r, {out[0], out[1], out[2], out[3], out[4]});
 }
 
 Family make_triangle() {
     Family f;
     f.name = "triangle_measures";
-    f.inputs = {{"tri", 9, Role::polygon}, {"p", 3, Role::point}};
+    f.inputs = inputs_of(ref::triangle_measures_input);
     f.answers = {"degenerate", "proper"};
     f.answer_has_values = {false, true};
     f.safe_answer = 1;
@@ -398,14 +400,14 @@ Family make_triangle() {
     f.domain = [](const double* in) { return first_non_finite(triangle_family(), in); };
     f.truth = triangle_truth;
     f.cgal = [](const double* in) {
-        return double(ref::triangle_measures_cgal(exact_tri(in), ref::exact(vec_at(in + 9))).degenerate);
+        return double(ref::triangle_measures_cgal(exact_tri(in), ref::exact(vec_at(in + kP))).degenerate);
     };
     f.band = band_of(ref::fast::triangle_measures_band());
     f.value_error = triangle_value_error;
     f.deciding = triangle_deciding;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::triangle_measures(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(exact_tri(in), ref::exact(vec_at(in + 9)));
+        const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(exact_tri(in), ref::exact(vec_at(in + kP)));
         std::string why = check_answer(triangle_family(), fast, q.degenerate ? 0 : 1);
         if (!why.empty() || q.degenerate) return why;
         const auto root = [&](size_t i, int s, const Rational& x2) {
@@ -423,7 +425,7 @@ Family make_triangle() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::triangle_measures(in)); };
-    f.feature = [](const double* in) { return edge_feature(in, 3); };
+    f.feature = [](const double* in) { return edge_feature(in + kTri, 3); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{triangle_kernel("broken:seed_circumcentre", seed_circumcentre),
@@ -440,7 +442,7 @@ Family make_triangle() {
 Family make_polygon() {
     Family f;
     f.name = "polygon_measures";
-    f.inputs = {{"poly", 3 * kN, Role::polygon}, {"q", 3, Role::point}};
+    f.inputs = inputs_of(ref::polygon_measures_input);
     f.answers = {"not_convex", "convex"};
     f.answer_has_values = {true, true};
     f.safe_answer = 1;
@@ -448,13 +450,13 @@ Family make_polygon() {
     f.references = "rational (Boost, MPFR roots) and cgal (normal_vector_newell_3, Projection_traits_3)";
     f.domain = [](const double* in) { return first_non_finite(polygon_family(), in); };
     f.truth = polygon_truth;
-    f.cgal = [](const double* in) { return double(ref::polygon_cgal(exact_poly(in), ref::exact(vec_at(in + 3 * kN))).convex); };
+    f.cgal = [](const double* in) { return double(ref::polygon_cgal(exact_poly(in), ref::exact(vec_at(in + kQ))).convex); };
     f.band = band_of(ref::fast::polygon_measures_band());
     f.value_error = polygon_value_error;
     f.deciding = polygon_deciding;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::polygon_measures(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + 3 * kN)));
+        const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + kQ)));
         std::string why = check_answer(polygon_family(), fast, r.convex ? 1 : 0);
         for (size_t i = 0; i < 3 && why.empty(); ++i) why = check_enclosure(kPolygonValues[i], fast.lo[i], fast.hi[i], r.normal[i]);
         if (why.empty()) why = check_enclosure("offset", fast.lo[3], fast.hi[3], r.offset);
@@ -465,7 +467,7 @@ Family make_polygon() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::polygon_measures(in)); };
-    f.feature = [](const double* in) { return edge_feature(in, kN); };
+    f.feature = [](const double* in) { return edge_feature(in + kPoly, kN); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{polygon_kernel("broken:convex_turns_only", convex_turns_only),

@@ -1,6 +1,7 @@
 // aabb_aabb's band on a number type (its oracle needs no arithmetic).
 #pragma once
 
+#include "isect/ref/aabb_aabb.hpp"
 #include "numbers.hpp"
 
 namespace isect::ref::fast::detail {
@@ -13,10 +14,12 @@ namespace isect::ref::fast::detail {
 template <class Ops> struct AabbAabbBand {
     static bool run(const double* in, int exact_answer, double delta) {
         using NT = typename Ops::NT;
+        constexpr size_t a_lo = aabb_aabb_input.at("a.lo"), a_hi = aabb_aabb_input.at("a.hi");
+        constexpr size_t b_lo = aabb_aabb_input.at("b.lo"), b_hi = aabb_aabb_input.at("b.hi");
         const NT two_delta = 2 * Ops::of(delta);
         bool overlap_flips = false, disjoint_flips = true;
         for (int i = 0; i < 3; ++i)
-            for (const NT& diff : {NT(Ops::of(in[9 + i]) - Ops::of(in[i])), NT(Ops::of(in[3 + i]) - Ops::of(in[6 + i]))}) {
+            for (const NT& diff : {NT(Ops::of(in[b_hi + i]) - Ops::of(in[a_lo + i])), NT(Ops::of(in[a_hi + i]) - Ops::of(in[b_lo + i]))}) {
                 if (Ops::sgn(two_delta - diff) > 0) overlap_flips = true;
                 if (Ops::sgn(diff) < 0 && Ops::sgn(diff + two_delta) < 0) disjoint_flips = false;
             }

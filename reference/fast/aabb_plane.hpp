@@ -2,16 +2,28 @@
 // aabb_plane, aabb_plane_overlap and moving_aabb_plane, and their bands.
 #pragma once
 
+#include "isect/ref/aabb_plane.hpp"
+#include "isect/ref/moving_aabb.hpp"
 #include "numbers.hpp"
 
 namespace isect::ref::fast::detail {
 
-/// Least and greatest n . x over the box, minus d.
-template <class Ops>
-void margins(const double* box, const double* n, double d, typename Ops::NT& lo, typename Ops::NT& hi) {
-    lo = hi = -Ops::of(d);
-    for (int i = 0; i < 3; ++i) {
-        const auto a = Ops::of(n[i]) * Ops::of(box[i]), b = Ops::of(n[i]) * Ops::of(box[3 + i]);  // exact: float products
+/// The box and the plane, by key: the same offsets in aabb_plane's input and
+/// in moving_aabb_plane's (whose motion dir follows them).
+struct PlaneKeys {
+    static constexpr size_t lo = aabb_plane_input.at("box.lo"), hi = aabb_plane_input.at("box.hi");
+    static constexpr size_t n = aabb_plane_input.at("n"), d = aabb_plane_input.at("d");
+    static constexpr size_t dir = moving_aabb_plane_input.at("dir");
+    static_assert(lo == moving_aabb_plane_input.at("box.lo") && hi == moving_aabb_plane_input.at("box.hi") &&
+                  n == moving_aabb_plane_input.at("n") && d == moving_aabb_plane_input.at("d"));
+};
+
+/// Least and greatest n . x over the box of the input, minus d.
+template <class Ops> void margins(const double* in, typename Ops::NT& lo, typename Ops::NT& hi) {
+    using K = PlaneKeys;
+    lo = hi = -Ops::of(in[K::d]);
+    for (size_t i = 0; i < 3; ++i) {
+        const auto a = Ops::of(in[K::n + i]) * Ops::of(in[K::lo + i]), b = Ops::of(in[K::n + i]) * Ops::of(in[K::hi + i]);
         const bool a_low = Ops::sgn(b - a) > 0;
         lo = lo + (a_low ? a : b);
         hi = hi + (a_low ? b : a);
@@ -19,11 +31,11 @@ void margins(const double* box, const double* n, double d, typename Ops::NT& lo,
 }
 
 /// The margins' Lipschitz bound: delta (1 + sum (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
-template <class Ops> typename Ops::NT margin_bound(const double* box, const double* n, const typename Ops::NT& delta) {
+template <class Ops> typename Ops::NT margin_bound(const double* in, const typename Ops::NT& delta) {
+    using K = PlaneKeys;
     typename Ops::NT l = delta + 3 * delta * delta;
-    for (int i = 0; i < 3; ++i)
-        l = l + (Ops::of(std::fabs(double(n[i]))) +
-                 Ops::of(std::max(std::fabs(double(box[i])), std::fabs(double(box[3 + i]))))) * delta;
+    for (size_t i = 0; i < 3; ++i)
+        l = l + (Ops::of(std::fabs(in[K::n + i])) + Ops::of(std::max(std::fabs(in[K::lo + i]), std::fabs(in[K::hi + i])))) * delta;
     return l;
 }
 
@@ -39,7 +51,7 @@ template <class Ops> typename Ops::NT dot3(const double* a, const double* b) {
 template <class Ops> struct AabbPlaneBody {
     static Result run(const double* in) {
         typename Ops::NT lo, hi;
-        margins<Ops>(in, in + 6, in[9], lo, hi);
+        margins<Ops>(in, lo, hi);
         Result r;
         r.answer = Ops::sgn(lo) >= 0 ? 2 : Ops::sgn(hi) <= 0 ? 0 : 1;  // front, back, straddle
         return r;
@@ -49,7 +61,7 @@ template <class Ops> struct AabbPlaneBody {
 template <class Ops> struct AabbPlaneOverlapBody {
     static Result run(const double* in) {
         typename Ops::NT lo, hi;
-        margins<Ops>(in, in + 6, in[9], lo, hi);
+        margins<Ops>(in, lo, hi);
         Result r;
         r.answer = Ops::sgn(lo) <= 0 && Ops::sgn(hi) >= 0 ? 1 : 0;
         return r;
@@ -66,8 +78,8 @@ template <class Ops> struct AabbPlaneOverlapBody {
 template <class Ops> struct AabbPlaneBand {
     static bool run(const double* in, int /*exact_answer*/, double delta) {
         typename Ops::NT lo, hi;
-        margins<Ops>(in, in + 6, in[9], lo, hi);
-        const auto l = margin_bound<Ops>(in, in + 6, Ops::of(delta));
+        margins<Ops>(in, lo, hi);
+        const auto l = margin_bound<Ops>(in, Ops::of(delta));
         return within<Ops>(lo, l) || within<Ops>(hi, l);
     }
 };
@@ -75,8 +87,8 @@ template <class Ops> struct AabbPlaneBand {
 template <class Ops> struct MovingAabbPlaneBody {
     static Result run(const double* in) {
         typename Ops::NT a, b;
-        margins<Ops>(in, in + 6, in[9], a, b);
-        const auto s = dot3<Ops>(in + 6, in + 10);
+        margins<Ops>(in, a, b);
+        const auto s = dot3<Ops>(in + PlaneKeys::n, in + PlaneKeys::dir);
         Result r;
         r.answer = 1;
         if (Ops::sgn(a) <= 0 && Ops::sgn(b) >= 0) push_exact(r, 0);
@@ -97,12 +109,12 @@ template <class Ops> struct MovingAabbPlaneBand {
         using NT = typename Ops::NT;
         const NT dl = Ops::of(delta);
         NT lo, hi;
-        margins<Ops>(in, in + 6, in[9], lo, hi);
-        const NT l = margin_bound<Ops>(in, in + 6, dl);
+        margins<Ops>(in, lo, hi);
+        const NT l = margin_bound<Ops>(in, dl);
         NT ls = 3 * dl * dl;
         for (int i = 0; i < 3; ++i)
-            ls = ls + (Ops::of(std::fabs(double(in[6 + i]))) + Ops::of(std::fabs(double(in[10 + i])))) * dl;
-        return within<Ops>(lo, l) || within<Ops>(hi, l) || within<Ops>(dot3<Ops>(in + 6, in + 10), ls);
+            ls = ls + (Ops::of(std::fabs(in[PlaneKeys::n + i])) + Ops::of(std::fabs(in[PlaneKeys::dir + i]))) * dl;
+        return within<Ops>(lo, l) || within<Ops>(hi, l) || within<Ops>(dot3<Ops>(in + PlaneKeys::n, in + PlaneKeys::dir), ls);
     }
 };
 

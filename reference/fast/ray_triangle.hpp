@@ -1,9 +1,16 @@
 // ray_triangle on a number type: the oracle body and the band.
 #pragma once
 
+#include "isect/ref/ray_triangle.hpp"
 #include "numbers.hpp"
 
 namespace isect::ref::fast::detail {
+
+/// The ray and the triangle, by key (the vertices a, b, c are tri's three points).
+struct RayTriangleKeys {
+    static constexpr size_t org = ray_triangle_input.at("org"), dir = ray_triangle_input.at("dir");
+    static constexpr size_t tmax = ray_triangle_input.at("tmax"), tri = ray_triangle_input.at("tri");
+};
 
 /// ray_triangle_rational on a number type: Cramer's rule; a ray in the
 /// triangle's plane clipped by its three edges; a degenerate triangle as its
@@ -57,9 +64,11 @@ template <class Ops> struct RayTriangleBody {
     }
 
     static Result run(const double* in) {
-        const P o = point_of<Ops>(in), d = point_of<Ops>(in + 3);
-        const P a = point_of<Ops>(in + 7), b = point_of<Ops>(in + 10), c = point_of<Ops>(in + 13);
-        const std::optional<NT> tmax = std::isinf(in[6]) ? std::nullopt : std::optional<NT>(Ops::of(in[6]));
+        using K = RayTriangleKeys;
+        const P o = point_of<Ops>(in + K::org), d = point_of<Ops>(in + K::dir);
+        const P a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6);
+        const double tmax_in = in[K::tmax];
+        const std::optional<NT> tmax = std::isinf(tmax_in) ? std::nullopt : std::optional<NT>(Ops::of(tmax_in));
         const P e1 = sub(b, a), e2 = sub(c, a), s = sub(o, a);
         const P n = cross(e1, e2);
         if (zero(n)) {  // degenerate: the longest edge, or a point
@@ -136,8 +145,10 @@ template <class Ops> struct RayTriangleBand {
         using NT = typename Ops::NT;
         using B = Bounds<Ops>;
         const NT dl = Ops::of(delta);
-        const BPoint<Ops> o = widened<Ops>(in, dl), d = widened<Ops>(in + 3, dl);
-        const BPoint<Ops> a = widened<Ops>(in + 7, dl), b = widened<Ops>(in + 10, dl), c = widened<Ops>(in + 13, dl);
+        using K = RayTriangleKeys;
+        const BPoint<Ops> o = widened<Ops>(in + K::org, dl), d = widened<Ops>(in + K::dir, dl);
+        const BPoint<Ops> a = widened<Ops>(in + K::tri, dl), b = widened<Ops>(in + K::tri + 3, dl),
+                          c = widened<Ops>(in + K::tri + 6, dl);
         const BPoint<Ops> e1 = b - a, e2 = c - a, s = o - a;
         const B det = -dot(d, cross(e1, e2));
         if (det.holds_zero()) return true;
@@ -148,7 +159,7 @@ template <class Ops> struct RayTriangleBand {
         const B abs_det = signed_b(det);
         B conditions[5] = {u, v, abs_det - u - v, t, t};
         int n = 4;
-        if (!std::isinf(in[6])) conditions[n++] = B{Ops::of(in[6]) - dl, Ops::of(in[6]) + dl} * abs_det - t;
+        if (const double tmax = in[K::tmax]; !std::isinf(tmax)) conditions[n++] = B{Ops::of(tmax) - dl, Ops::of(tmax) + dl} * abs_det - t;
         bool certain_hit = true;
         for (int i = 0; i < n; ++i) {
             if (Ops::sgn(conditions[i].hi) < 0) return false;  // certainly a miss

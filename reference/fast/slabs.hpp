@@ -3,9 +3,23 @@
 // origin against the Minkowski difference), their fast oracles and bands.
 #pragma once
 
+#include "isect/ref/moving_aabb.hpp"
+#include "isect/ref/ray_aabb.hpp"
 #include "numbers.hpp"
 
 namespace isect::ref::fast::detail {
+
+/// The query and the box, by key: ray_aabb's and segment_aabb's inputs
+/// differ only in the direction's name; moving_aabb's by key too.
+struct SlabKeys {
+    static constexpr size_t org = ray_aabb_input.at("org"), dir = ray_aabb_input.at("dir");
+    static constexpr size_t lo = ray_aabb_input.at("box.lo"), hi = ray_aabb_input.at("box.hi");
+    static_assert(org == segment_aabb_input.at("org") && dir == segment_aabb_input.at("delta") &&
+                  lo == segment_aabb_input.at("box.lo") && hi == segment_aabb_input.at("box.hi"));
+    static constexpr size_t s_lo = moving_aabb_input.at("stationary.lo"), s_hi = moving_aabb_input.at("stationary.hi");
+    static constexpr size_t m_lo = moving_aabb_input.at("moving.lo"), m_hi = moving_aabb_input.at("moving.hi");
+    static constexpr size_t motion = moving_aabb_input.at("d");
+};
 
 template <class Ops> struct Slabs {
     using NT = typename Ops::NT;
@@ -60,7 +74,8 @@ template <bool Segment> struct RayAabbBody {
     template <class Ops> struct Body {
         static Result run(const double* in) {
             using S = Slabs<Ops>;
-            const auto s = S::run(point_of<Ops>(in), in + 3, point_of<Ops>(in + 6), point_of<Ops>(in + 9), Segment);
+            using K = SlabKeys;
+            const auto s = S::run(point_of<Ops>(in + K::org), in + K::dir, point_of<Ops>(in + K::lo), point_of<Ops>(in + K::hi), Segment);
             Result r;
             r.answer = s.hit ? 1 : 0;
             if (!s.hit) return r;
@@ -71,7 +86,7 @@ template <bool Segment> struct RayAabbBody {
             if (Ops::sgn(s.enter.num) > 0)
                 for (int i = 0; i < 3; ++i)
                     if (s.near[size_t(i)] && S::compare(*s.near[size_t(i)], s.enter) == 0) {
-                        normal[i] = in[3 + i] > 0 ? -1 : 1;
+                        normal[i] = in[K::dir + size_t(i)] > 0 ? -1 : 1;
                         break;
                     }
             for (double n : normal) push_exact(r, n);
@@ -84,13 +99,14 @@ template <bool Segment> struct RayAabbBody {
 /// Minkowski difference S - M.
 template <class Ops> struct MovingAabbBody {
     static Result run(const double* in) {
+        using K = SlabKeys;
         std::array<typename Ops::NT, 3> lo, hi, zero;
         for (size_t i = 0; i < 3; ++i) {
-            lo[i] = Ops::of(in[i]) - Ops::of(in[9 + i]);
-            hi[i] = Ops::of(in[3 + i]) - Ops::of(in[6 + i]);
+            lo[i] = Ops::of(in[K::s_lo + i]) - Ops::of(in[K::m_hi + i]);
+            hi[i] = Ops::of(in[K::s_hi + i]) - Ops::of(in[K::m_lo + i]);
             zero[i] = typename Ops::NT(0);
         }
-        const auto s = Slabs<Ops>::run(zero, in + 12, lo, hi, true);
+        const auto s = Slabs<Ops>::run(zero, in + K::motion, lo, hi, true);
         Result r;
         r.answer = s.hit ? 1 : 0;
         if (s.hit) push(r, Ops::enclose(s.enter.num, s.enter.den));
@@ -115,17 +131,18 @@ template <bool Segment> struct RayAabbBand {
     template <class Ops> struct Body {
         static bool run(const double* in, int /*exact_answer*/, double delta) {
             using NT = typename Ops::NT;
+            using K = SlabKeys;
             const NT dl = Ops::of(delta);
             NT scale(1), margin = 3 * dl;  // a segment: T = 1, g = 3 delta
             if (!Segment) {
                 double dmax = 0, m = 0;
-                for (int i = 0; i < 3; ++i) dmax = std::max(dmax, double(std::fabs(in[3 + i])));
-                for (int i = 0; i < 12; ++i) m = std::max(m, double(std::fabs(in[i])));
+                for (size_t i = 0; i < 3; ++i) dmax = std::max(dmax, double(std::fabs(in[K::dir + i])));
+                for (size_t i = 0; i < ray_aabb_input.size(); ++i) m = std::max(m, double(std::fabs(in[i])));
                 if (Ops::sgn(Ops::of(dmax) - dl) <= 0) return true;
                 scale = Ops::of(dmax) - dl;
                 margin = 2 * dl * (Ops::of(dmax) + Ops::of(m));
             }
-            auto glo = scaled_point<Ops>(in + 6, scale), ghi = scaled_point<Ops>(in + 9, scale);
+            auto glo = scaled_point<Ops>(in + K::lo, scale), ghi = scaled_point<Ops>(in + K::hi, scale);
             auto slo = glo, shi = ghi;
             for (size_t i = 0; i < 3; ++i) {
                 glo[i] = glo[i] - margin;
@@ -133,9 +150,9 @@ template <bool Segment> struct RayAabbBand {
                 slo[i] = slo[i] + margin;
                 shi[i] = shi[i] - margin;
             }
-            const auto o = scaled_point<Ops>(in, scale);
+            const auto o = scaled_point<Ops>(in + K::org, scale);
             using S = Slabs<Ops>;
-            return S::run(o, in + 3, glo, ghi, Segment, scale).hit != S::run(o, in + 3, slo, shi, Segment, scale).hit;
+            return S::run(o, in + K::dir, glo, ghi, Segment, scale).hit != S::run(o, in + K::dir, slo, shi, Segment, scale).hit;
         }
     };
 };
@@ -148,10 +165,11 @@ template <bool Segment> struct RayAabbBand {
 template <class Ops> struct MovingAabbBand {
     static bool run(const double* in, int /*exact_answer*/, double delta) {
         using NT = typename Ops::NT;
+        using K = SlabKeys;
         const NT g = 3 * Ops::of(delta);
         std::array<NT, 3> glo, ghi, slo, shi, zero;
         for (size_t i = 0; i < 3; ++i) {
-            const NT lo = Ops::of(in[i]) - Ops::of(in[9 + i]), hi = Ops::of(in[3 + i]) - Ops::of(in[6 + i]);
+            const NT lo = Ops::of(in[K::s_lo + i]) - Ops::of(in[K::m_hi + i]), hi = Ops::of(in[K::s_hi + i]) - Ops::of(in[K::m_lo + i]);
             glo[i] = lo - g;
             ghi[i] = hi + g;
             slo[i] = lo + g;
@@ -159,7 +177,7 @@ template <class Ops> struct MovingAabbBand {
             zero[i] = NT(0);
         }
         using S = Slabs<Ops>;
-        return S::run(zero, in + 12, glo, ghi, true).hit != S::run(zero, in + 12, slo, shi, true).hit;
+        return S::run(zero, in + K::motion, glo, ghi, true).hit != S::run(zero, in + K::motion, slo, shi, true).hit;
     }
 };
 

@@ -1,9 +1,16 @@
 // sphere_aabb on a number type: the oracle body and the band.
 #pragma once
 
+#include "isect/ref/sphere_aabb.hpp"
 #include "numbers.hpp"
 
 namespace isect::ref::fast::detail {
+
+/// The box and the ball, by key.
+struct SphereKeys {
+    static constexpr size_t lo = sphere_aabb_input.at("box.lo"), hi = sphere_aabb_input.at("box.hi");
+    static constexpr size_t c = sphere_aabb_input.at("c"), r = sphere_aabb_input.at("r");
+};
 
 /// The squared distance from the centre to the box; the nearest point and
 /// containment are exact (float comparisons).
@@ -11,8 +18,9 @@ template <class Ops> typename Ops::NT sphere_dist2(const double* in, double clos
     typename Ops::NT d2(0);
     contains = true;
     for (int i = 0; i < 3; ++i) {
-        const double c = in[6 + i];
-        closest[i] = c < in[i] ? in[i] : (c > in[3 + i] ? in[3 + i] : c);
+        using K = SphereKeys;
+        const double c = in[K::c + size_t(i)], lo = in[K::lo + size_t(i)], hi = in[K::hi + size_t(i)];
+        closest[i] = c < lo ? lo : (c > hi ? hi : c);
         if (closest[i] != c) contains = false;
         const auto d = Ops::of(c) - Ops::of(closest[i]);
         d2 = d2 + d * d;
@@ -25,7 +33,7 @@ template <class Ops> struct SphereBody {
         double closest[3];
         bool contains = false;
         const auto d2 = sphere_dist2<Ops>(in, closest, contains);
-        const auto r = Ops::of(in[9]);
+        const auto r = Ops::of(in[SphereKeys::r]);
         Result out;
         out.answer = Ops::sgn(r * r - d2) >= 0 ? 1 : 0;
         for (double c : closest) push_exact(out, c);
@@ -43,7 +51,7 @@ template <class Ops> struct SphereBody {
 template <class Ops> struct SphereBand {
     static bool run(const double* in, int /*exact_answer*/, double delta) {
         using NT = typename Ops::NT;
-        const NT w = Ops::of(4.5) * Ops::of(delta), r = Ops::of(in[9]);
+        const NT w = Ops::of(4.5) * Ops::of(delta), r = Ops::of(in[SphereKeys::r]);
         double closest[3];
         bool contains = false;
         const NT d2 = sphere_dist2<Ops>(in, closest, contains);

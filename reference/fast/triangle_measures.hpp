@@ -2,6 +2,7 @@
 // bodies and the bands.
 #pragma once
 
+#include "isect/ref/triangle_measures.hpp"
 #include "numbers.hpp"
 
 namespace isect::ref::fast::detail {
@@ -10,8 +11,9 @@ template <class Ops> struct TriangleBody {
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
     static Result run(const double* in) {
-        const P a = point_of<Ops>(in), e1 = sub(point_of<Ops>(in + 3), a), e2 = sub(point_of<Ops>(in + 6), a);
-        const P ap = sub(point_of<Ops>(in + 9), a);
+        constexpr size_t tri = triangle_measures_input.at("tri"), pt = triangle_measures_input.at("p");
+        const P a = point_of<Ops>(in + tri), e1 = sub(point_of<Ops>(in + tri + 3), a), e2 = sub(point_of<Ops>(in + tri + 6), a);
+        const P ap = sub(point_of<Ops>(in + pt), a);
         const P n = cross(e1, e2);
         Result r;
         if (Ops::sgn(n[0]) == 0 && Ops::sgn(n[1]) == 0 && Ops::sgn(n[2]) == 0) return r;  // degenerate
@@ -34,12 +36,13 @@ template <class Ops> struct TriangleBody {
 };
 
 template <class Ops> struct PolygonBody {
-    static constexpr int kN = 5;
+    static constexpr int kN = polygon_measures_input.count("poly") / 3;
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
     static Result run(const double* in) {
         P p[kN];
-        for (int i = 0; i < kN; ++i) p[i] = point_of<Ops>(in + 3 * i);
+        constexpr size_t poly = polygon_measures_input.at("poly"), q = polygon_measures_input.at("q");
+        for (int i = 0; i < kN; ++i) p[i] = point_of<Ops>(in + poly + 3 * i);
         P n{NT(0), NT(0), NT(0)};
         for (int i = 0; i < kN; ++i) {
             const P& a = p[i];
@@ -58,7 +61,7 @@ template <class Ops> struct PolygonBody {
             push_pair(r, nan, nan);
             return r;  // no plane: not convex, no distance
         }
-        push(r, Ops::enclose(kN * dot(point_of<Ops>(in + 3 * kN), n) - sum, NT(kN)) / Ops::root(dot(n, n)));
+        push(r, Ops::enclose(kN * dot(point_of<Ops>(in + q), n) - sum, NT(kN)) / Ops::root(dot(n, n)));
         r.answer = 1;
         for (int i = 0; i < kN && r.answer; ++i) {
             const P edge = sub(p[(i + 1) % kN], p[i]);
@@ -77,7 +80,8 @@ template <class Ops> struct TriangleBand {
     static bool run(const double* in, int exact_answer, double delta) {
         if (exact_answer == 0) return true;
         const typename Ops::NT dl = Ops::of(delta);
-        const BPoint<Ops> a = widened<Ops>(in, dl), b = widened<Ops>(in + 3, dl), c = widened<Ops>(in + 6, dl);
+        constexpr size_t tri = triangle_measures_input.at("tri");
+        const BPoint<Ops> a = widened<Ops>(in + tri, dl), b = widened<Ops>(in + tri + 3, dl), c = widened<Ops>(in + tri + 6, dl);
         const BPoint<Ops> n = cross(b - a, c - a);
         for (const Bounds<Ops>& x : n)
             if (!x.holds_zero()) return false;
@@ -92,11 +96,12 @@ template <class Ops> struct TriangleBand {
 /// < 0; in band otherwise.
 template <class Ops> struct PolygonBand {
     static bool run(const double* in, int /*exact_answer*/, double delta) {
-        constexpr int kN = 5;
+        constexpr int kN = polygon_measures_input.count("poly") / 3;
         using B = Bounds<Ops>;
         const typename Ops::NT dl = Ops::of(delta);
         BPoint<Ops> p[kN];
-        for (int i = 0; i < kN; ++i) p[i] = widened<Ops>(in + 3 * i, dl);
+        constexpr size_t poly = polygon_measures_input.at("poly");
+        for (int i = 0; i < kN; ++i) p[i] = widened<Ops>(in + poly + 3 * i, dl);
         const B zero{Ops::of(0), Ops::of(0)};
         BPoint<Ops> n{zero, zero, zero};
         for (int i = 0; i < kN; ++i) {

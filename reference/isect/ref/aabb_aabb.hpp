@@ -9,8 +9,12 @@
 #include <optional>
 
 #include "isect/ref/exact.hpp"
+#include "isect/ref/layout.hpp"
 
 namespace isect::ref {
+
+/// The input: closed box a vs closed box b.
+inline constexpr auto aabb_aabb_input = layout(Key{"a.lo", 3, Role::box_lo}, Key{"a.hi", 3, Role::box_hi}, Key{"b.lo", 3, Role::box_lo}, Key{"b.hi", 3, Role::box_hi});
 
 std::optional<ExactAabb> aabb_aabb_rational(const ExactAabb& a, const ExactAabb& b);
 std::optional<ExactAabb> aabb_aabb_cgal(const ExactAabb& a, const ExactAabb& b);

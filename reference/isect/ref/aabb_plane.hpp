@@ -8,8 +8,12 @@
 #pragma once
 
 #include "isect/ref/exact.hpp"
+#include "isect/ref/layout.hpp"
 
 namespace isect::ref {
+
+/// The input: a closed box and the plane n . x = d (aabb_plane, aabb_plane_overlap).
+inline constexpr auto aabb_plane_input = layout(Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi}, Key{"n", 3, Role::normal}, Key{"d", 1, Role::offset});
 
 struct ExactPlane {
     Point n;

@@ -15,8 +15,12 @@
 
 #include "isect/aabb_triangle.hpp"
 #include "isect/ref/exact.hpp"
+#include "isect/ref/layout.hpp"
 
 namespace isect::ref {
+
+/// The input: a closed box and a closed triangle a, b, c.
+inline constexpr auto aabb_triangle_input = layout(Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi}, Key{"tri", 9, Role::polygon});
 
 /// A closed triangle with rational vertices.
 struct ExactTriangle {

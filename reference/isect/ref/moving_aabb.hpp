@@ -19,8 +19,15 @@
 
 #include "isect/ref/aabb_plane.hpp"
 #include "isect/ref/exact.hpp"
+#include "isect/ref/layout.hpp"
 
 namespace isect::ref {
+
+/// The input: the stationary box, the moving box and its motion d over t in [0, 1].
+inline constexpr auto moving_aabb_input = layout(Key{"stationary.lo", 3, Role::box_lo}, Key{"stationary.hi", 3, Role::box_hi}, Key{"moving.lo", 3, Role::box_lo}, Key{"moving.hi", 3, Role::box_hi}, Key{"d", 3, Role::vector});
+
+/// The input: a box moving by t dir, t >= 0, and the plane n . x = d.
+inline constexpr auto moving_aabb_plane_input = layout(Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi}, Key{"n", 3, Role::normal}, Key{"d", 1, Role::offset}, Key{"dir", 3, Role::vector});
 
 /// The contact time, or nullopt for none.
 std::optional<Rational> moving_aabb_rational(const ExactAabb& s, const ExactAabb& m, const Point& d);

@@ -9,8 +9,12 @@
 #pragma once
 
 #include "isect/ref/exact.hpp"
+#include "isect/ref/layout.hpp"
 
 namespace isect::ref {
+
+/// The input: a closed box and the closed ball of centre c and radius r.
+inline constexpr auto sphere_aabb_input = layout(Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi}, Key{"c", 3, Role::point}, Key{"r", 1, Role::length});
 
 struct SphereAabbExact {
     bool overlap = false;

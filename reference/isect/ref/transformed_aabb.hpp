@@ -7,8 +7,12 @@
 #pragma once
 
 #include "isect/ref/exact.hpp"
+#include "isect/ref/layout.hpp"
 
 namespace isect::ref {
+
+/// The input: a box and the map p -> m p + t (m row-major).
+inline constexpr auto transformed_aabb_input = layout(Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi}, Key{"m", 9, Role::matrix}, Key{"t", 3, Role::vector});
 
 struct ExactAffine {
     std::array<Point, 3> m;

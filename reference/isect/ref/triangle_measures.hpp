@@ -12,8 +12,15 @@
 #pragma once
 
 #include "isect/ref/exact.hpp"
+#include "isect/ref/layout.hpp"
 
 namespace isect::ref {
+
+/// The input: a triangle a, b, c and a point p.
+inline constexpr auto triangle_measures_input = layout(Key{"tri", 9, Role::polygon}, Key{"p", 3, Role::point});
+
+/// The input: a polygon of five vertices and a point q.
+inline constexpr auto polygon_measures_input = layout(Key{"poly", 15, Role::polygon}, Key{"q", 3, Role::point});
 
 struct TriangleMeasuresExact {
     bool degenerate = true;

@@ -27,6 +27,13 @@ bool better_witness(const Family& f, const Inputs& a, const Inputs& b);
 /// `start` is not.
 std::function<bool(const Inputs&)> witness_space(const Family& f, const Domain& domain, const Inputs& start);
 
+/// A witness minimised: simplified while `same_class` holds, every trial
+/// inside f's domain, the declared one and (when start is proper) proper.
+/// The one minimiser of check, fuzz, minimize and diff; each says what its
+/// class is.
+Inputs minimise_witness(const Family& f, const Domain& domain, const Inputs& start,
+                        const std::function<bool(const Inputs&)>& same_class);
+
 /// Greedy simplification of a flat input keeping still_fails true (the
 /// minimiser of every family): zeroes, small integers, fewer mantissa bits,
 /// shared values, whole-input power-of-two scaling. Candidates stay in the

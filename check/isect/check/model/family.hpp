@@ -22,6 +22,7 @@
 #include "isect/check/model/domain.hpp"
 #include "isect/check/model/preconditions.hpp"
 #include "isect/check/model/source.hpp"
+#include "isect/ref/layout.hpp"
 
 namespace isect::check {
 
@@ -131,20 +132,8 @@ struct Mix {
     std::function<Inputs(Source&)> make;
 };
 
-/// What a group of input numbers is, geometrically: how it moves when the
-/// whole input is mirrored, its axes permuted, scaled by 2^k or translated.
-enum class Role {
-    point,      ///< points (x y z, repeated): every transform
-    polygon,    ///< points in order (a triangle, a polygon): also vertex rotation and reversal
-    box_lo,     ///< a box's low corner; mirroring swaps it with the key NAME.hi
-    box_hi,
-    vector,     ///< a direction or displacement: permuted, mirrored, scaled, never translated
-    normal,     ///< a plane's normal: permuted and mirrored only
-    offset,     ///< a plane's offset: scaled only (a family with one is not translated)
-    length,     ///< a radius: scaled only
-    parameter,  ///< a ray's tmax: never changes
-    matrix,     ///< a 3x3 linear map, row-major: P m P^T, S m S (a family with one is not translated)
-};
+/// What a group of input numbers is, geometrically (isect/ref/layout.hpp).
+using Role = ref::Role;
 
 /// One named group of input numbers, as a case file writes it ("box.lo" 3).
 struct InputKey {
@@ -152,6 +141,14 @@ struct InputKey {
     int count = 0;
     Role role = Role::point;
 };
+
+/// A family's keys from its layout (isect/ref/FAMILY.hpp), where they and
+/// their offsets are declared once.
+template <size_t N> std::vector<InputKey> inputs_of(const ref::Layout<N>& layout) {
+    std::vector<InputKey> out;
+    for (const ref::Key& k : layout.keys) out.push_back({std::string(k.name), k.count, k.role});
+    return out;
+}
 
 /// What a kernel answers: which of the family's answers, and the numbers it
 /// built (in the family's value order; only read when the family says the
