@@ -368,14 +368,13 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         }
     }
     for (const std::string& e : files.errors()) result.problems.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
-    result.class_paths.assign(kernels.size(), {});
     for (size_t i = 0; i < kernels.size(); ++i) {
         check::FamilyKernelReport& k = result.report.kernels[i];
         k.tried = inputs;  // every kernel ran on every input
         check::sort_classes(k);
         for (check::FailureClass& fc : k.classes) {
-            result.class_paths[i].push_back(witness_files[i][fc.key.str()]);
-            fc.minimised = written.count(result.class_paths[i].back()) > 0;
+            fc.case_path = witness_files[i][fc.key.str()];
+            fc.minimised = written.count(*fc.case_path) > 0;
         }
     }
     result.report.interrupted = check::interrupted();

@@ -55,18 +55,16 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
                    const std::vector<FamilyKernel>& kernels, WitnessFiles& files) {
     const Family& f = *r.family;
     const std::string seed = std::to_string(args.seed);
-    r.class_paths.assign(kernels.size(), {});
-    r.hang_paths.assign(kernels.size(), "");
     for (size_t i = 0; i < kernels.size(); ++i) {
-        const check::FamilyKernelReport& k = r.report.kernels[i];
+        check::FamilyKernelReport& k = r.report.kernels[i];
         const std::string stem = witness_stem(args, subject, f, k.name);
         for (size_t c = 0; c < k.classes.size(); ++c) {
-            const check::FailureClass& fc = k.classes[c];
+            check::FailureClass& fc = k.classes[c];
             const std::string place = "class " + std::to_string(c + 1) + " of " + std::to_string(k.classes.size());
             const check::Written w =
                 files.keep(f.name + "|" + std::to_string(i) + "|" + fc.key.str(), stem, k.name,
                            check::format_family_case(f, fc.witness, witness_origin(args, subject, r.report_domain, k, fc, place)));
-            r.class_paths[i].push_back(w.ok() ? w.path : "");
+            fc.case_path = w.ok() ? w.path : "";
         }
         if (k.hang_input && (k.classes.empty() || k.classes[0].key.kind != check::FailureKind::hang)) {
             const check::Written w =
@@ -74,7 +72,7 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
                            check::format_family_case(f, *k.hang_input, "isect check --plugin " + subject + ", seed " + seed +
                                                                            ": hang: no answer within " +
                                                                            std::to_string(args.subject.timeout_ms) + " ms"));
-            r.hang_paths[i] = w.ok() ? w.path : "";
+            k.hang_case = w.ok() ? w.path : "";
         }
     }
     if (r.report.mismatch) {
@@ -189,9 +187,8 @@ void draw_maps(const CheckArgs& args, RunInfo& info, std::vector<FamilyResult>& 
     nlohmann::json maps = nlohmann::json::array();
     std::vector<std::string> reserved;
     for (FamilyResult& r : results) {
-        r.map_paths.assign(r.report.kernels.size(), "");
         for (size_t i = 0; i < r.report.kernels.size(); ++i) {
-            const check::FamilyKernelReport& k = r.report.kernels[i];
+            check::FamilyKernelReport& k = r.report.kernels[i];
             const std::string who = args.subject.plugin.empty() ? r.family->name + "-" + k.name : info.subject + "-" + r.family->name;
             // The name is taken now, empty; the script fills it.
             const check::Written png = check::write_file_new(args.out, file_stem(who + "-" + std::to_string(args.seed)) + "-map", ".png", "");
@@ -210,13 +207,14 @@ void draw_maps(const CheckArgs& args, RunInfo& info, std::vector<FamilyResult>& 
                             {"domain_hi", info.domain.everything() ? 0.0 : info.domain.hi},
                             {"requires", info.domain.requires_str(*r.family)},
                             {"cases", k.tried}, {"png", png.path}, {"cells", cells}});
-            r.map_paths[i] = png.path;
+            k.map_picture = png.path;
         }
     }
     const check::Written data = check::write_file_new(args.out, "maps-" + std::to_string(args.seed), ".json", maps.dump());
     const auto no_pictures = [&] {
         for (const std::string& p : reserved) std::remove(p.c_str());
-        for (FamilyResult& r : results) r.map_paths.assign(r.report.kernels.size(), "");
+        for (FamilyResult& r : results)
+            for (check::FamilyKernelReport& k : r.report.kernels) k.map_picture.clear();
     };
     if (!data.ok()) {
         info.errors.push_back({data.path, "validity map data not saved: " + data.error});

@@ -155,11 +155,9 @@ int run_replay(const ReplayArgs& args) {
     }
     for (size_t i = 0; i < results.size(); ++i) {
         FamilyResult& r = results[i];
-        r.class_paths.assign(r.report.kernels.size(), {});
         for (size_t k = 0; k < r.report.kernels.size(); ++k) {
             check::sort_classes(r.report.kernels[k]);
-            for (const check::FailureClass& fc : r.report.kernels[k].classes)
-                r.class_paths[k].push_back(witness_files[i][k][fc.key.str()]);
+            for (check::FailureClass& fc : r.report.kernels[k].classes) fc.case_path = witness_files[i][k][fc.key.str()];
         }
     }
     for (const check::CaseError& e : errors) {

@@ -209,7 +209,7 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
             const FamilyKernelReport& k = rep.kernels[i];
             if (k.stopped_at_hang)
                 out << "  " << k.name << ": stopped at the first hang (no answer within " << info.timeout_ms << " ms)"
-                    << (i < r.hang_paths.size() && !r.hang_paths[i].empty() ? ", its input written to " + r.hang_paths[i] : "")
+                    << (!k.hang_case.empty() ? ", its input written to " + k.hang_case : "")
                     << "\n";
             if (k.classes.empty()) continue;
             out << "\n  " << k.name << ": " << k.classes.size() << " failure class" << (k.classes.size() == 1 ? "" : "es")
@@ -224,10 +224,10 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty())
                     out << "       note: " << hint << "\n";
                 if (c < 3) out << witness_lines(r, fc.witness);
-                if (i < r.class_paths.size() && c < r.class_paths[i].size())
+                if (fc.case_path)
                     out << "       "
-                        << (r.class_paths[i][c].empty() ? std::string("NOT SAVED (see the errors below)")
-                                                        : witness_place(info, fc, r.class_paths[i][c]))
+                        << (fc.case_path->empty() ? std::string("NOT SAVED (see the errors below)")
+                                                  : witness_place(info, fc, *fc.case_path))
                         << "\n";
             }
         }
@@ -237,7 +237,7 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                     << " (M the largest input magnitude; feature: " << (f.feature ? "the family's smallest feature" : "the smallest nonzero input")
                     << ")\n";
                 print_map(out, rep.kernels[i]);
-                if (i < r.map_paths.size() && !r.map_paths[i].empty()) out << "    picture: " << r.map_paths[i] << "\n";
+                if (!rep.kernels[i].map_picture.empty()) out << "    picture: " << rep.kernels[i].map_picture << "\n";
             }
         out << "\n";
     }
@@ -278,7 +278,7 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
             std::string classes;
             for (const FailureClass& c : k.classes)
                 classes += (classes.empty() ? "" : "; ") + std::to_string(c.count) + " x " + describe_class(c.key);
-            const std::string path = i < r.class_paths.size() && !r.class_paths[i].empty() ? "`" + r.class_paths[i][0] + "`" : "";
+            const std::string path = !k.classes.empty() && k.classes[0].case_path ? "`" + *k.classes[0].case_path + "`" : "";
             out << "| " << r.label() << " | " << md_cell(k.name) << " | " << k.contract.str() << " | " << k.tried << " | "
                 << k.wrong_answers << " | " << (f.yes_no() ? std::to_string(k.false_hits) : "-") << " | "
                 << (f.yes_no() ? std::to_string(k.false_misses) : "-") << " | " << k.in_band << " | "
@@ -301,10 +301,10 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
         << "\n";
     // The validity maps, where drawn: a CI job summary shows them.
     for (const FamilyResult& r : results)
-        for (size_t i = 0; i < r.map_paths.size() && i < r.report.kernels.size(); ++i)
-            if (!r.map_paths[i].empty())
-                out << "\n![validity map of " << md_cell(r.report.kernels[i].name) << " on " << md_cell(r.label()) << "]("
-                    << r.map_paths[i] << ")\n";
+        for (const FamilyKernelReport& k : r.report.kernels)
+            if (!k.map_picture.empty())
+                out << "\n![validity map of " << md_cell(k.name) << " on " << md_cell(r.label()) << "](" << k.map_picture
+                    << ")\n";
     // The witnesses of the largest classes, as the case files say them.
     for (const FamilyResult& r : results)
         for (size_t i = 0; i < r.report.kernels.size(); ++i) {
@@ -404,8 +404,8 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
             kj["violations"] = k.violations;
             kj["verdict"] = k.holds() ? "holds" : "broken";
             if (k.stopped_at_hang) kj["stopped_at_hang"] = true;
-            if (i < r.hang_paths.size() && !r.hang_paths[i].empty()) kj["hang_case"] = r.hang_paths[i];
-            if (i < r.class_paths.size() && !r.class_paths[i].empty()) kj["counterexample"] = r.class_paths[i][0];
+            if (!k.hang_case.empty()) kj["hang_case"] = k.hang_case;
+            if (!k.classes.empty() && k.classes[0].case_path) kj["counterexample"] = *k.classes[0].case_path;
             kj["classes"] = json::array();
             for (size_t c = 0; c < k.classes.size(); ++c) {
                 const FailureClass& fc = k.classes[c];
@@ -414,8 +414,7 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
                            {"scale", fc.key.scale}, {"why", fc.why},   {"measured_k", number(fc.measured_k)},
                            {"minimised", fc.minimised}, {"witness", fc.witness},
                            {"hint", class_hint(r, info.domain, fc)}};
-                if (i < r.class_paths.size() && c < r.class_paths[i].size())
-                    cj["case"] = r.class_paths[i][c].empty() ? json(nullptr) : json(r.class_paths[i][c]);
+                if (fc.case_path) cj["case"] = fc.case_path->empty() ? json(nullptr) : json(*fc.case_path);
                 kj["classes"].push_back(cj);
             }
             kj["map"] = json::array();
@@ -426,7 +425,7 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
                                      {"wrong_answers", cell.wrong_answers},
                                      {"violations", cell.violations},
                                      {"measured_k", number(cell.measured_k)}});
-            if (i < r.map_paths.size() && !r.map_paths[i].empty()) kj["map_picture"] = r.map_paths[i];
+            if (!k.map_picture.empty()) kj["map_picture"] = k.map_picture;
             fam["kernels"].push_back(kj);
         }
         run["families"].push_back(fam);
@@ -498,8 +497,7 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
                     body += std::to_string(fc.count) + " x " + describe_class(fc.key) + ": " + fc.why + "\n";
                     if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty()) body += "note: " + hint + "\n";
                     body += witness_case(r, fc.witness);
-                    if (i < r.class_paths.size() && c < r.class_paths[i].size())
-                        body += r.class_paths[i][c].empty() ? "NOT SAVED\n" : "written to " + r.class_paths[i][c] + "\n";
+                    if (fc.case_path) body += fc.case_path->empty() ? "NOT SAVED\n" : "written to " + *fc.case_path + "\n";
                 }
                 const std::string message = k.classes.empty() ? "broken" : k.classes[0].why;
                 out << "      <failure message=\"" << xml_escape(message) << "\">" << xml_escape(body) << "</failure>\n";

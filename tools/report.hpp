@@ -58,12 +58,7 @@ struct FamilyResult {
     uint64_t outside_domain = 0;          ///< replay: case files skipped as outside the domain
     uint64_t new_cases = 0;               ///< fuzz: findings written as new corpus cases
     uint64_t duplicates = 0;              ///< fuzz: findings of a class the corpus already has
-    /// Per kernel, per failure class (in the report's order): the case file
-    /// of its witness.
-    std::vector<std::vector<std::string>> class_paths;
-    std::vector<std::string> hang_paths;  ///< per kernel: the input it hung on, when it stopped there
     std::string mismatch_path;            ///< the input the references disagreed on
-    std::vector<std::string> map_paths;   ///< per kernel: the validity map picture, when drawn
     std::string report_domain;            ///< the domain judged, as text
 };
 

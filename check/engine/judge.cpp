@@ -18,32 +18,25 @@ double band_magnitude(const Inputs& in) {
 
 double band_delta(const Inputs& in, double k) { return k * unit_roundoff() * band_magnitude(in); }
 
-double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer) {
-    if (band(f, in.data(), truth.answer, answer, 0)) return 0;
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer, Oracle oracle) {
+    if (band(f, in.data(), truth.answer, answer, 0, oracle)) return 0;
     double hi = std::ldexp(1.0, 40);
-    if (!band(f, in.data(), truth.answer, answer, hi)) return std::numeric_limits<double>::infinity();
+    if (!band(f, in.data(), truth.answer, answer, hi, oracle)) return std::numeric_limits<double>::infinity();
     double lo = std::ldexp(1.0, -40);
-    if (band(f, in.data(), truth.answer, answer, lo)) return lo;
+    if (band(f, in.data(), truth.answer, answer, lo, oracle)) return lo;
     for (int i = 0; i < 48; ++i) {  // geometric bisection to about 3 digits
         const double mid = std::sqrt(lo * hi);
-        (band(f, in.data(), truth.answer, answer, mid) ? hi : lo) = mid;
+        (band(f, in.data(), truth.answer, answer, mid, oracle) ? hi : lo) = mid;
         if (hi / lo < 1.001) break;
     }
     return hi;
 }
 
-namespace {
-Oracle g_oracle = Oracle::fast;
-}  // namespace
-
-void set_oracle(Oracle o) { g_oracle = o; }
-Oracle oracle() { return g_oracle; }
-
-bool band(const Family& f, const double* in, int exact_answer, int, double k) {
+bool band(const Family& f, const double* in, int exact_answer, int, double k, Oracle oracle) {
     if (!(k > 0)) return false;
     // GMP cannot hold inf: an infinite delta is the largest finite one.
     const double delta = std::min(band_delta(Inputs(in, in + f.size()), k), std::numeric_limits<double>::max());
-    if (g_oracle == Oracle::fast && f.band.fast)
+    if (oracle == Oracle::fast && f.band.fast)
         if (const std::optional<bool> fast = f.band.fast(in, exact_answer, delta)) return *fast;
     return f.band.exact(in, exact_answer, delta);
 }
@@ -81,7 +74,7 @@ ValueError value_judgement(const Family& f, const double* in, const Truth& truth
 
 /// The judgement of an answer the kernel gave, against a truth.
 FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Inputs& in, const Answer& got,
-                             const Truth& truth) {
+                             const Truth& truth, Oracle oracle) {
     FamilyJudgement j;
     j.got = got;
     if (j.got.answer < 0 || j.got.answer >= int(f.answers.size())) {
@@ -97,7 +90,7 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
     if (j.got.answer != truth.answer) {
         j.answer_differs = true;
         const double band_k = k.contract.kind == Contract::Kind::tolerant ? k.contract.k : 1.0;
-        j.in_band = band(f, in.data(), truth.answer, j.got.answer, band_k);
+        j.in_band = band(f, in.data(), truth.answer, j.got.answer, band_k, oracle);
         switch (k.contract.kind) {
             case Contract::Kind::exact: j.violates = true; break;
             case Contract::Kind::conservative: j.violates = j.got.answer != f.safe_answer; break;
@@ -177,25 +170,25 @@ std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKe
     Truth t{fast.answer, fast.lo, fast.lo, fast.hi};
     if (f.answer_has_values[size_t(fast.answer)] && fast.lo.size() != f.values.size()) t.lo.clear();
     if (got.answer == fast.answer && f.answer_has_values[size_t(fast.answer)] && t.lo.empty()) return std::nullopt;
-    FamilyJudgement j = judge_answer(f, k, in, got, t);
+    FamilyJudgement j = judge_answer(f, k, in, got, t, Oracle::fast);
     if (j.violates || j.error.undecided || j.cuts) return std::nullopt;  // the references decide these
     return j;
 }
 
 }  // namespace
 
-FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth) {
+FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth, Oracle oracle) {
     std::string failure;
     FailureKind kind = FailureKind::crash;
     const Answer got = run_kernel(k, in, failure, kind);
     if (!failure.empty()) return failed(got, failure, kind);
-    return judge_answer(f, k, in, got, truth);
+    return judge_answer(f, k, in, got, truth, oracle);
 }
 
 
 CaseJudge::CaseJudge(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in, Oracle oracle,
                      bool sampled)
-    : f_(f), kernels_(kernels), in_(in) {
+    : f_(f), kernels_(kernels), in_(in), oracle_(oracle) {
     if (oracle == Oracle::fast && f.fast_truth) fast_ = f.fast_truth(in.data());
     needs_references_ = !fast_ || sampled;
     got_.reserve(kernels.size());
@@ -232,7 +225,7 @@ void CaseJudge::finish() {
     judgements_.reserve(kernels_.size());
     for (size_t i = 0; i < kernels_.size(); ++i) {
         if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(*quick_[i]);
-        else judgements_.push_back(judge_answer(f_, kernels_[i], in_, got_[i], truth_));
+        else judgements_.push_back(judge_answer(f_, kernels_[i], in_, got_[i], truth_, oracle_));
     }
 }
 

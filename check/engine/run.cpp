@@ -27,10 +27,10 @@ int map_bin(double x) {
 }
 
 /// Bisects only when this disagreement needs a wider band than `known`.
-double widen_k(const Family& f, const Inputs& in, const Truth& truth, int answer, double known) {
+double widen_k(const Family& f, const Inputs& in, const Truth& truth, int answer, double known, Oracle oracle) {
     if (std::isinf(known)) return known;
-    if (known > 0 && band(f, in.data(), truth.answer, answer, known)) return known;
-    return std::max(known, measured_k(f, in, truth, answer));
+    if (known > 0 && band(f, in.data(), truth.answer, answer, known, oracle)) return known;
+    return std::max(known, measured_k(f, in, truth, answer, oracle));
 }
 
 /// Minimises a class's witness while it stays a violation of that class,
@@ -64,7 +64,7 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k) {
 }
 
 const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
-                                    const Truth& truth, const FamilyJudgement& j, uint64_t case_number) {
+                                    const Truth& truth, const FamilyJudgement& j, uint64_t case_number, Oracle oracle) {
     MapCell& cell = r.map[{map_bin(largest_magnitude(in)), map_bin(input_feature(f, in))}];
     ++r.tried;
     ++cell.cases;
@@ -77,7 +77,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
         } else {
             if (f.yes_no()) ++(j.got.answer == 1 ? r.false_hits : r.false_misses);
             r.in_band += j.in_band;
-            cell.measured_k = widen_k(f, in, truth, j.got.answer, cell.measured_k);
+            cell.measured_k = widen_k(f, in, truth, j.got.answer, cell.measured_k, oracle);
         }
         r.measured_k = std::max(r.measured_k, cell.measured_k);
     } else if (j.cuts) {
@@ -107,7 +107,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
     if (j.cuts)
         c->measured_k = std::max(c->measured_k, j.error.cut_k);
     else if (j.answer_differs && known_answer)
-        c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, j.got.answer, c->measured_k));
+        c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, j.got.answer, c->measured_k, oracle));
     else if (j.answer_differs)
         c->measured_k = std::numeric_limits<double>::infinity();
     if (!fresh && better_witness(f, in, c->witness)) {
@@ -140,7 +140,6 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
         return false;
     };
     report.oracle = options.oracle;
-    set_oracle(options.oracle);
     std::map<std::string_view, uint64_t> mix_counts;  // by the family's own names: no copies
     RandomSource sampler(options.seed ^ 0x5a5a5a5a5a5a5a5aull);  // apart from the cases' choices
     while (budget.more(report.cases) && !(options.stop_at_first && all_broken()) && !hung() && !interrupted()) {
@@ -165,7 +164,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
         for (size_t i = 0; i < kernels.size(); ++i) {
             FamilyKernelReport& r = report.kernels[i];
             const FamilyJudgement& j = judged.judgements()[i];
-            const FailureClass* fc = tally_judgement(f, kernels[i], r, in, judged.truth(), j, report.cases);
+            const FailureClass* fc = tally_judgement(f, kernels[i], r, in, judged.truth(), j, report.cases, options.oracle);
             if (!fc) continue;
             if (fc->count == 1 && options.on_new_class) options.on_new_class(i, *fc);
             if (options.stop_at_hang && j.failure == FailureKind::hang) {

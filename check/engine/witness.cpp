@@ -78,8 +78,7 @@ bool better_witness(const Family& f, const Inputs& a, const Inputs& b) {
 std::function<bool(const Inputs&)> witness_space(const Family& f, const Domain& domain, const Inputs& start) {
     const bool proper = degeneracy(f, start.data()) == nullptr;
     return [&f, domain, proper](const Inputs& t) {
-        return f.domain(t.data()).empty() && domain.outside(f, t.data()).empty() &&
-               (!proper || degeneracy(f, t.data()) == nullptr);
+        return domain.judges(f, t.data()) && (!proper || degeneracy(f, t.data()) == nullptr);
     };
 }
 

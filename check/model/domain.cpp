@@ -48,6 +48,8 @@ bool Domain::contains(double x) const {
     return m >= lo && m <= hi;
 }
 
+bool Domain::judges(const Family& f, const double* in) const { return f.domain(in).empty() && outside(f, in).empty(); }
+
 std::string Domain::outside(const Family& f, const double* in) const {
     if (!everything()) {
         size_t at = 0;

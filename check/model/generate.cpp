@@ -172,7 +172,7 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bo
         if (!f.domain(in.data()).empty()) return false;
         const bool changed = meet_preconditions(f, in, s, domain);
         if (adapted) *adapted = changed;
-        return f.domain(in.data()).empty() && domain.outside(f, in.data()).empty();
+        return domain.judges(f, in.data());
     }
     double lo = INFINITY, hi = 0;
     for (double x : in)
@@ -214,7 +214,7 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bo
         const bool changed = meet_preconditions(f, in, s, domain);
         if (adapted) *adapted = changed;
     }
-    return f.domain(in.data()).empty() && domain.outside(f, in.data()).empty();
+    return domain.judges(f, in.data());
 }
 
 Generated generate(const Family& f, Source& s, const std::string& kind, const Domain& domain) {

@@ -25,9 +25,15 @@ double band_magnitude(const Inputs& in);
 /// delta = K u M for an input (M from band_magnitude).
 double band_delta(const Inputs& in, double k);
 
+/// How the truth is reached: the fast oracles first (the default), or the
+/// references alone (isect check --oracle slow, to measure what the fast
+/// path buys); the bands likewise, fast stages or rationals. The verdicts
+/// are the same either way. Each judge is told which; nothing is process-wide.
+enum class Oracle { fast, slow };
+
 /// The smallest K whose band explains `answer` (bisection over in_band,
 /// 2^-40 to 2^40): 0 when the input decides nothing, +inf when no K does.
-double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer);
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer, Oracle oracle = Oracle::fast);
 
 /// A failure class: as far as isect can tell, one bug. The kernel and its
 /// contract, what went wrong (the kind, and for an answer or an output
@@ -65,15 +71,11 @@ struct FamilyJudgement {
     std::string why;        ///< one line when violates
 };
 
-FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth);
+FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth,
+                      Oracle oracle = Oracle::fast);
 
 
-/// How the truth is reached: the fast oracles first (the default), or the
-/// references alone (isect check --oracle slow, to measure what the fast
-/// path buys). Process-wide; the verdicts are the same either way.
-enum class Oracle { fast, slow };
-void set_oracle(Oracle o);
-Oracle oracle();
+
 
 /// One case judged, by the one pipeline every command uses (check, fuzz,
 /// replay): the fast exact oracle first; the two references where it
@@ -113,6 +115,7 @@ private:
     const Family& f_;
     const std::vector<FamilyKernel>& kernels_;
     const Inputs& in_;
+    Oracle oracle_;
     std::optional<FastTruth> fast_;
     std::vector<Answer> got_;
     std::vector<std::optional<FamilyJudgement>> quick_;
@@ -127,7 +130,7 @@ private:
 /// Whether answering `answer` is inside the band of K where the exact answer
 /// is exact_answer: the fast band where it decides, the rational one where
 /// it does not (the same verdict either way).
-bool band(const Family& f, const double* in, int exact_answer, int answer, double k);
+bool band(const Family& f, const double* in, int exact_answer, int answer, double k, Oracle oracle = Oracle::fast);
 
 /// The scale bucket of an input, from its largest magnitude M and its
 /// smallest nonzero magnitude m: "mixed scales" when M / m > 2^40, else

@@ -43,6 +43,10 @@ struct FailureClass {
     std::string why;         ///< the judgement of the witness, one line
     bool minimised = false;
     uint64_t first_case = 0; ///< 1-based case number of its first member
+    /// The case file of its witness, once a command kept it: a path, or
+    /// empty when the write failed (reports say NOT SAVED); nullopt when no
+    /// file was asked for.
+    std::optional<std::string> case_path;
 };
 
 /// One cell of a validity map: the cases whose largest magnitude M and
@@ -72,6 +76,8 @@ struct FamilyKernelReport {
     ValidityMap map;
     bool stopped_at_hang = false;
     std::optional<Inputs> hang_input;  ///< the input it hung on, when stopped there
+    std::string hang_case;             ///< where that input was written, when it was
+    std::string map_picture;           ///< the validity map picture, when drawn
     bool holds() const { return violations == 0; }
 };
 
@@ -107,7 +113,8 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k);
 /// ordinary member). case_number is 1-based. Returns the violation's class,
 /// or null when j keeps the contract.
 const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
-                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number);
+                                    const Truth& truth, const FamilyJudgement& j, uint64_t case_number,
+                                    Oracle oracle = Oracle::fast);
 
 /// Largest failure class first.
 void sort_classes(FamilyKernelReport& r);

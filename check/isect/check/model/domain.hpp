@@ -41,6 +41,10 @@ struct Domain {
     /// below the domain 2^-20:2^20", "outside --require nonzero_direction:
     /// dir != 0").
     std::string outside(const Family& f, const double* in) const;
+    /// Whether an input is judged at all: inside f's own domain (the one
+    /// its references decide) and inside this one. The one in-domain test
+    /// of the generators, the minimiser and the commands.
+    bool judges(const Family& f, const double* in) const;
     /// "2^-20:2^20", or "every finite float" ("double").
     std::string str() const;
 
