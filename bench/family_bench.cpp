@@ -40,7 +40,7 @@ struct Register {
                 });
             // The adapter alone: a kernel that only fills in the answer and the
             // family's numbers, to read the kernels' own cost off.
-            const size_t n = f->values.size();
+            const size_t n = f->outputs.size();
             benchmark::RegisterBenchmark((f->name + "/adapter").c_str(), [pool, n](benchmark::State& s) {
                 run(s, *pool, [n](const double* in) { return isect::check::Answer{in[0] > 0, isect::check::Numbers(n, in[1])}.answer; });
             });

@@ -21,23 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-# One planted bug per family: the first `isect kernels` lists for it.
-BUGS = {
-    "aabb_triangle": "broken:sat_without_edge_axes",
-    "ray_triangle": "broken:seed_epsilon",
-    "ray_aabb": "broken:naive_slab_nan",
-    "segment_aabb": "broken:exit_ignores_tmax",
-    "aabb_plane": "broken:sign_slip",
-    "aabb_plane_overlap": "broken:absolute_epsilon",
-    "aabb_aabb": "broken:intersection_min_lo",
-    "sphere_aabb": "broken:closest_wrong_face",
-    "moving_aabb": "broken:seed_z_check",
-    "moving_aabb_plane": "broken:seed_front_only",
-    "transformed_aabb": "broken:transposed",
-    "triangle_measures": "broken:seed_circumcentre",
-    "polygon_measures": "broken:convex_turns_only",
-}
-
+from kernel_ratios import families_of
 
 # The contract each specimen is known to break in every family it exports
 # but aabb_aabb (docs/specimens.md): seed001_aabb3's aabb_plane holds
@@ -82,7 +66,7 @@ def specimens(a):
         listing = subprocess.run([a.isect, "check", "--plugin", plugin, "--family", "none"], capture_output=True, text=True)
         exported = re.search(r"it exports:([^)]*)", listing.stderr)
         for family in (exported.group(1).split() if exported else []):
-            if a.family != list(BUGS) and family not in a.family:
+            if a.family and family not in a.family:
                 continue
             corpus = tempfile.mkdtemp(prefix=f"isect-fuzz-{name}-{family}-")
             cases, verdict, first, _ = campaign(
@@ -101,7 +85,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--isect", default="./isect")
     ap.add_argument("--minutes", default="1")
-    ap.add_argument("--family", nargs="*", default=list(BUGS))
+    ap.add_argument("--family", nargs="*")
     ap.add_argument("--specimens")
     a = ap.parse_args()
     if a.specimens:
@@ -109,8 +93,11 @@ def main():
     print("| family | planted bug | cases written | replay --expect-broken | first finding |")
     print("|---|---|---:|---|---|")
     ok = True
-    for family in a.family:
-        bug = BUGS[family]
+    # One planted bug per family: the first `isect kernels` lists for it.
+    bugs = {f: next(k for k in ks if k.startswith("broken:")) for f, ks in families_of(a.isect).items()
+            if any(k.startswith("broken:") for k in ks)}
+    for family in a.family or list(bugs):
+        bug = bugs[family]
         corpus = tempfile.mkdtemp(prefix=f"isect-fuzz-{family}-")
         cases, verdict, first, _ = campaign(a.isect, ["--family", family, "--kernel", bug, "--minutes", a.minutes],
                                             corpus, ["--kernel", bug])

@@ -25,6 +25,21 @@ FLOAT_KERNEL = {
 WORKLOADS = ["random", "uniform", "mix"]
 
 
+def families_of(isect):
+    """The families `isect kernels` lists (the one list, families.def), each
+    with its kernels and planted bugs in the order listed."""
+    out = subprocess.run([isect, "kernels"], capture_output=True, text=True, check=True).stdout
+    families = {}
+    for line in out.splitlines():
+        if not line.strip():
+            break  # the double-precision kernels follow
+        if not line[0].isspace():
+            current = families.setdefault(line.strip(), [])
+        elif line.strip() and not line.strip().startswith("preconditions"):
+            current.append(line.split()[0])
+    return families
+
+
 def cpu_model() -> str:
     try:
         with open("/proc/cpuinfo") as f:

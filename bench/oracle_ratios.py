@@ -19,6 +19,8 @@ import statistics
 import subprocess
 import sys
 
+from kernel_ratios import families_of
+
 
 def run(isect, family, oracle, seconds, seed):
     cmd = [isect, "check", "--family", family, "--oracle", oracle, "--seconds", str(seconds), "--seed", str(seed),
@@ -47,8 +49,7 @@ def main() -> int:
     ap.add_argument("--family", nargs="*")
     ap.add_argument("--before")
     args = ap.parse_args()
-    families = args.family or subprocess.run([args.isect, "kernels"], capture_output=True, text=True).stdout.split()
-    families = [f for f in families if not f.startswith("broken:") and f in FAMILIES]
+    families = args.family or list(families_of(args.isect))
     before = "| before cases/s " if args.before else "| "
     print(f"| family {before}| references alone cases/s | fast cases/s | fast / references "
           f"{'| fast / before ' if args.before else ''}| fast oracle decided | references judged |")
@@ -74,10 +75,6 @@ def main() -> int:
             print(f"| {family} | {ms:,.0f} | {mf:,.0f} | {mf / ms:.1f}x | {decided:.2f}% | {judged:.2f}% |", flush=True)
     return 0
 
-
-FAMILIES = ["aabb_triangle", "ray_triangle", "ray_aabb", "segment_aabb", "aabb_plane", "aabb_plane_overlap",
-            "aabb_aabb", "sphere_aabb", "moving_aabb", "moving_aabb_plane", "transformed_aabb", "triangle_measures",
-            "polygon_measures"]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,7 +1,7 @@
 // The libFuzzer target of every family, compiled once and linked once per
 // family as fuzz_FAMILY (fuzz/CMakeLists.txt, from the family list): the
 // binary's own name says which family it fuzzes. Decodes the bytes by
-// structure (check/isect/check/fuzz.hpp), runs the kernels against the
+// structure (check/isect/check/io/fuzz_bytes.hpp), runs the kernels against the
 // exact oracle, and on a broken contract or a disagreement among the exact
 // ones prints the case in the corpus format and aborts.
 //

@@ -93,7 +93,7 @@ std::string answer_name(const Family& f, int a) {
 /// names the output that differs most.
 bool numbers_differ(const Family& f, const check::Answer& x, const check::Answer& y, double tol, std::string& output) {
     double worst = 0;
-    for (size_t i = 0; i < x.values.size() && i < y.values.size() && i < f.values.size(); ++i) {
+    for (size_t i = 0; i < x.values.size() && i < y.values.size() && i < f.outputs.size(); ++i) {
         const double a = x.values[i], b = y.values[i];
         if (a == b || (std::isnan(a) && std::isnan(b))) continue;
         const double scale = std::max({std::fabs(a), std::fabs(b), check::least_normal()});
@@ -102,7 +102,7 @@ bool numbers_differ(const Family& f, const check::Answer& x, const check::Answer
                                  : std::fabs(a - b) / scale / check::unit_roundoff();
         if (units > tol && units > worst) {
             worst = units;
-            output = f.values[i];
+            output = f.outputs[i];
         }
     }
     return worst > 0;

@@ -37,7 +37,7 @@ std::string wrong(const Family& f, const FamilyKernelReport& k) {
 }
 
 std::string error_e(const Family& f, const FamilyKernelReport& k) {
-    return f.values.empty() ? "-" : format_k(k.measured_e) + " / " + format_k(k.error_e);
+    return f.outputs.empty() ? "-" : format_k(k.measured_e) + " / " + format_k(k.error_e);
 }
 
 std::string map_range(int bin) { return bin <= -10000 ? "zero" : "[" + std::to_string(bin) + ", " + std::to_string(bin + 10) + ")"; }

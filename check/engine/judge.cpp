@@ -108,10 +108,10 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
         return j;
     }
     if (!f.answer_has_values[size_t(truth.answer)]) return j;
-    if (j.got.values.size() != f.values.size()) {
+    if (j.got.values.size() != f.outputs.size()) {
         j.violates = true;
         j.why = "returned " + std::to_string(j.got.values.size()) + " numbers, the family has " +
-                std::to_string(f.values.size());
+                std::to_string(f.outputs.size());
         return j;
     }
     j.error = value_judgement(f, in.data(), truth, j.got);
@@ -168,7 +168,7 @@ FamilyJudgement failed(const Answer& got, const std::string& why, FailureKind ki
 std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKernel& k, const Inputs& in,
                                                  const Answer& got, const FastTruth& fast) {
     Truth t{fast.answer, fast.lo, fast.lo, fast.hi};
-    if (f.answer_has_values[size_t(fast.answer)] && fast.lo.size() != f.values.size()) t.lo.clear();
+    if (f.answer_has_values[size_t(fast.answer)] && fast.lo.size() != f.outputs.size()) t.lo.clear();
     if (got.answer == fast.answer && f.answer_has_values[size_t(fast.answer)] && t.lo.empty()) return std::nullopt;
     FamilyJudgement j = judge_answer(f, k, in, got, t, Oracle::fast);
     if (j.violates || j.error.undecided || j.cuts) return std::nullopt;  // the references decide these
@@ -296,8 +296,8 @@ ClassKey violation_class(const Family& f, const FamilyKernel& k, const Inputs& i
     } else {
         c.kind = FailureKind::output;
         c.what = "output " + without_axis(j.error.output);
-        for (size_t i = 0; i < f.values.size() && i < j.got.values.size(); ++i)
-            if (f.values[i] == j.error.output && !std::isfinite(j.got.values[i]) && i < truth.values.size() &&
+        for (size_t i = 0; i < f.outputs.size() && i < j.got.values.size(); ++i)
+            if (f.outputs[i] == j.error.output && !std::isfinite(j.got.values[i]) && i < truth.values.size() &&
                 std::isfinite(truth.values[i])) {
                 c.kind = FailureKind::non_finite;
                 c.what = "non-finite " + without_axis(j.error.output);
@@ -316,7 +316,7 @@ std::string oracle_disagreement(const Family& f, const FastTruth& fast, const Tr
         const bool nan = std::isnan(v) || std::isnan(lo) || std::isnan(hi);
         if (nan ? !(std::isnan(v) && std::isnan(lo) && std::isnan(hi))
                 : !(std::nextafter(lo, -INFINITY) <= v && v <= std::nextafter(hi, INFINITY)))
-            return "the fast oracle encloses " + f.values[i] + " in [" + format_double(lo) + ", " + format_double(hi) +
+            return "the fast oracle encloses " + f.outputs[i] + " in [" + format_double(lo) + ", " + format_double(hi) +
                    "], the references say " + format_double(v);
     }
     return {};

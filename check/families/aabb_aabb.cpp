@@ -151,7 +151,7 @@ Family make() {
     f.inputs = inputs_of(kInput);
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, true};
-    f.values.assign(std::begin(kValues), std::end(kValues));
+    f.outputs.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (Boost) and cgal (Iso_cuboid_3)";
     f.domain = [](const double* in) {
         std::string why = first_non_finite(self(), in);

@@ -186,7 +186,7 @@ Family common(const std::string& name) {
     Family f;
     f.name = name;
     f.inputs = inputs_of(kInput);
-    f.values = {};
+    f.outputs = {};
     f.references = "rational (Boost) and cgal (Plane_3)";
     f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding;

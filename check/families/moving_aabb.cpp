@@ -369,7 +369,7 @@ Family make_box() {
     f.inputs = inputs_of(kBoxInput);
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
-    f.values = {"t"};
+    f.outputs = {"t"};
     f.references = "rational (Boost slabs on the Minkowski difference) and cgal (Segment_3 x Iso_cuboid_3)";
     f.domain = [](const double* in) {
         std::string why = first_non_finite(box_family(), in);
@@ -411,7 +411,7 @@ Family make_plane() {
     f.inputs = inputs_of(kPlaneInput);
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
-    f.values = {"t"};
+    f.outputs = {"t"};
     f.references = "rational (Boost) and cgal (Plane_3, corner rays)";
     f.domain = [](const double* in) {
         std::string why = first_non_finite(plane_family(), in);

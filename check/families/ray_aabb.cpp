@@ -354,7 +354,7 @@ Family make(bool segment) {
     f.inputs = segment ? inputs_of(ref::segment_aabb_input) : inputs_of(ref::ray_aabb_input);
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
-    f.values.assign(std::begin(kValues), std::end(kValues));
+    f.outputs.assign(std::begin(kValues), std::end(kValues));
     f.references = std::string("rational (Boost slabs) and cgal (") + (segment ? "Segment_3" : "Ray_3") +
                    " x Iso_cuboid_3)";
     const auto self = segment ? segment_family : ray_family;

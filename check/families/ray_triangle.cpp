@@ -376,7 +376,7 @@ Family make() {
     f.inputs = inputs_of(kInput);
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
-    f.values = {"t", "u", "v"};
+    f.outputs = {"t", "u", "v"};
     f.references = "rational (Boost, Cramer and coplanar clipping) and cgal (Segment_3 x Triangle_3)";
     f.domain = [](const double* in) {
         double rest[kInput.size()];  // every input but tmax must be finite

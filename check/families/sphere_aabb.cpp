@@ -169,7 +169,7 @@ Family make() {
     f.inputs = inputs_of(kInput);
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {true, true};
-    f.values.assign(std::begin(kValues), std::end(kValues));
+    f.outputs.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (Boost) and cgal (Sphere_3, distances to faces)";
     f.domain = [](const double* in) {
         std::string why = first_non_finite(self(), in);

@@ -256,7 +256,7 @@ Family make() {
     f.answers = {"box"};
     f.answer_has_values = {true};
     f.safe_answer = 0;
-    f.values.assign(std::begin(kValues), std::end(kValues));
+    f.outputs.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (Boost, Arvo's terms) and cgal (Aff_transformation_3 on the corners)";
     f.domain = [](const double* in) {
         std::string why = first_non_finite(self(), in);

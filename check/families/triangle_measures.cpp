@@ -395,7 +395,7 @@ Family make_triangle() {
     f.answers = {"degenerate", "proper"};
     f.answer_has_values = {false, true};
     f.safe_answer = 1;
-    f.values.assign(std::begin(kTriangleValues), std::end(kTriangleValues));
+    f.outputs.assign(std::begin(kTriangleValues), std::end(kTriangleValues));
     f.references = "rational (Boost, MPFR roots) and cgal (squared_area, circumcenter, Plane_3)";
     f.domain = [](const double* in) { return first_non_finite(triangle_family(), in); };
     f.truth = triangle_truth;
@@ -446,7 +446,7 @@ Family make_polygon() {
     f.answers = {"not_convex", "convex"};
     f.answer_has_values = {true, true};
     f.safe_answer = 1;
-    f.values.assign(std::begin(kPolygonValues), std::end(kPolygonValues));
+    f.outputs.assign(std::begin(kPolygonValues), std::end(kPolygonValues));
     f.references = "rational (Boost, MPFR roots) and cgal (normal_vector_newell_3, Projection_traits_3)";
     f.domain = [](const double* in) { return first_non_finite(polygon_family(), in); };
     f.truth = polygon_truth;

@@ -247,7 +247,7 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
     } else {
         c.expect = f.answer_index(expect->second.values[0]);
     }
-    for (const std::string& v : f.values) {
+    for (const std::string& v : f.outputs) {
         const auto it = keys.find("expect." + v);
         known.insert("expect." + v);
         if (it == keys.end()) continue;

@@ -39,8 +39,8 @@ std::string format_family_case(const Family& f, const Inputs& in, const Truth& t
     out << format_inputs(f, in);
     out << "expect  " << f.answers[size_t(truth.answer)] << "\n";
     if (f.answer_has_values[size_t(truth.answer)])
-        for (size_t i = 0; i < f.values.size() && i < truth.values.size(); ++i)
-            out << "expect." << f.values[i] << "  " << format_double(truth.values[i]) << "\n";
+        for (size_t i = 0; i < f.outputs.size() && i < truth.values.size(); ++i)
+            out << "expect." << f.outputs[i] << "  " << format_double(truth.values[i]) << "\n";
     return out.str();
 }
 
@@ -79,8 +79,8 @@ std::vector<std::string> expectation_problems(const FamilyCase& c, const Truth& 
     // family's own judge of a kernel's numbers.
     Answer stated{truth.answer, truth.values};
     bool differs = false;
-    for (size_t i = 0; i < f.values.size(); ++i)
-        if (const auto it = c.expect_values.find(f.values[i]); it != c.expect_values.end() && !c.expect_tolerance.count(f.values[i])) {
+    for (size_t i = 0; i < f.outputs.size(); ++i)
+        if (const auto it = c.expect_values.find(f.outputs[i]); it != c.expect_values.end() && !c.expect_tolerance.count(f.outputs[i])) {
             differs = differs || !(it->second == truth.values[i]);
             stated.values[i] = it->second;
         }
@@ -89,16 +89,16 @@ std::vector<std::string> expectation_problems(const FamilyCase& c, const Truth& 
         const ValueError err = f.value_error(c.in.data(), truth, stated);
         another_right_answer = err.e == 0 && err.cut_k == 0;
     }
-    for (size_t i = 0; i < f.values.size(); ++i) {
-        const auto it = c.expect_values.find(f.values[i]);
+    for (size_t i = 0; i < f.outputs.size(); ++i) {
+        const auto it = c.expect_values.find(f.outputs[i]);
         if (it == c.expect_values.end()) continue;
         const double want = it->second, got = truth.values[i];
-        if (const auto tol = c.expect_tolerance.find(f.values[i]); tol != c.expect_tolerance.end()) {
+        if (const auto tol = c.expect_tolerance.find(f.outputs[i]); tol != c.expect_tolerance.end()) {
             if (!(std::fabs(want - got) <= tol->second))
-                problems.push_back("expect." + f.values[i] + " says " + format_double(want) + " +- " +
+                problems.push_back("expect." + f.outputs[i] + " says " + format_double(want) + " +- " +
                                    format_double(tol->second) + " but the references say " + format_double(got));
         } else if (!(want == got || (std::isnan(want) && std::isnan(got)) || another_right_answer)) {
-            problems.push_back("expect." + f.values[i] + " says " + format_double(want) + " but the references say " +
+            problems.push_back("expect." + f.outputs[i] + " says " + format_double(want) + " but the references say " +
                                format_double(got));
         }
     }

@@ -21,7 +21,7 @@
 // is seed 003's test in double: centre and extents are exact ((lo + hi) / 2
 // and (hi - lo) / 2 of floats, unless lo and hi are 2^53 apart in
 // magnitude), r = e . |n| and n . c - d round three times each, so it is
-// tolerant=1; the band is stated in check/aabb_plane.cpp.
+// tolerant=1; the band is stated in check/families/aabb_plane.cpp and reference/fast/aabb_plane.hpp.
 //
 // Domain: finite floats, lo <= hi, n != 0. Flat and point boxes, ±0 and
 // subnormals are ordinary values. Outside the domain the kernels return some

@@ -23,7 +23,7 @@
 // each slab parameter rounds once more: contact times within 2 x 2^-24 |t|.
 // For the plane, a, b and s round three times each, so t is within
 // 1 x 2^-24 (A + |t| B) / |s|, A = |n| . max(|lo|, |hi|) + |d| and
-// B = |n| . |dir| (check/moving_aabb.cpp states the bands).
+// B = |n| . |dir| (reference/fast/aabb_plane.hpp states the band).
 //
 // Domain: finite floats, lo <= hi; for the plane n != 0. d = 0 and dir = 0
 // are in the domain (nothing moves). Outside it: NaN gives a miss.

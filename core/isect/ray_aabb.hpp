@@ -18,7 +18,7 @@
 //    at a rounded t). In double: t = (plane - o) / d rounds twice.
 //    A zero direction component, +0 or -0, never divides: that axis either
 //    holds the origin for every t or for none. Contract tolerant=1; t_enter
-//    and t_exit within 2 x 2^-24 |t| (error_e 2 in check/ray_aabb.cpp).
+//    and t_exit within 2 x 2^-24 |t| (error_e 2 in check/families/ray_aabb.cpp).
 //  - ray_aabb_robust: the slab test with reciprocal directions, as Ize
 //    ("Robust BVH ray traversal", JCGT 2013) makes it robust: 1/+-0 is
 //    +-inf, and 0 x inf = NaN (an origin on a slab's plane with a zero

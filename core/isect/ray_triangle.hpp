@@ -14,7 +14,7 @@
 //    the triangle's plane; moving the inputs by any delta > 0 can turn such
 //    a ray into a hit or a miss, so the band always holds them.
 //    Contract tolerant=1; t, u, v within 1 x 2^-24 of their condition
-//    scale (check/ray_triangle.cpp).
+//    scale (check/families/ray_triangle.cpp).
 //  - ray_triangle_watertight: Woop, Benthin and Wald, "Watertight ray/
 //    triangle intersection" (JCGT 2013): the vertices are moved to the ray's
 //    origin, the axes permuted so that the direction's largest component is
@@ -29,7 +29,7 @@
 //    their condition scale.
 //
 // A third, ray_triangle_exact, decides hit or miss exactly, as the reference
-// defines it (check/ray_triangle.cpp): Möller-Trumbore's det, u, v and t are
+// defines it (check/families/ray_triangle.cpp): Möller-Trumbore's det, u, v and t are
 // Cramer's numerators, each a triple product of differences of floats; in
 // double each is within gamma(10) of its permanent (the same product with
 // every term's absolute value), and a sign beyond that is certain. Where a

@@ -13,7 +13,7 @@
 // square rounds once and the sum twice, so |c - q|^2 and r^2 are within
 // gamma(4) of exact; a wrong answer needs the exact distance within a few
 // ulps of r, which moving the inputs by 2^-24 M always covers (the band is
-// stated in check/sphere_aabb.cpp). In float, seed 001's arithmetic underflows:
+// stated in reference/fast/sphere_aabb.hpp). In float, seed 001's arithmetic underflows:
 // for inputs near 2^-70 both squares flush to 0 and a far ball "touches".
 //
 // sphere_aabb_overlap_exact decides |c - q|^2 <= r^2 exactly: a filter in

@@ -17,7 +17,7 @@
 //
 // Arithmetic: floats in, double inside; one square root at most, last. The
 // error of each output is bounded in units of 2^-24 times a scale that
-// follows the formula (check/triangle_measures.cpp lists them); every
+// follows the formula (check/families/triangle_measures.cpp lists them); every
 // kernel here is within 1 x 2^-24 of its scale, with the error of double
 // far below it. The yes/no answers (degenerate, convex) are tolerant=1.
 //

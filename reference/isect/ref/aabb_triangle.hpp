@@ -40,7 +40,7 @@ bool aabb_triangle_clip(const ExactAabb& box, const ExactTriangle& tri);
 /// rational kernel, degenerate triangles routed to segment and point tests.
 bool aabb_triangle_cgal(const ExactAabb& box, const ExactTriangle& tri);
 
-/// aabb_triangle's fast oracle (check/aabb_triangle.cpp): Epick's filtered predicates
+/// aabb_triangle's fast oracle (reference/aabb_triangle_cgal.cpp, the band in check/families/aabb_triangle.cpp): Epick's filtered predicates
 /// (exact: interval arithmetic, exact arithmetic where the interval cannot
 /// decide; inputs are floats or doubles), with collinear triangles routed
 /// to the segment and point tests as in aabb_triangle_cgal. About 100 times

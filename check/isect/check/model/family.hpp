@@ -216,7 +216,7 @@ struct Truth {
 /// which output needed it.
 struct ValueError {
     double e = 0;
-    std::string_view output;  ///< a name the family owns (Family::values, or a literal)
+    std::string_view output;  ///< a name the family owns (Family::outputs, or a literal)
     std::string detail;
     /// A construction that must contain something (a transformed box) and
     /// cuts it: the smallest K whose band explains the cut (the exact image
@@ -243,7 +243,7 @@ struct Family {
     std::vector<InputKey> inputs;
     std::vector<std::string> answers;        ///< answer names, as expect writes them
     std::vector<bool> answer_has_values;     ///< per answer: are the numbers defined
-    std::vector<std::string> values;         ///< names of the numeric outputs
+    std::vector<std::string> outputs;        ///< names of the numeric outputs (a Truth or Answer holds their values, in this order)
     int safe_answer = 1;                     ///< what a conservative kernel may answer instead (hit, straddle)
     std::string references;                  ///< the two references, for reports
 
