@@ -11,10 +11,18 @@
 
 namespace isect::check {
 
-double band_magnitude(const Inputs& in) {
-    const double m = largest_magnitude(in);
+namespace {
+/// band_magnitude of n numbers, without a vector (the band is asked of
+/// every differing answer, and dozens of times to measure K).
+double magnitude_for_band(const double* in, size_t n) {
+    double m = 0;
+    for (size_t i = 0; i < n; ++i)
+        if (std::isfinite(in[i])) m = std::max(m, std::fabs(in[i]));
     return m == 0 ? 1 : m;
 }
+}  // namespace
+
+double band_magnitude(const Inputs& in) { return magnitude_for_band(in.data(), in.size()); }
 
 double band_delta(const Inputs& in, double k) { return k * unit_roundoff() * band_magnitude(in); }
 
@@ -35,7 +43,7 @@ double measured_k(const Family& f, const Inputs& in, const Truth& truth, int ans
 bool band(const Family& f, const double* in, int exact_answer, int, double k, Oracle oracle) {
     if (!(k > 0)) return false;
     // GMP cannot hold inf: an infinite delta is the largest finite one.
-    const double delta = std::min(band_delta(Inputs(in, in + f.size()), k), std::numeric_limits<double>::max());
+    const double delta = std::min(k * unit_roundoff() * magnitude_for_band(in, f.size()), std::numeric_limits<double>::max());
     if (oracle == Oracle::fast && f.band.fast)
         if (const std::optional<bool> fast = f.band.fast(in, exact_answer, delta)) return *fast;
     return f.band.exact(in, exact_answer, delta);
@@ -186,19 +194,31 @@ FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, 
 }
 
 
-CaseJudge::CaseJudge(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in, Oracle oracle,
-                     bool sampled)
-    : f_(f), kernels_(kernels), in_(in), oracle_(oracle) {
-    if (oracle == Oracle::fast && f.fast_truth) fast_ = f.fast_truth(in.data());
-    needs_references_ = !fast_ || sampled;
+CaseJudge::CaseJudge(const Family& f, const std::vector<FamilyKernel>& kernels, Oracle oracle)
+    : f_(f), kernels_(kernels), oracle_(oracle) {
     got_.reserve(kernels.size());
     quick_.reserve(kernels.size());
-    for (size_t i = 0; i < kernels.size(); ++i) {
+    judgements_.reserve(kernels.size());
+}
+
+void CaseJudge::start(const Inputs& in, bool sampled) {
+    in_ = &in;
+    fast_.reset();
+    got_.clear();
+    quick_.clear();
+    suspects_.clear();
+    judgements_.clear();
+    disagreement_.clear();
+    references_judged_ = false;
+    truth_ = Truth{};
+    if (oracle_ == Oracle::fast && f_.fast_truth) fast_ = f_.fast_truth(in.data());
+    needs_references_ = !fast_ || sampled;
+    for (size_t i = 0; i < kernels_.size(); ++i) {
         std::string failure;
         FailureKind kind = FailureKind::crash;
-        got_.push_back(run_kernel(kernels[i], in, failure, kind));
+        got_.push_back(run_kernel(kernels_[i], in, failure, kind));
         if (!failure.empty()) quick_.push_back(failed(got_.back(), failure, kind));
-        else if (fast_) quick_.push_back(judge_fast_answer(f, kernels[i], in, got_.back(), *fast_));
+        else if (fast_) quick_.push_back(judge_fast_answer(f_, kernels_[i], in, got_.back(), *fast_));
         else quick_.push_back(std::nullopt);
         if (!quick_.back() || (quick_.back()->violates && !quick_.back()->failure)) {
             // A violation counts only once the references confirm it (a
@@ -213,7 +233,7 @@ void CaseJudge::finish() {
     if (needs_references_) {
         references_judged_ = true;
         try {
-            truth_ = f_.truth(in_.data());
+            truth_ = f_.truth(in_->data());
             if (fast_) disagreement_ = oracle_disagreement(f_, *fast_, truth_);
         } catch (const ReferenceMismatch& e) {
             disagreement_ = e.what();
@@ -222,10 +242,9 @@ void CaseJudge::finish() {
     } else {
         truth_ = Truth{fast_->answer, {}, {}, {}};
     }
-    judgements_.reserve(kernels_.size());
     for (size_t i = 0; i < kernels_.size(); ++i) {
-        if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(*quick_[i]);
-        else judgements_.push_back(judge_answer(f_, kernels_[i], in_, got_[i], truth_, oracle_));
+        if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(std::move(*quick_[i]));
+        else judgements_.push_back(judge_answer(f_, kernels_[i], *in_, got_[i], truth_, oracle_));
     }
 }
 

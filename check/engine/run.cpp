@@ -142,6 +142,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
     report.oracle = options.oracle;
     std::map<std::string_view, uint64_t> mix_counts;  // by the family's own names: no copies
     RandomSource sampler(options.seed ^ 0x5a5a5a5a5a5a5a5aull);  // apart from the cases' choices
+    CaseJudge judged(f, kernels, options.oracle);
     while (budget.more(report.cases) && !(options.stop_at_first && all_broken()) && !hung() && !interrupted()) {
         const Generated g = generate(f, source, options.gen_kind, options.domain);
         const Inputs& in = g.in;
@@ -149,7 +150,7 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
         report.adapted += g.adapted;
         ++mix_counts[g.kind];
         const bool sampled = options.oracle == Oracle::fast && f.fast_truth && sampler.below(256) == 0;
-        CaseJudge judged(f, kernels, in, options.oracle, sampled);
+        judged.start(in, sampled);
         judged.finish();
         report.fast_cases += judged.fast().has_value();
         report.sampled += sampled && judged.fast().has_value();

@@ -86,11 +86,21 @@ FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, 
 /// fuzz campaign can look at the suspects before paying for the references.
 class CaseJudge {
 public:
-    /// Runs every kernel once and judges what the fast oracle can.
-    CaseJudge(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in, Oracle oracle, bool sampled);
+    /// A judge for many cases of f (a run reuses one: its buffers stay).
+    CaseJudge(const Family& f, const std::vector<FamilyKernel>& kernels, Oracle oracle);
+    /// One case: the judge, and start(in, sampled).
+    CaseJudge(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in, Oracle oracle, bool sampled)
+        : CaseJudge(f, kernels, oracle) {
+        start(in, sampled);
+    }
     /// It keeps references to the kernels and the input: no temporaries.
+    CaseJudge(const Family&, std::vector<FamilyKernel>&&, Oracle) = delete;
     CaseJudge(const Family&, std::vector<FamilyKernel>&&, const Inputs&, Oracle, bool) = delete;
     CaseJudge(const Family&, const std::vector<FamilyKernel>&, Inputs&&, Oracle, bool) = delete;
+    /// Runs every kernel once on in (kept by reference until the next
+    /// start) and judges what the fast oracle can.
+    void start(const Inputs& in, bool sampled);
+    void start(Inputs&&, bool) = delete;
     /// Whether finish() will consult the references.
     bool needs_references() const { return needs_references_; }
     /// The kernels the fast judgement could not clear (suspects), by index.
@@ -114,7 +124,7 @@ public:
 private:
     const Family& f_;
     const std::vector<FamilyKernel>& kernels_;
-    const Inputs& in_;
+    const Inputs* in_ = nullptr;
     Oracle oracle_;
     std::optional<FastTruth> fast_;
     std::vector<Answer> got_;
