@@ -21,6 +21,7 @@
 #include "isect/ref/sphere_aabb.hpp"
 #include "isect/ref/transformed_aabb.hpp"
 #include "isect/ref/triangle_measures.hpp"
+#include "isect/ref/triangle_triangle.hpp"
 
 namespace isect::ref {
 
@@ -341,6 +342,77 @@ PolygonExact polygon_cgal(const std::vector<Point>& poly, const Point& q) {
             if (j != i && j != (i + 1) % k && orientation(pts[i], pts[(i + 1) % k], pts[j]) == CGAL::RIGHT_TURN)
                 out.convex = false;
     return out;
+}
+
+// --- triangle_triangle -----------------------------------------------------------
+
+namespace {
+
+/// A triangle as CGAL can take it: Triangle_3 needs three non-collinear
+/// points (unchecked), so a collinear one is the Segment_3 between its two
+/// farthest vertices and a repeated one a Point_3.
+struct CgalShape {
+    int kind = 0;  ///< 2 triangle, 1 segment, 0 point
+    K::Triangle_3 t;
+    K::Segment_3 s;
+    K::Point_3 p;
+};
+
+CgalShape cgal_shape(const std::array<Point, 3>& v) {
+    const K::Point_3 a = to_cgal(v[0]), b = to_cgal(v[1]), c = to_cgal(v[2]);
+    CgalShape out;
+    out.p = a;
+    if (!CGAL::collinear(a, b, c)) {
+        out.kind = 2;
+        out.t = K::Triangle_3(a, b, c);
+        return out;
+    }
+    if (a == b && b == c) return out;
+    out.kind = 1;
+    const auto ab = CGAL::squared_distance(a, b), bc = CGAL::squared_distance(b, c), ca = CGAL::squared_distance(c, a);
+    out.s = K::Segment_3(a, b);
+    if (bc >= ab && bc >= ca) out.s = K::Segment_3(b, c);
+    else if (ca >= ab && ca >= bc) out.s = K::Segment_3(c, a);
+    return out;
+}
+
+}  // namespace
+
+TriangleTriangleExact triangle_triangle_cgal(const std::array<Point, 3>& t1, const std::array<Point, 3>& t2) {
+    const CgalShape a = cgal_shape(t1), b = cgal_shape(t2);
+    TriangleTriangleExact r;
+    if (a.kind == 2 && b.kind == 2) {
+        r.meet = CGAL::do_intersect(a.t, b.t);
+        const K::Plane_3 plane = a.t.supporting_plane();
+        const bool coplanar = plane.has_on(b.t.vertex(0)) && plane.has_on(b.t.vertex(1)) && plane.has_on(b.t.vertex(2));
+        if (!r.meet || coplanar) return r;
+        const auto x = CGAL::intersection(a.t, b.t);
+        if (!x) throw std::logic_error("CGAL: do_intersect(Triangle_3, Triangle_3) says yes, intersection is empty");
+        r.has_segment = true;
+        if (const K::Segment_3* seg = boost::get<K::Segment_3>(&*x)) {
+            r.p = from_cgal(seg->source());
+            r.q = from_cgal(seg->target());
+        } else if (const K::Point_3* pt = boost::get<K::Point_3>(&*x)) {
+            r.p = r.q = from_cgal(*pt);
+        } else {
+            throw std::logic_error("CGAL: two triangles that are not coplanar meet in more than a segment");
+        }
+        return r;
+    }
+    const CgalShape& tri = a.kind == 2 ? a : b;
+    const CgalShape& other = a.kind == 2 ? b : a;
+    if (tri.kind == 2) {
+        r.meet = other.kind == 1 ? CGAL::do_intersect(tri.t, other.s) : tri.t.has_on(other.p);
+    } else if (a.kind == 1 && b.kind == 1) {
+        r.meet = CGAL::do_intersect(a.s, b.s);
+    } else if (a.kind == 1 || b.kind == 1) {
+        const CgalShape& seg = a.kind == 1 ? a : b;
+        const CgalShape& point = a.kind == 1 ? b : a;
+        r.meet = seg.s.has_on(point.p);
+    } else {
+        r.meet = a.p == b.p;
+    }
+    return r;
 }
 
 }  // namespace isect::ref

@@ -21,6 +21,7 @@
 #include "fast/sphere_aabb.hpp"
 #include "fast/transformed_aabb.hpp"
 #include "fast/triangle_measures.hpp"
+#include "fast/triangle_triangle.hpp"
 
 namespace isect::ref::fast {
 
@@ -96,6 +97,9 @@ Band triangle_measures_band() { return band_of<TriangleBand>(); }
 std::optional<Result> polygon_measures(const double* in) { return two_stage<Result, PolygonBody>(in); }
 Band polygon_measures_band() { return band_of<PolygonBand>(); }
 
+std::optional<Result> triangle_triangle(const double* in) { return two_stage<Result, TriTriBody>(in); }
+Band triangle_triangle_band() { return band_of<TriTriBand>(); }
+
 // --- The planted wrong oracles ---------------------------------------------------------
 
 namespace wrong {
@@ -126,6 +130,7 @@ Result moving_aabb_plane(const double* in) { return plain<MovingAabbPlaneBody>(i
 Result transformed_aabb(const double* in) { return plain<TransformedBody>(in); }
 Result triangle_measures(const double* in) { return plain<TriangleBody>(in); }
 Result polygon_measures(const double* in) { return plain<PolygonBody>(in); }
+Result triangle_triangle(const double* in) { return plain<TriTriBody>(in); }
 
 }  // namespace wrong
 

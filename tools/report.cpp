@@ -205,6 +205,10 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 << pad(wrong(f, k), f.yes_no() ? 29 : 15) << pad(std::to_string(k.in_band), 10)
                 << pad(k.wrong_answers ? format_k(k.measured_k) : "-", 12) << pad(error_e(f, k), 18) << verdict(k)
                 << "\n";
+        for (const FamilyKernelReport& k : rep.kernels)
+            if (!k.domain.empty())
+                out << "  " << k.name << ": its contract is claimed in " << k.domain << "; " << k.outside_domain
+                    << " case" << (k.outside_domain == 1 ? "" : "s") << " outside it not judged\n";
         for (size_t i = 0; i < rep.kernels.size(); ++i) {
             const FamilyKernelReport& k = rep.kernels[i];
             if (k.stopped_at_hang)
@@ -392,6 +396,10 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
             kj["kernel"] = k.name;
             kj["contract"] = k.contract.str();
             kj["error_e"] = number(k.error_e);
+            if (!k.domain.empty()) {
+                kj["domain"] = k.domain;
+                kj["outside_domain"] = k.outside_domain;
+            }
             kj["cases"] = k.tried;
             kj["wrong_answers"] = k.wrong_answers;
             if (f.yes_no()) {

@@ -163,6 +163,11 @@ Answer run_kernel(const FamilyKernel& k, const Inputs& in, std::string& failure,
     }
 }
 
+/// Whether the input is outside a built-in kernel's declared domain.
+bool outside_kernel_domain(const Family& f, const FamilyKernel& k, const Inputs& in) {
+    return k.domain && !k.domain->outside(f, in.data()).empty();
+}
+
 FamilyJudgement failed(const Answer& got, const std::string& why, FailureKind kind) {
     FamilyJudgement j;
     j.got = got;
@@ -186,6 +191,11 @@ std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKe
 }  // namespace
 
 FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth, Oracle oracle) {
+    if (outside_kernel_domain(f, k, in)) {
+        FamilyJudgement skipped;
+        skipped.outside = true;
+        return skipped;
+    }
     std::string failure;
     FailureKind kind = FailureKind::crash;
     const Answer got = run_kernel(k, in, failure, kind);
@@ -214,6 +224,13 @@ void CaseJudge::start(const Inputs& in, bool sampled) {
     if (oracle_ == Oracle::fast && f_.fast_truth) fast_ = f_.fast_truth(in.data());
     needs_references_ = !fast_ || sampled;
     for (size_t i = 0; i < kernels_.size(); ++i) {
+        if (outside_kernel_domain(f_, kernels_[i], in)) {
+            got_.emplace_back();
+            FamilyJudgement skipped;
+            skipped.outside = true;
+            quick_.push_back(std::move(skipped));
+            continue;
+        }
         std::string failure;
         FailureKind kind = FailureKind::crash;
         got_.push_back(run_kernel(kernels_[i], in, failure, kind));

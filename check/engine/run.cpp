@@ -60,11 +60,16 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k) {
     r.name = k.name;
     r.contract = k.contract;
     r.error_e = k.error_e;
+    if (k.domain) r.domain = k.domain->str();
     return r;
 }
 
 const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
                                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number, Oracle oracle) {
+    if (j.outside) {
+        ++r.outside_domain;
+        return nullptr;
+    }
     MapCell& cell = r.map[{map_bin(largest_magnitude(in)), map_bin(input_feature(f, in))}];
     ++r.tried;
     ++cell.cases;

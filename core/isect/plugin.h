@@ -116,6 +116,13 @@ ISECT_PLUGIN_EXPORT int isect_triangle_measures(const float tri[9], const float 
    vertex is on the left of or on every edge (convex), else 0. */
 ISECT_PLUGIN_EXPORT int isect_polygon_measures(const float poly[15], const float q[3], float out[5]);
 
+/* triangle_triangle: 1 if the closed triangles t1 and t2 (each a, b, c;
+   collinear ones are segments, repeated ones points) share a point, else
+   0. Optionally, where both are proper, not coplanar and meet, the ends of
+   the segment where they do in seg_p and seg_q (in either order; equal for
+   a single point); leave them untouched otherwise. */
+ISECT_PLUGIN_EXPORT int isect_triangle_triangle(const float t1[9], const float t2[9], float seg_p[3], float seg_q[3]);
+
 /* Version 2: the same functions on doubles, for kernels whose scalar is
    double (three.js, Godot or Bullet built with double scalars, CAD code).
    Each takes and writes what its float form does. */
@@ -140,6 +147,7 @@ ISECT_PLUGIN_EXPORT void isect_transformed_aabb_d(const double lo[3], const doub
                                                   const double t[3], double out_lo[3], double out_hi[3]);
 ISECT_PLUGIN_EXPORT int isect_triangle_measures_d(const double tri[9], const double p[3], double out[8]);
 ISECT_PLUGIN_EXPORT int isect_polygon_measures_d(const double poly[15], const double q[3], double out[5]);
+ISECT_PLUGIN_EXPORT int isect_triangle_triangle_d(const double t1[9], const double t2[9], double seg_p[3], double seg_q[3]);
 
 #ifdef __cplusplus
 }

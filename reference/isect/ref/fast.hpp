@@ -43,6 +43,7 @@ std::optional<Result> moving_aabb_plane(const double* in);
 std::optional<Result> transformed_aabb(const double* in);
 std::optional<Result> triangle_measures(const double* in);
 std::optional<Result> polygon_measures(const double* in);
+std::optional<Result> triangle_triangle(const double* in);  ///< the segment's ends p, q (NaN without one)
 
 /// A family's band: whether moving every input by at most delta (delta =
 /// K u M, the engine's band_delta: K the contract's, u = 2^-24 for float
@@ -68,6 +69,7 @@ Band moving_aabb_band();
 Band moving_aabb_plane_band();
 Band triangle_measures_band();
 Band polygon_measures_band();
+Band triangle_triangle_band();
 /// aabb_triangle's band is the exact answer on the box grown or shrunk by
 /// delta (check/families/aabb_triangle.cpp); its fast stage runs CGAL's
 /// filtered predicate on a float box rounded inside the shrunk box or the
@@ -89,6 +91,7 @@ Result moving_aabb_plane(const double* in);
 Result transformed_aabb(const double* in);
 Result triangle_measures(const double* in);
 Result polygon_measures(const double* in);
+Result triangle_triangle(const double* in);
 }  // namespace wrong
 
 }  // namespace isect::ref::fast

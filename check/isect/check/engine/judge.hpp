@@ -69,6 +69,9 @@ struct FamilyJudgement {
     bool cuts = false;      ///< a construction cuts what it must contain (error.cut_k says how far)
     bool violates = false;
     std::string why;        ///< one line when violates
+    /// The input is outside the kernel's own declared domain: not judged
+    /// (FamilyKernel::domain).
+    bool outside = false;
 };
 
 FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth,

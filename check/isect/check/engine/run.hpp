@@ -64,6 +64,8 @@ struct FamilyKernelReport {
     std::string name;
     Contract contract;
     double error_e = 0;
+    std::string domain;          ///< a built-in kernel's declared domain ("" for none)
+    uint64_t outside_domain = 0; ///< cases outside it, not judged for the kernel
     uint64_t tried = 0;
     uint64_t wrong_answers = 0;
     uint64_t false_hits = 0;    ///< yes/no families: answered yes, exact is no

@@ -174,6 +174,10 @@ struct FamilyKernel {
     /// (in a float run every input is a float).
     std::function<Answer(const double*)> fn;
     Precision precision = Precision::single;
+    /// A built-in kernel's declared magnitudes: its contract is claimed for
+    /// inputs inside them, and inputs outside are not judged for it (as a
+    /// plugin's isect_domain() declares its own). Empty: every finite number.
+    std::optional<Domain> domain = std::nullopt;
 };
 
 /// What went wrong in a violation, as a kind (the rest of a failure class
