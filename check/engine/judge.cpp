@@ -165,7 +165,7 @@ Answer run_kernel(const FamilyKernel& k, const Inputs& in, std::string& failure,
 
 /// Whether the input is outside a built-in kernel's declared domain.
 bool outside_kernel_domain(const Family& f, const FamilyKernel& k, const Inputs& in) {
-    return k.domain && !k.domain->outside(f, in.data()).empty();
+    return k.domain && !k.domain->covers(f, in.data());
 }
 
 FamilyJudgement failed(const Answer& got, const std::string& why, FailureKind kind) {

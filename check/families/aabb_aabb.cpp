@@ -41,7 +41,7 @@ Truth truth(const double* in) {
 /// The box's coordinates are exact; S = M, so any difference shows.
 ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
-    const double m = largest_magnitude(Inputs(in, in + kInput.size()));
+    const double m = largest_magnitude(in, kInput.size());
     for (size_t i = 0; i < 6; ++i) worst(e, units(got.values[i], truth.values[i], m), kValues[i]);
     return e;
 }

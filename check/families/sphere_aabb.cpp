@@ -42,7 +42,7 @@ Truth truth(const double* in) {
 /// Closest point and containment are exact: S = M makes any difference show.
 ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     ValueError e;
-    const double m = largest_magnitude(Inputs(in, in + kInput.size()));
+    const double m = largest_magnitude(in, kInput.size());
     for (size_t i = 0; i < 4; ++i) worst(e, units(got.values[i], truth.values[i], i < 3 ? m : 0), kValues[i]);
     return e;
 }

@@ -73,7 +73,7 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
     const bool enclosed = !truth.lo.empty();
     std::optional<ref::ExactAabb> q;
     if (!enclosed) q = ref::transformed_aabb_rational(ref::exact(box_at(in + kBox)), exact_affine(in));
-    const double m_all = largest_magnitude(Inputs(in, in + kInput.size()));
+    const double m_all = largest_magnitude(in, kInput.size());
     const double flt_max = greatest_finite();
     ValueError e;
     const double inf = std::numeric_limits<double>::infinity();

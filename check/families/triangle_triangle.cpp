@@ -73,7 +73,7 @@ double norm_inf(const Vec3d& v) { return std::max({std::fabs(v[0]), std::fabs(v[
 /// (S = inf: a vertex 2^-149 off the other plane decides where the crossing
 /// of a nearly coplanar edge lies, and no computation sees it).
 double segment_scale(const double* in) {
-    const double m = largest_magnitude(Inputs(in, in + kInput.size()));
+    const double m = largest_magnitude(in, kInput.size());
     const auto abs3 = [](const Vec3d& v) { return Vec3d{std::fabs(v[0]), std::fabs(v[1]), std::fabs(v[2])}; };
     double s = 3 * m;
     for (const auto& [t, w] : {std::pair{in + kT1, in + kT2}, std::pair{in + kT2, in + kT1}}) {

@@ -48,7 +48,17 @@ bool Domain::contains(double x) const {
     return m >= lo && m <= hi;
 }
 
-bool Domain::judges(const Family& f, const double* in) const { return f.domain(in).empty() && outside(f, in).empty(); }
+bool Domain::covers(const Family& f, const double* in) const {
+    if (!everything())
+        for (size_t i = 0, n = f.size(); i < n; ++i)
+            if (!contains(in[i])) return false;
+    for (const std::string& name : required)
+        for (const Precondition& p : f.preconditions)
+            if (p.name == name && !p.holds(in)) return false;
+    return true;
+}
+
+bool Domain::judges(const Family& f, const double* in) const { return f.domain(in).empty() && covers(f, in); }
 
 std::string Domain::outside(const Family& f, const double* in) const {
     if (!everything()) {

@@ -54,11 +54,13 @@ double greatest_finite() {
     return g_precision == Precision::single ? double(std::numeric_limits<float>::max()) : std::numeric_limits<double>::max();
 }
 
-double largest_magnitude(const Inputs& in) {
+double largest_magnitude(const double* in, size_t n) {
     double m = 0;
-    for (double x : in)
-        if (std::isfinite(x)) m = std::max(m, std::fabs(x));
+    for (size_t i = 0; i < n; ++i)
+        if (std::isfinite(in[i])) m = std::max(m, std::fabs(in[i]));
     return m;
 }
+
+double largest_magnitude(const Inputs& in) { return largest_magnitude(in.data(), in.size()); }
 
 }  // namespace isect::check

@@ -234,6 +234,19 @@ template <class R> struct OrientPlain {
         const R wx = pd[0] - pa[0], wy = pd[1] - pa[1], wz = pd[2] - pa[2];
         return sign((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz);
     }
+    /// A triangle's plane, for several orient3d(a, b, c, d) with one a, b, c.
+    struct Plane {
+        std::array<R, 3> a, n;
+    };
+    template <class T> static Plane plane(const std::array<T, 3>& a, const std::array<T, 3>& b, const std::array<T, 3>& c) {
+        const auto pa = of(a), pb = of(b), pc = of(c);
+        const std::array<R, 3> u{pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]}, v{pc[0] - pa[0], pc[1] - pa[1], pc[2] - pa[2]};
+        return {pa, {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]}};
+    }
+    template <class T> static int side(const Plane& p, const std::array<T, 3>& d) {
+        const auto pd = of(d);
+        return sign(p.n[0] * (pd[0] - p.a[0]) + p.n[1] * (pd[1] - p.a[1]) + p.n[2] * (pd[2] - p.a[2]));
+    }
     template <class T>
     static int orient2d(const std::array<T, 3>& a, const std::array<T, 3>& b, const std::array<T, 3>& c, int drop) {
         const int i = (drop + 1) % 3, j = (drop + 2) % 3;
@@ -245,6 +258,30 @@ template <class R> struct OrientPlain {
 using OrientDouble = OrientPlain<double>;
 using OrientFloat = OrientPlain<float>;
 
+/// The double filter of an exact orient3d with a fixed triangle: its
+/// normal and the normal's permanent (the cross product of the edges'
+/// absolute values), computed once; side() decides a sign when the double
+/// triple product is beyond gamma(10) of its permanent and says 2
+/// (undecided) otherwise, for the caller's exact path.
+struct FilteredPlane {
+    Vec3d a, n, an;
+    template <class T> FilteredPlane(const std::array<T, 3>& pa, const std::array<T, 3>& pb, const std::array<T, 3>& pc) {
+        a = {double(pa[0]), double(pa[1]), double(pa[2])};
+        const Vec3d u{double(pb[0]) - a[0], double(pb[1]) - a[1], double(pb[2]) - a[2]};
+        const Vec3d v{double(pc[0]) - a[0], double(pc[1]) - a[1], double(pc[2]) - a[2]};
+        n = cross(u, v);
+        const Vec3d au{std::fabs(u[0]), std::fabs(u[1]), std::fabs(u[2])}, av{std::fabs(v[0]), std::fabs(v[1]), std::fabs(v[2])};
+        an = {au[1] * av[2] + au[2] * av[1], au[2] * av[0] + au[0] * av[2], au[0] * av[1] + au[1] * av[0]};
+    }
+    template <class T> int side(const std::array<T, 3>& d) const {
+        const Vec3d w{double(d[0]) - a[0], double(d[1]) - a[1], double(d[2]) - a[2]};
+        const double det = dot(n, w), bound = gamma(10) * dot(an, Vec3d{std::fabs(w[0]), std::fabs(w[1]), std::fabs(w[2])});
+        if (det > bound) return 1;
+        if (det < -bound) return -1;
+        return 2;
+    }
+};
+
 /// Exact orientations of float points: a double filter, then expansions.
 /// In double, the differences of floats round at most once and the triple
 /// product adds seven roundings more along any term: within gamma(10) of
@@ -253,6 +290,19 @@ using OrientFloat = OrientPlain<float>;
 /// pairs and the product an exact expansion (degree 3; nothing underflows
 /// for float input). The 2D orientation likewise, within gamma(4).
 struct OrientExact {
+    struct Plane {
+        FilteredPlane filter;
+        const Vec3f *a, *b, *c;
+    };
+    static Plane plane(const Vec3f& a, const Vec3f& b, const Vec3f& c) { return {FilteredPlane(a, b, c), &a, &b, &c}; }
+    static int side(const Plane& p, const Vec3f& d) {
+        const int s = p.filter.side(d);
+        return s != 2 ? s : exact_orient3d(*p.a, *p.b, *p.c, d);
+    }
+    static int exact_orient3d(const Vec3f& a, const Vec3f& b, const Vec3f& c, const Vec3f& d) {
+        ++exact::fallbacks;
+        return exact::dot(exact::difference(d, a), exact::cross(exact::difference(b, a), exact::difference(c, a))).sign();
+    }
     static int orient3d(const Vec3f& a, const Vec3f& b, const Vec3f& c, const Vec3f& d) {
         const Vec3d u = sub(b, a), v = sub(c, a), w = sub(d, a);
         const Vec3d n = cross(u, v);
@@ -263,8 +313,7 @@ struct OrientExact {
         const double bound = gamma(10) * dot(an, aw);
         if (det > bound) return 1;
         if (det < -bound) return -1;
-        ++exact::fallbacks;
-        return exact::dot(exact::difference(d, a), exact::cross(exact::difference(b, a), exact::difference(c, a))).sign();
+        return exact_orient3d(a, b, c, d);
     }
     static int orient2d(const Vec3f& a, const Vec3f& b, const Vec3f& c, int drop) {
         const size_t i = size_t((drop + 1) % 3), j = size_t((drop + 2) % 3);
@@ -287,6 +336,15 @@ struct OrientExact {
 /// product of three differences falls below about 2^-960 (two_product's
 /// error term underflows): every nonzero magnitude in 2^-250:2^250.
 struct OrientExactD {
+    struct Plane {
+        FilteredPlane filter;
+        const Vec3d *a, *b, *c;
+    };
+    static Plane plane(const Vec3d& a, const Vec3d& b, const Vec3d& c) { return {FilteredPlane(a, b, c), &a, &b, &c}; }
+    static int side(const Plane& p, const Vec3d& d) {
+        const int s = p.filter.side(d);
+        return s != 2 ? s : exact_orient3d(*p.a, *p.b, *p.c, d);
+    }
     static int orient3d(const Vec3d& a, const Vec3d& b, const Vec3d& c, const Vec3d& d) {
         const Vec3d u = sub(b, a), v = sub(c, a), w = sub(d, a);
         const double det = dot(cross(u, v), w);
@@ -296,6 +354,9 @@ struct OrientExactD {
         const double bound = gamma(10) * dot(an, aw);
         if (det > bound) return 1;
         if (det < -bound) return -1;
+        return exact_orient3d(a, b, c, d);
+    }
+    static int exact_orient3d(const Vec3d& a, const Vec3d& b, const Vec3d& c, const Vec3d& d) {
         ++exact::fallbacks;
         exact::Expansion du[3], dv[3], dw[3];
         for (size_t i = 0; i < 3; ++i) {
@@ -417,9 +478,10 @@ private:
     }
     /// A segment or point against a proper triangle.
     static bool with_triangle(const Shape& s, const std::array<Pt, 3>& t) {
-        const int sp = P::orient3d(t[0], t[1], t[2], s.p);
+        const auto plane = P::plane(t[0], t[1], t[2]);
+        const int sp = P::side(plane, s.p);
         if (s.kind == Kind::point) return sp == 0 && inside_2d(s.p, t, projection(t[0], t[1], t[2]));
-        const int sq = P::orient3d(t[0], t[1], t[2], s.q);
+        const int sq = P::side(plane, s.q);
         if (sp * sq > 0) return false;
         if (sp == 0 && sq == 0) {  // in the triangle's plane
             const int drop = projection(t[0], t[1], t[2]);
@@ -462,9 +524,11 @@ private:
     /// Two proper triangles.
     static bool proper(const std::array<Pt, 3>& A, const std::array<Pt, 3>& B) {
         int sa[3], sb[3];
-        for (int i = 0; i < 3; ++i) sa[i] = P::orient3d(B[0], B[1], B[2], A[size_t(i)]);
+        const auto plane_b = P::plane(B[0], B[1], B[2]);
+        for (int i = 0; i < 3; ++i) sa[i] = P::side(plane_b, A[size_t(i)]);
         if ((sa[0] > 0 && sa[1] > 0 && sa[2] > 0) || (sa[0] < 0 && sa[1] < 0 && sa[2] < 0)) return false;
-        for (int i = 0; i < 3; ++i) sb[i] = P::orient3d(A[0], A[1], A[2], B[size_t(i)]);
+        const auto plane_a = P::plane(A[0], A[1], A[2]);
+        for (int i = 0; i < 3; ++i) sb[i] = P::side(plane_a, B[size_t(i)]);
         if ((sb[0] > 0 && sb[1] > 0 && sb[2] > 0) || (sb[0] < 0 && sb[1] < 0 && sb[2] < 0)) return false;
         if (sa[0] == 0 && sa[1] == 0 && sa[2] == 0) return coplanar(A, B);
         int fa, ka, fb, kb;

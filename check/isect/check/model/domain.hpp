@@ -41,6 +41,9 @@ struct Domain {
     /// below the domain 2^-20:2^20", "outside --require nonzero_direction:
     /// dir != 0").
     std::string outside(const Family& f, const double* in) const;
+    /// Whether every input of f is in the domain and meets every required
+    /// precondition f has: outside(f, in).empty() without building why.
+    bool covers(const Family& f, const double* in) const;
     /// Whether an input is judged at all: inside f's own domain (the one
     /// its references decide) and inside this one. The one in-domain test
     /// of the generators, the minimiser and the commands.

@@ -369,5 +369,7 @@ const Family* find_family(const std::string& name);
 
 /// The largest magnitude among the inputs (M in the contracts); NaN ignored.
 double largest_magnitude(const Inputs& in);
+/// The same for n numbers at in.
+double largest_magnitude(const double* in, size_t n);
 
 }  // namespace isect::check
