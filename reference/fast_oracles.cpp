@@ -16,6 +16,7 @@
 #include "fast/aabb_aabb.hpp"
 #include "fast/aabb_plane.hpp"
 #include "fast/numbers.hpp"
+#include "fast/obb_obb.hpp"
 #include "fast/ray_triangle.hpp"
 #include "fast/slabs.hpp"
 #include "fast/sphere_aabb.hpp"
@@ -100,6 +101,9 @@ Band polygon_measures_band() { return band_of<PolygonBand>(); }
 std::optional<Result> triangle_triangle(const double* in) { return two_stage<Result, TriTriBody>(in); }
 Band triangle_triangle_band() { return band_of<TriTriBand>(); }
 
+std::optional<Result> obb_obb(const double* in) { return two_stage<Result, ObbBody>(in); }
+Band obb_obb_band() { return band_of<ObbBand>(); }
+
 // --- The planted wrong oracles ---------------------------------------------------------
 
 namespace wrong {
@@ -131,6 +135,7 @@ Result transformed_aabb(const double* in) { return plain<TransformedBody>(in); }
 Result triangle_measures(const double* in) { return plain<TriangleBody>(in); }
 Result polygon_measures(const double* in) { return plain<PolygonBody>(in); }
 Result triangle_triangle(const double* in) { return plain<TriTriBody>(in); }
+Result obb_obb(const double* in) { return plain<ObbBody>(in); }
 
 }  // namespace wrong
 

@@ -42,7 +42,7 @@ int run_kernels() {
         for (const auto& list : {f->kernels(), f->broken()})
             for (const check::FamilyKernel& k : list)
                 std::cout << "  " << k.name << "  " << k.contract.str()
-                          << (k.domain ? " in " + k.domain->str() : "")
+                          << (k.domain ? " in " + k.domain->str_with_requirements() : "")
                           << (f->outputs.empty() ? "" : ", numbers within " + check::format_k(k.error_e) + " x " +
                                                            check::unit_name() + " S")
                           << "\n";

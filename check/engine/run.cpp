@@ -60,7 +60,7 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k) {
     r.name = k.name;
     r.contract = k.contract;
     r.error_e = k.error_e;
-    if (k.domain) r.domain = k.domain->str();
+    if (k.domain) r.domain = k.domain->str_with_requirements();
     return r;
 }
 

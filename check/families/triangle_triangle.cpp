@@ -272,6 +272,7 @@ bool segment_unclipped(const Triangle& a, const Triangle& b, TriTriSegment* s) {
 
 Inputs layout(const Triangle& a, const Triangle& b) {
     Inputs in;
+    in.reserve(kInput.size());
     gen::put(in, a);
     gen::put(in, b);
     return in;

@@ -88,6 +88,12 @@ std::string Domain::str() const {
     return bound_str(lo) + ":" + bound_str(hi);
 }
 
+std::string Domain::str_with_requirements() const {
+    std::string out = str();
+    for (size_t i = 0; i < required.size(); ++i) out += (i ? ", " : " requiring ") + required[i];
+    return out;
+}
+
 std::optional<Domain> Domain::parse(const std::string& text, std::string& why) {
     const size_t colon = text.find(':');
     if (colon == std::string::npos) {

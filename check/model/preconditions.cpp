@@ -85,6 +85,57 @@ Precondition unit_vector(const Family& f, const std::string& name, const std::st
     return p;
 }
 
+Precondition orthonormal_rows(const Family& f, const std::string& name, const std::string& key) {
+    const size_t at = f.offset(key);
+    Precondition p;
+    p.name = name;
+    p.says = key + " orthonormal within 16 u";
+    p.holds = [at](const double* in) {
+        const double* a = in + at;
+        for (int i = 0; i < 3; ++i)
+            for (int j = i; j < 3; ++j) {
+                const double d = a[3 * i] * a[3 * j] + a[3 * i + 1] * a[3 * j + 1] + a[3 * i + 2] * a[3 * j + 2];
+                if (!(std::fabs(d - (i == j ? 1.0 : 0.0)) <= 32 * unit_roundoff())) return false;
+            }
+        return true;
+    };
+    p.adapt = [at, holds = p.holds](double* in, Source& s, const Domain&) {
+        double* a = in + at;
+        for (int attempt = 0; attempt < 4 && !holds(in); ++attempt) {
+            double r[3][3];
+            for (int i = 0; i < 3; ++i)
+                for (int c = 0; c < 3; ++c) r[i][c] = std::isfinite(a[3 * i + c]) ? a[3 * i + c] : 0.0;
+            // Gram-Schmidt; a row that vanishes (dependent on the ones before
+            // it) becomes the coordinate axis farthest from their span.
+            const auto reduce = [&r](double (&v)[3], int rows) {
+                for (int j = 0; j < rows; ++j) {
+                    const double d = v[0] * r[j][0] + v[1] * r[j][1] + v[2] * r[j][2];
+                    for (int c = 0; c < 3; ++c) v[c] -= d * r[j][c];
+                }
+                return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            };
+            for (int i = 0; i < 3; ++i) {
+                double len = reduce(r[i], i);
+                if (!(len > 1e-3)) {
+                    for (int k = 0; k < 3; ++k) {
+                        double e[3] = {0, 0, 0};
+                        e[k] = s.coin() ? 1 : -1;
+                        const double l = reduce(e, i);
+                        if (l > len) {
+                            len = l;
+                            for (int c = 0; c < 3; ++c) r[i][c] = e[c];
+                        }
+                    }
+                }
+                for (int c = 0; c < 3; ++c) r[i][c] /= len;
+            }
+            for (int i = 0; i < 3; ++i)
+                for (int c = 0; c < 3; ++c) a[3 * i + c] = to_precision(r[i][c]);
+        }
+    };
+    return p;
+}
+
 Precondition proper_triangle(const Family& f, const std::string& key) {
     const size_t at = f.offset(key), n = f.size();
     Precondition p;

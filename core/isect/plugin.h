@@ -123,6 +123,14 @@ ISECT_PLUGIN_EXPORT int isect_polygon_measures(const float poly[15], const float
    a single point); leave them untouched otherwise. */
 ISECT_PLUGIN_EXPORT int isect_triangle_triangle(const float t1[9], const float t2[9], float seg_p[3], float seg_q[3]);
 
+/* obb_obb: 1 if the closed oriented boxes meet, else 0. A box is a centre
+   c, three axes (axes[0..2], axes[3..5], axes[6..8]) and three half-extents
+   h >= 0: the points c + s0 h0 a0 + s1 h1 a1 + s2 h2 a2, |s_i| <= 1 (the
+   parallelepiped the axes span, a rectangular box when they are
+   orthonormal; declare orthonormal_axes if your kernel assumes it). */
+ISECT_PLUGIN_EXPORT int isect_obb_obb(const float a_c[3], const float a_axes[9], const float a_h[3], const float b_c[3],
+                                      const float b_axes[9], const float b_h[3]);
+
 /* Version 2: the same functions on doubles, for kernels whose scalar is
    double (three.js, Godot or Bullet built with double scalars, CAD code).
    Each takes and writes what its float form does. */
@@ -148,6 +156,8 @@ ISECT_PLUGIN_EXPORT void isect_transformed_aabb_d(const double lo[3], const doub
 ISECT_PLUGIN_EXPORT int isect_triangle_measures_d(const double tri[9], const double p[3], double out[8]);
 ISECT_PLUGIN_EXPORT int isect_polygon_measures_d(const double poly[15], const double q[3], double out[5]);
 ISECT_PLUGIN_EXPORT int isect_triangle_triangle_d(const double t1[9], const double t2[9], double seg_p[3], double seg_q[3]);
+ISECT_PLUGIN_EXPORT int isect_obb_obb_d(const double a_c[3], const double a_axes[9], const double a_h[3], const double b_c[3],
+                                        const double b_axes[9], const double b_h[3]);
 
 #ifdef __cplusplus
 }

@@ -50,6 +50,9 @@ struct Domain {
     bool judges(const Family& f, const double* in) const;
     /// "2^-20:2^20", or "every finite float" ("double").
     std::string str() const;
+    /// str() and the required preconditions: "2^-20:2^20 requiring
+    /// orthonormal_axes" (a built-in kernel's declared domain).
+    std::string str_with_requirements() const;
 
     /// Reads "LO:HI", each a decimal or 2^k ("2^-20:2^20", "1e-6:1e6");
     /// nullopt with a reason when it is not one, or LO > HI, or a bound is

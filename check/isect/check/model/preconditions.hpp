@@ -39,6 +39,10 @@ namespace preconditions {
 Precondition nonzero_vector(const Family& f, const std::string& name, const std::string& key);
 /// The vector at `key` has length 1 within 16 u (relative).
 Precondition unit_vector(const Family& f, const std::string& name, const std::string& key);
+/// The three rows of the 3x3 matrix at `key` (9 values, an oriented box's
+/// axes) are orthonormal within 16 u: every a_i . a_j within 32 u of
+/// [i == j]. Adapted by Gram-Schmidt in double, rounded.
+Precondition orthonormal_rows(const Family& f, const std::string& name, const std::string& key);
 /// The triangle at `key` (9 values) has nonzero area, exactly (a sliver is
 /// proper).
 Precondition proper_triangle(const Family& f, const std::string& key);
