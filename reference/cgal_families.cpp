@@ -18,6 +18,7 @@
 #include "isect/ref/aabb_plane.hpp"
 #include "isect/ref/moving_aabb.hpp"
 #include "isect/ref/ray_aabb.hpp"
+#include "isect/ref/ray_sphere.hpp"
 #include "isect/ref/ray_triangle.hpp"
 #include "isect/ref/sphere_aabb.hpp"
 #include "isect/ref/transformed_aabb.hpp"
@@ -291,6 +292,49 @@ RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::op
         barycentrics(tri, Point{o[0] + r.t * d[0], o[1] + r.t * d[1], o[2] + r.t * d[2]}, r.u, r.v);
     }
     return r;
+}
+
+// --- ray_sphere ----------------------------------------------------------------------
+
+// The query as CGAL names it: the Point_3 o for a zero direction or tmax =
+// 0 (a degenerate Segment_3 or Ray_3 breaks their preconditions), else the
+// Segment_3 to o + tmax d or the Ray_3. Hit iff its squared distance to c is
+// at most r^2. The roots from the line, not from the quadratic: the foot of c
+// on Line_3(o, d) at parameter t0 and w^2 = (r^2 - dist^2(c, line)) / d.d,
+// the roots t0 -+ w; the one nearer 0 as (t0^2 - w^2) / (t0 +- w), by its
+// conjugate, so that nothing cancels.
+RaySphereExact ray_sphere_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
+                               const Rational& r) {
+    const K::Point_3 p = to_cgal(o), centre = to_cgal(c);
+    const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
+    const CGAL::Gmpq r2 = to_cgal(r) * to_cgal(r);
+    const double t_max = tmax ? to_double(*tmax) : std::numeric_limits<double>::infinity();
+    RaySphereExact out;
+    const bool origin_in = CGAL::squared_distance(centre, p) <= r2;
+    if (v == CGAL::NULL_VECTOR || (tmax && *tmax == 0)) {
+        out.hit = origin_in;
+        if (out.hit) out.t_exit = t_max;
+        return out;
+    }
+    const K::Point_3 end = tmax ? p + to_cgal(*tmax) * v : p;
+    const CGAL::Gmpq dist2 = tmax ? CGAL::squared_distance(centre, K::Segment_3(p, end))
+                                  : CGAL::squared_distance(centre, K::Ray_3(p, v));
+    if (dist2 > r2) return out;
+    out.hit = true;
+    const K::Line_3 line(p, v);
+    const CGAL::Gmpq a = v.squared_length();
+    const CGAL::Gmpq t0 = (line.projection(centre) - p) * v / a;
+    const CGAL::Gmpq w2 = (r2 - CGAL::squared_distance(centre, line)) / a;
+    const Rational t0r = from_cgal(t0), w2r = from_cgal(w2), near_num = from_cgal(t0 * t0 - w2);
+    // t0 >= 0: t0 + w is the far root, t0 - w = (t0^2 - w^2) / (t0 + w);
+    // t0 < 0 the other way round.
+    const int s = t0 >= 0 ? 1 : -1;
+    const double far = root_to_double(t0r, s, w2r, Rational(1));
+    const double near = near_num == 0 ? 0.0 : root_quotient_to_double(near_num, t0r, s, w2r);
+    const double lesser = s > 0 ? near : far, greater = s > 0 ? far : near;
+    out.t_enter = origin_in ? 0 : lesser;
+    out.t_exit = tmax && CGAL::squared_distance(centre, end) <= r2 ? t_max : greater;
+    return out;
 }
 
 // --- triangle_measures, polygon_measures ---------------------------------------------

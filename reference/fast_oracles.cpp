@@ -17,6 +17,7 @@
 #include "fast/aabb_plane.hpp"
 #include "fast/numbers.hpp"
 #include "fast/obb_obb.hpp"
+#include "fast/ray_sphere.hpp"
 #include "fast/ray_triangle.hpp"
 #include "fast/slabs.hpp"
 #include "fast/sphere_aabb.hpp"
@@ -104,6 +105,9 @@ Band triangle_triangle_band() { return band_of<TriTriBand>(); }
 std::optional<Result> obb_obb(const double* in) { return two_stage<Result, ObbBody>(in); }
 Band obb_obb_band() { return band_of<ObbBand>(); }
 
+std::optional<Result> ray_sphere(const double* in) { return two_stage<Result, RaySphereBody>(in); }
+Band ray_sphere_band() { return band_of<RaySphereBand>(); }
+
 // --- The planted wrong oracles ---------------------------------------------------------
 
 namespace wrong {
@@ -136,6 +140,7 @@ Result triangle_measures(const double* in) { return plain<TriangleBody>(in); }
 Result polygon_measures(const double* in) { return plain<PolygonBody>(in); }
 Result triangle_triangle(const double* in) { return plain<TriTriBody>(in); }
 Result obb_obb(const double* in) { return plain<ObbBody>(in); }
+Result ray_sphere(const double* in) { return plain<RaySphereBody>(in); }
 
 }  // namespace wrong
 

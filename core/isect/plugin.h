@@ -131,6 +131,15 @@ ISECT_PLUGIN_EXPORT int isect_triangle_triangle(const float t1[9], const float t
 ISECT_PLUGIN_EXPORT int isect_obb_obb(const float a_c[3], const float a_axes[9], const float a_h[3], const float b_c[3],
                                       const float b_axes[9], const float b_h[3]);
 
+/* ray_sphere: org + t*dir, t in [0, tmax] (tmax may be +inf), vs the
+   closed ball of centre c and radius r >= 0. On a hit returns 1 and writes
+   t_enter, the least such t (0 when org is in the ball), and t_exit, the
+   greatest (tmax when the ball holds org + tmax*dir); else returns 0. A zero
+   dir is the point org (declare nonzero_direction, or unit_direction, if
+   your kernel assumes it). */
+ISECT_PLUGIN_EXPORT int isect_ray_sphere(const float org[3], const float dir[3], float tmax, const float c[3], float r,
+                                         float* t_enter, float* t_exit);
+
 /* Version 2: the same functions on doubles, for kernels whose scalar is
    double (three.js, Godot or Bullet built with double scalars, CAD code).
    Each takes and writes what its float form does. */
@@ -158,6 +167,8 @@ ISECT_PLUGIN_EXPORT int isect_polygon_measures_d(const double poly[15], const do
 ISECT_PLUGIN_EXPORT int isect_triangle_triangle_d(const double t1[9], const double t2[9], double seg_p[3], double seg_q[3]);
 ISECT_PLUGIN_EXPORT int isect_obb_obb_d(const double a_c[3], const double a_axes[9], const double a_h[3], const double b_c[3],
                                         const double b_axes[9], const double b_h[3]);
+ISECT_PLUGIN_EXPORT int isect_ray_sphere_d(const double org[3], const double dir[3], double tmax, const double c[3], double r,
+                                           double* t_enter, double* t_exit);
 
 #ifdef __cplusplus
 }

@@ -50,13 +50,15 @@ inline int sign(const IA& x) {
 }
 
 /// What the oracles need of a number type: doubles in, exact signs (or
-/// Undecided), an interval enclosing a quotient, and the least and greatest
+/// Undecided), a number as an interval, an interval enclosing a quotient or
+/// a square root, and the least and greatest
 /// of four numbers (for an interval, an enclosure of the least and of the
 /// greatest of the numbers it encloses).
 struct IntervalOps {
     using NT = IA;
     static IA of(double x) { return IA(x); }
     static int sgn(const IA& x) { return sign(x); }
+    static IA interval(const IA& x) { return x; }
     static IA enclose(const IA& num, const IA& den) { return num / den; }
     static IA root(const IA& x) { return CGAL::sqrt(x); }
     static IA least(const IA (&p)[4]) {
@@ -157,6 +159,7 @@ struct DoubleOps {
     using NT = double;
     static double of(double x) { return x; }
     static int sgn(double x) { return (x > 0) - (x < 0); }
+    static IA interval(double x) { return IA(x); }
     static IA enclose(double num, double den) { return IA(num / den); }
     static IA root(double x) { return IA(std::sqrt(x)); }
     static double least(const double (&p)[4]) { return std::min({p[0], p[1], p[2], p[3]}); }

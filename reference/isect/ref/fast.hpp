@@ -45,6 +45,7 @@ std::optional<Result> triangle_measures(const double* in);
 std::optional<Result> polygon_measures(const double* in);
 std::optional<Result> triangle_triangle(const double* in);  ///< the segment's ends p, q (NaN without one)
 std::optional<Result> obb_obb(const double* in);
+std::optional<Result> ray_sphere(const double* in);  ///< t_enter, t_exit
 
 /// A family's band: whether moving every input by at most delta (delta =
 /// K u M, the engine's band_delta: K the contract's, u = 2^-24 for float
@@ -72,6 +73,7 @@ Band triangle_measures_band();
 Band polygon_measures_band();
 Band triangle_triangle_band();
 Band obb_obb_band();
+Band ray_sphere_band();
 /// aabb_triangle's band is the exact answer on the box grown or shrunk by
 /// delta (check/families/aabb_triangle.cpp); its fast stage runs CGAL's
 /// filtered predicate on a float box rounded inside the shrunk box or the
@@ -95,6 +97,7 @@ Result triangle_measures(const double* in);
 Result polygon_measures(const double* in);
 Result triangle_triangle(const double* in);
 Result obb_obb(const double* in);
+Result ray_sphere(const double* in);
 }  // namespace wrong
 
 }  // namespace isect::ref::fast

@@ -1,0 +1,147 @@
+// Ray vs closed ball: the points o + t d, t in [0, tmax] (tmax may be +inf),
+// against { x : |x - c| <= r }, r >= 0. On a hit: t_enter, the least such t
+// (0 when o is in the ball), and t_exit, the greatest (tmax when the ball
+// holds o + tmax d) - the convention of ray_aabb. With f = o - c, a = d . d,
+// b = d . f and k = f . f - r^2, the ray is in the ball where
+// a t^2 + 2 b t + k <= 0: between the roots (-b -+ sqrt(b^2 - a k)) / a.
+//
+// Kernels, each in the arithmetic T of its input (float as engines write
+// them, or double):
+//  - ray_sphere_textbook: the quadratic as textbooks write it, b' = 2 d . f,
+//    discriminant b'^2 - 4 a k, roots (-b' -+ sqrt(disc)) / 2a. For a far
+//    origin and a small ball b'^2 and 4 a k agree in almost every digit and
+//    the discriminant is rounding noise (Haines, Günther and
+//    Akenine-Möller, "Precision Improvements for Ray/Sphere Intersection",
+//    Ray Tracing Gems, chapter 7).
+//  - ray_sphere_rtg: that chapter's form. The discriminant from the
+//    closest-approach vector l = f - (b / a) d: r^2 - |l|^2, times a,
+//    without the cancellation; the roots by the stable pair q =
+//    -(b + sign(b) sqrt(disc)), t = q / a and t = k / q, never a difference
+//    of nearly equal numbers. sign(0) is +1: q is 0 only when disc is 0 and
+//    b is 0, a grazing ray through the centre's foot, handled apart. One
+//    guard of ours: k / q is held to |q / a| (see the code).
+//  - ray_sphere_exact: hit or miss decided exactly, as the references
+//    define it: every test is the sign of a polynomial of degree at most 4
+//    in the inputs (the discriminant b^2 - a k; b; k; f(tmax) and b +
+//    a tmax for a finite tmax), filtered in double with a derived bound and
+//    exact (expansions, exact.hpp) where the filter cannot decide. Its t's
+//    come from the chapter-7 formulas in double. Float input.
+//
+// A zero direction is the point o: a hit at t = 0 (t_exit = tmax) when o is
+// in the ball. Domain: finite values but tmax (+inf allowed), tmax >= 0,
+// r >= 0. NaN gives an answer, not a promise.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "isect/exact.hpp"
+#include "isect/fp.hpp"
+
+namespace isect {
+
+/// A hit: t_enter <= t_exit.
+struct RaySphereHit {
+    bool hit = false;
+    double t_enter = 0, t_exit = 0;
+};
+
+namespace detail {
+
+/// The roots' interval [t0, t1] clipped to [0, tmax]; a miss when empty.
+inline RaySphereHit ray_sphere_clip(double t0, double t1, double tmax) {
+    RaySphereHit h;
+    if (!(t1 >= 0) || !(t0 <= tmax)) return h;
+    h.hit = true;
+    h.t_enter = t0 > 0 ? t0 : 0;
+    h.t_exit = t1 < tmax ? t1 : tmax;
+    return h;
+}
+
+/// The point o (a zero direction): in the ball or not.
+template <class T> inline RaySphereHit ray_sphere_point(T k, T tmax) {
+    RaySphereHit h;
+    if (!(k <= 0)) return h;
+    h.hit = true;
+    h.t_exit = double(tmax);
+    return h;
+}
+
+}  // namespace detail
+
+/// The textbook quadratic in T's arithmetic.
+template <class T>
+inline RaySphereHit ray_sphere_textbook(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+                                        const std::array<T, 3>& c, T r) {
+    const T fx = o[0] - c[0], fy = o[1] - c[1], fz = o[2] - c[2];
+    const T a = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+    const T b = 2 * (d[0] * fx + d[1] * fy + d[2] * fz);
+    const T k = fx * fx + fy * fy + fz * fz - r * r;
+    if (a == 0) return detail::ray_sphere_point(k, tmax);
+    const T disc = b * b - 4 * a * k;
+    if (disc < 0) return {};
+    const T s = std::sqrt(disc);
+    return detail::ray_sphere_clip((-b - s) / (2 * a), (-b + s) / (2 * a), tmax);
+}
+
+/// Ray Tracing Gems chapter 7: the closest-approach discriminant and the
+/// stable roots, in T's arithmetic.
+template <class T>
+inline RaySphereHit ray_sphere_rtg(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+                                   const std::array<T, 3>& c, T r) {
+    const T fx = o[0] - c[0], fy = o[1] - c[1], fz = o[2] - c[2];
+    const T a = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+    const T k = fx * fx + fy * fy + fz * fz - r * r;
+    if (a == 0) return detail::ray_sphere_point(k, tmax);
+    const T b = d[0] * fx + d[1] * fy + d[2] * fz;
+    const T s = b / a;  // the foot of the centre on the line is o - s d
+    const T lx = fx - s * d[0], ly = fy - s * d[1], lz = fz - s * d[2];
+    const T disc = a * (r * r - (lx * lx + ly * ly + lz * lz));
+    if (disc < 0) return {};
+    const T q = -(b + std::copysign(std::sqrt(disc), b));
+    if (q == 0) return detail::ray_sphere_clip(0, 0, tmax);  // b = 0 and disc = 0: the ray grazes at t = 0
+    // q / a is the root of larger magnitude. Near a tangent with o near the
+    // sphere, disc is rounding noise while k is not: k / q can then come out
+    // far larger than q / a, which the true roots never allow; it is held to
+    // |q / a| (as published, the exit of such a ray came back as tmax, some
+    // 800 units of its condition scale off).
+    double t0 = double(q) / a, t1 = double(k) / q;
+    if (std::fabs(t1) > std::fabs(t0)) t1 = std::copysign(std::fabs(t0), t1);
+    if (t0 > t1) std::swap(t0, t1);
+    return detail::ray_sphere_clip(t0, t1, tmax);
+}
+
+/// Hit or miss decided exactly; the numbers from the chapter-7 formulas in
+/// double. Float input: f = o - c is exact as two doubles per component, a
+/// product of two floats is exact in double, and every test is the sign of
+/// an expansion of degree 4 at most.
+inline RaySphereHit ray_sphere_exact(const Vec3f& o, const Vec3f& d, float tmax, const Vec3f& c, float r) {
+    using exact::Expansion;
+    Expansion a, b, k;
+    for (size_t i = 0; i < 3; ++i) {
+        const Expansion fi = Expansion::difference(o[i], c[i]);
+        a += Expansion(double(d[i]) * d[i]);
+        b += fi.scaled(d[i]);
+        k += fi * fi;
+    }
+    k += Expansion(-double(r) * r);
+    if (a.sign() == 0) return detail::ray_sphere_point(k.sign() <= 0 ? 0.0 : 1.0, double(tmax));
+    bool hit = (b * b - a * k).sign() >= 0 && (b.sign() <= 0 || k.sign() <= 0);
+    if (hit && std::isfinite(tmax)) {
+        const Expansion at = a.scaled(tmax);
+        hit = (b + at).sign() >= 0 || (at.scaled(tmax) + b.scaled(2.0 * double(tmax)) + k).sign() <= 0;
+    }
+    if (!hit) return {};
+    RaySphereHit out = ray_sphere_rtg<double>({o[0], o[1], o[2]}, {d[0], d[1], d[2]}, tmax, {c[0], c[1], c[2]}, r);
+    if (!out.hit) {  // a tangent the double discriminant missed: its foot, clamped
+        const double foot = std::min(std::max(-b.estimate() / a.estimate(), 0.0), double(tmax));
+        out = {true, foot, foot};
+    }
+    if (k.sign() <= 0) out.t_enter = 0;
+    return out;
+}
+
+}  // namespace isect
