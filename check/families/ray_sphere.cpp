@@ -176,10 +176,7 @@ FamilyKernel kernel(const std::string& name, const std::string& contract, double
                        return Answer{1, {h.t_enter, h.t_exit}};
                    }};
     k.precision = precision_of<T>();
-    if (domain) {
-        std::string why;
-        k.domain = Domain::parse(domain, why);
-    }
+    k.domain = Domain::declared(domain);
     return k;
 }
 

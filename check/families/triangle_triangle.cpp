@@ -155,13 +155,6 @@ double feature(const double* in) {
 
 // --- Kernels and planted bugs --------------------------------------------------------
 
-/// The domain a kernel declares ("2^-20:2^20"), or none.
-std::optional<Domain> kernel_domain(const char* text) {
-    if (!text) return std::nullopt;
-    std::string why;
-    return Domain::parse(text, why);
-}
-
 template <class T> using TestFn = bool (*)(const BasicTriangle<T>&, const BasicTriangle<T>&);
 
 /// A yes/no kernel of scalar T; its segment is not provided.
@@ -173,7 +166,7 @@ FamilyKernel kernel(const std::string& name, const std::string& contract, TestFn
                        return a;
                    }};
     k.precision = precision_of<T>();
-    k.domain = kernel_domain(domain);
+    k.domain = Domain::declared(domain);
     return k;
 }
 
@@ -191,7 +184,7 @@ FamilyKernel segment_kernel(const std::string& name, const std::string& contract
                        return a;
                    }};
     k.precision = precision_of<T>();
-    k.domain = kernel_domain(domain);
+    k.domain = Domain::declared(domain);
     return k;
 }
 

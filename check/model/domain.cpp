@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <stdexcept>
 
 #include "isect/check/model/family.hpp"
 
@@ -92,6 +93,14 @@ std::string Domain::str_with_requirements() const {
     std::string out = str();
     for (size_t i = 0; i < required.size(); ++i) out += (i ? ", " : " requiring ") + required[i];
     return out;
+}
+
+std::optional<Domain> Domain::declared(const char* text) {
+    if (!text) return std::nullopt;
+    std::string why;
+    std::optional<Domain> d = parse(text, why);
+    if (!d) throw std::logic_error("a built-in kernel's declared domain: " + why);
+    return d;
 }
 
 std::optional<Domain> Domain::parse(const std::string& text, std::string& why) {

@@ -58,6 +58,12 @@ struct Domain {
     /// nullopt with a reason when it is not one, or LO > HI, or a bound is
     /// not positive and finite (k in -1074..1023 for 2^k).
     static std::optional<Domain> parse(const std::string& text, std::string& why);
+
+    /// The magnitudes a built-in kernel claims its contract in, written in
+    /// its family's file ("2^-20:2^20"); none for nullptr. The text is the
+    /// family's own, so a text parse() rejects is a programming error and
+    /// throws std::logic_error naming it.
+    static std::optional<Domain> declared(const char* text);
 };
 
 }  // namespace isect::check
