@@ -41,7 +41,7 @@
 //      OrientDouble: in double from float input; each sign is off only
 //        where the exact orientation is within about 2^-50 of its
 //        magnitude, so it errs only inside tolerant=1's band.
-//      OrientExact: a double filter with a derived bound (gamma(10) of the
+//      OrientExactOf<T>: a double filter with a derived bound (gamma(10) of the
 //        permanent), exact expansions where it cannot decide (exact.hpp):
 //        tri_tri_exact, contract exact, float input.
 //    In float arithmetic, as the published code runs in a float engine, a
@@ -282,70 +282,66 @@ struct FilteredPlane {
     }
 };
 
-/// Exact orientations of float points: a double filter, then expansions.
-/// In double, the differences of floats round at most once and the triple
-/// product adds seven roundings more along any term: within gamma(10) of
-/// its permanent (the same expression on absolute values), a sign beyond
-/// that is certain. Otherwise the differences become exact Difference
-/// pairs and the product an exact expansion (degree 3; nothing underflows
-/// for float input). The 2D orientation likewise, within gamma(4).
-struct OrientExact {
-    struct Plane {
-        FilteredPlane filter;
-        const Vec3f *a, *b, *c;
-    };
-    static Plane plane(const Vec3f& a, const Vec3f& b, const Vec3f& c) { return {FilteredPlane(a, b, c), &a, &b, &c}; }
-    static int side(const Plane& p, const Vec3f& d) {
-        const int s = p.filter.side(d);
-        return s != 2 ? s : exact_orient3d(*p.a, *p.b, *p.c, d);
-    }
-    static int exact_orient3d(const Vec3f& a, const Vec3f& b, const Vec3f& c, const Vec3f& d) {
-        ++exact::fallbacks;
-        return exact::dot(exact::difference(d, a), exact::cross(exact::difference(b, a), exact::difference(c, a))).sign();
-    }
-    static int orient3d(const Vec3f& a, const Vec3f& b, const Vec3f& c, const Vec3f& d) {
-        const Vec3d u = sub(b, a), v = sub(c, a), w = sub(d, a);
-        const Vec3d n = cross(u, v);
-        const double det = dot(n, w);
-        const Vec3d au{std::fabs(u[0]), std::fabs(u[1]), std::fabs(u[2])}, av{std::fabs(v[0]), std::fabs(v[1]), std::fabs(v[2])};
-        const Vec3d aw{std::fabs(w[0]), std::fabs(w[1]), std::fabs(w[2])};
-        const Vec3d an{au[1] * av[2] + au[2] * av[1], au[2] * av[0] + au[0] * av[2], au[0] * av[1] + au[1] * av[0]};
-        const double bound = gamma(10) * dot(an, aw);
-        if (det > bound) return 1;
-        if (det < -bound) return -1;
-        return exact_orient3d(a, b, c, d);
-    }
-    static int orient2d(const Vec3f& a, const Vec3f& b, const Vec3f& c, int drop) {
-        const size_t i = size_t((drop + 1) % 3), j = size_t((drop + 2) % 3);
-        const double ux = double(b[i]) - a[i], uy = double(b[j]) - a[j], vx = double(c[i]) - a[i], vy = double(c[j]) - a[j];
-        const double det = ux * vy - uy * vx, bound = gamma(4) * (std::fabs(ux * vy) + std::fabs(uy * vx));
-        if (det > bound) return 1;
-        if (det < -bound) return -1;
-        ++exact::fallbacks;
-        const exact::Difference dux(b[i], a[i]), duy(b[j], a[j]), dvx(c[i], a[i]), dvy(c[j], a[j]);
-        exact::Terms t;
-        t.add_product(dux, dvy);
-        t.add_product(-duy, dvx);
-        return t.sign();
-    }
-};
+/// The exact signs behind the filters below, for float points: the
+/// differences of floats are exact Difference pairs and the triple product
+/// an exact expansion (degree 3; nothing underflows for float input).
+inline int exact_orient3d(const Vec3f& a, const Vec3f& b, const Vec3f& c, const Vec3f& d) {
+    ++exact::fallbacks;
+    return exact::dot(exact::difference(d, a), exact::cross(exact::difference(b, a), exact::difference(c, a))).sign();
+}
+inline int exact_orient2d(const Vec3f& a, const Vec3f& b, const Vec3f& c, size_t i, size_t j) {
+    ++exact::fallbacks;
+    const exact::Difference dux(b[i], a[i]), duy(b[j], a[j]), dvx(c[i], a[i]), dvy(c[j], a[j]);
+    exact::Terms t;
+    t.add_product(dux, dvy);
+    t.add_product(-duy, dvx);
+    return t.sign();
+}
 
-/// Exact orientations of double points, the same way: the filter as for
-/// floats (differences round once), then exact expansions of the
-/// differences (two components each) and their products. Exact while no
-/// product of three differences falls below about 2^-960 (two_product's
-/// error term underflows): every nonzero magnitude in 2^-250:2^250.
-struct OrientExactD {
+/// The same for double points: the differences as expansions (two
+/// components each) and their products. Exact while no product of three
+/// differences falls below about 2^-960 (two_product's error term
+/// underflows): every nonzero magnitude in 2^-250:2^250.
+inline int exact_orient3d(const Vec3d& a, const Vec3d& b, const Vec3d& c, const Vec3d& d) {
+    ++exact::fallbacks;
+    exact::Expansion du[3], dv[3], dw[3];
+    for (size_t i = 0; i < 3; ++i) {
+        du[i] = exact::Expansion::difference(b[i], a[i]);
+        dv[i] = exact::Expansion::difference(c[i], a[i]);
+        dw[i] = exact::Expansion::difference(d[i], a[i]);
+    }
+    exact::Expansion r;
+    for (size_t i = 0; i < 3; ++i) {
+        const size_t j = (i + 1) % 3, k = (i + 2) % 3;
+        r += (du[j] * dv[k] - du[k] * dv[j]) * dw[i];
+    }
+    return r.sign();
+}
+inline int exact_orient2d(const Vec3d& a, const Vec3d& b, const Vec3d& c, size_t i, size_t j) {
+    ++exact::fallbacks;
+    const exact::Expansion dux = exact::Expansion::difference(b[i], a[i]), duy = exact::Expansion::difference(b[j], a[j]);
+    const exact::Expansion dvx = exact::Expansion::difference(c[i], a[i]), dvy = exact::Expansion::difference(c[j], a[j]);
+    return (dux * dvy - duy * dvx).sign();
+}
+
+/// Exact orientations of points of T (float or double): a double filter,
+/// then the exact sign above. In double, the differences round at most
+/// once and the triple product adds seven roundings more along any term:
+/// within gamma(10) of its permanent (the same expression on absolute
+/// values), a sign beyond that is certain. The 2D orientation likewise,
+/// within gamma(4).
+template <class T> struct OrientExactOf {
+    using Pt = std::array<T, 3>;
     struct Plane {
         FilteredPlane filter;
-        const Vec3d *a, *b, *c;
+        const Pt *a, *b, *c;
     };
-    static Plane plane(const Vec3d& a, const Vec3d& b, const Vec3d& c) { return {FilteredPlane(a, b, c), &a, &b, &c}; }
-    static int side(const Plane& p, const Vec3d& d) {
+    static Plane plane(const Pt& a, const Pt& b, const Pt& c) { return {FilteredPlane(a, b, c), &a, &b, &c}; }
+    static int side(const Plane& p, const Pt& d) {
         const int s = p.filter.side(d);
         return s != 2 ? s : exact_orient3d(*p.a, *p.b, *p.c, d);
     }
-    static int orient3d(const Vec3d& a, const Vec3d& b, const Vec3d& c, const Vec3d& d) {
+    static int orient3d(const Pt& a, const Pt& b, const Pt& c, const Pt& d) {
         const Vec3d u = sub(b, a), v = sub(c, a), w = sub(d, a);
         const double det = dot(cross(u, v), w);
         const Vec3d au{std::fabs(u[0]), std::fabs(u[1]), std::fabs(u[2])}, av{std::fabs(v[0]), std::fabs(v[1]), std::fabs(v[2])};
@@ -356,39 +352,15 @@ struct OrientExactD {
         if (det < -bound) return -1;
         return exact_orient3d(a, b, c, d);
     }
-    static int exact_orient3d(const Vec3d& a, const Vec3d& b, const Vec3d& c, const Vec3d& d) {
-        ++exact::fallbacks;
-        exact::Expansion du[3], dv[3], dw[3];
-        for (size_t i = 0; i < 3; ++i) {
-            du[i] = exact::Expansion::difference(b[i], a[i]);
-            dv[i] = exact::Expansion::difference(c[i], a[i]);
-            dw[i] = exact::Expansion::difference(d[i], a[i]);
-        }
-        exact::Expansion r;
-        for (size_t i = 0; i < 3; ++i) {
-            const size_t j = (i + 1) % 3, k = (i + 2) % 3;
-            r += (du[j] * dv[k] - du[k] * dv[j]) * dw[i];
-        }
-        return r.sign();
-    }
-    static int orient2d(const Vec3d& a, const Vec3d& b, const Vec3d& c, int drop) {
+    static int orient2d(const Pt& a, const Pt& b, const Pt& c, int drop) {
         const size_t i = size_t((drop + 1) % 3), j = size_t((drop + 2) % 3);
-        const double ux = b[i] - a[i], uy = b[j] - a[j], vx = c[i] - a[i], vy = c[j] - a[j];
+        const double ux = double(b[i]) - a[i], uy = double(b[j]) - a[j], vx = double(c[i]) - a[i], vy = double(c[j]) - a[j];
         const double det = ux * vy - uy * vx, bound = gamma(4) * (std::fabs(ux * vy) + std::fabs(uy * vx));
         if (det > bound) return 1;
         if (det < -bound) return -1;
-        ++exact::fallbacks;
-        const exact::Expansion dux = exact::Expansion::difference(b[i], a[i]), duy = exact::Expansion::difference(b[j], a[j]);
-        const exact::Expansion dvx = exact::Expansion::difference(c[i], a[i]), dvy = exact::Expansion::difference(c[j], a[j]);
-        return (dux * dvy - duy * dvx).sign();
+        return exact_orient2d(a, b, c, i, j);
     }
 };
-
-/// The exact orientations for points of T.
-template <class T> struct OrientExactFor;
-template <> struct OrientExactFor<float> { using type = OrientExact; };
-template <> struct OrientExactFor<double> { using type = OrientExactD; };
-template <class T> using OrientExactOf = typename OrientExactFor<T>::type;
 
 /// The orientation-predicate test, for closed triangles and every
 /// degeneracy; P decides each sign.
