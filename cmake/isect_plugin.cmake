@@ -8,7 +8,7 @@ function(isect_add_plugin name)
 endfunction()
 
 # isect_add_plugin_check(TEST_NAME PLUGIN target
-#                        [CONTRACT exact|conservative|tolerant=K] [ERROR E]
+#                        [CONTRACT exact|conservative|conservative=K|tolerant=K] [ERROR E]
 #                        [DOMAIN lo:hi] [REQUIRE name,name] [PRECISION float|double]
 #                        [FP_ENV default|ftz|daz|ftz,daz]
 #                        [SECONDS n | CASES n] [SEED n] [TIMEOUT_MS n]

@@ -138,5 +138,42 @@ TEST(Simplify, staysInTheRunsPrecision) {
     }
 }
 
+// conservative=K: false hits anywhere, false misses only inside tolerant=K's
+// band. Two obb_obb inputs: boxes 1.5e-3 apart across a near-parallel
+// edge-edge axis (a false hit that needs K = 559: Gottschalk's epsilon
+// does this), and a box A whose axis is 8 u longer than 1 touching a point
+// (a false miss inside every band down to K = 1e-12).
+TEST(Contract, conservativeWithABandAllowsFalseHitsAnywhereAndNearMissesOnly) {
+    const Family& f = *find_family("obb_obb");
+    const auto read = [&](const std::string& text) { return std::get<FamilyCase>(parse_case(text, "t.case")).in; };
+    const Inputs apart = read(
+        "family obb_obb\na.c 0 0 0\na.axes 1 0 0 0 1 0 0 0 1\na.h 1 1 1\n"
+        "b.c -0.00031621923 -1.8370901 -1.3371948\n"
+        "b.axes 0.9999955 -0.0014382745 0.0026327437 0.002673618 0.8253337 -0.564638972 -0.0013607864 0.56464344 0.82533383\n"
+        "b.h 1 0.5 0.75\nexpect disjoint\n");
+    const Inputs touching = read(
+        "family obb_obb\na.c 1 0 0\na.axes 1.0000005 0 0 0 1 0 0 0 1\na.h 0 0 0\n"
+        "b.c 0 0 0\nb.axes 1 0 0 0 1 0 0 0 1\nb.h 1 1e-45 1e-45\nexpect overlap\n");
+    const auto answering = [](int answer, const char* contract) {
+        return FamilyKernel{"k", *Contract::parse(contract), 0, [answer](const double*) { return Answer{answer, {}}; }};
+    };
+    const auto violates = [&](const FamilyKernel& k, const Inputs& in) { return judge(f, k, in, f.truth(in.data())).violates; };
+    ASSERT_EQ(f.truth(apart.data()).answer, 0);
+    ASSERT_EQ(f.truth(touching.data()).answer, 1);
+    EXPECT_FALSE(violates(answering(1, "conservative=4"), apart));   // a false hit, however far
+    EXPECT_FALSE(violates(answering(1, "conservative"), apart));
+    EXPECT_TRUE(violates(answering(1, "tolerant=4"), apart));        // needs K = 559
+    EXPECT_FALSE(violates(answering(1, "tolerant=600"), apart));
+    EXPECT_FALSE(violates(answering(0, "conservative=1"), touching));  // a miss inside the band
+    EXPECT_TRUE(violates(answering(0, "conservative"), touching));     // no miss at all
+    const Inputs far = read(
+        "family obb_obb\na.c 0 0 0\na.axes 1 0 0 0 1 0 0 0 1\na.h 1 1 1\n"
+        "b.c 1.5 0 0\nb.axes 1 0 0 0 1 0 0 0 1\nb.h 1 1 1\nexpect overlap\n");
+    EXPECT_TRUE(violates(answering(0, "conservative=1000"), far));    // a miss half a box deep
+    EXPECT_EQ(Contract::parse("conservative=4")->str(), "conservative=4");
+    EXPECT_FALSE(Contract::parse("conservative="));
+    EXPECT_FALSE(Contract::parse("conservative=-2"));
+}
+
 }  // namespace
 }  // namespace isect::check

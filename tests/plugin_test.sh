@@ -27,5 +27,5 @@ expect 2 "exports none of the family functions" -- "$isect" check --plugin "$plu
 expect 2 "does not export isect_sphere_aabb" -- "$isect" check --plugin "$example" --family sphere_aabb "${common[@]}"
 expect 2 "cannot load" -- "$isect" check --plugin "$0" "${common[@]}"
 expect 2 "no such file" -- "$isect" check --plugin "$out/none.so" "${common[@]}"
-expect 2 "is not exact, conservative or tolerant=K" -- "$isect" check --plugin "$example" --contract sloppy
+expect 2 "is not exact, conservative, conservative=K or tolerant=K" -- "$isect" check --plugin "$example" --contract sloppy
 exit $fail

@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
     check->add_flag("--stop-at-first", check_args.stop_at_first, "Stop once every kernel checked has broken its contract");
     check->add_option("--plugin", check_args.subject.plugin, "Check the kernels of a plugin (a shared library, isect/plugin.h)");
     auto* check_contract = check->add_option("--contract", check_args.subject.contract,
-                      "With --plugin: exact, conservative or tolerant=K (default tolerant=1); with --kernel: the "
+                      "With --plugin: exact, conservative, conservative=K or tolerant=K (default tolerant=1); with --kernel: the "
                       "kernel's own contract or a stricter one it is then held to");
     check->add_option("--error", check_args.subject.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
     check->add_option("--fp-env", check_args.subject.fp_env,

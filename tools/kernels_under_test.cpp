@@ -14,8 +14,10 @@ using check::FamilyKernel;
 
 bool stricter_or_same(const check::Contract& wanted, const check::Contract& own) {
     if (wanted.kind == own.kind && wanted.k == own.k) return true;
+    // Within a kind a smaller K is stricter; plain conservative (K = 0: no
+    // false miss at all) is stricter than any conservative=K.
     return wanted.kind == check::Contract::Kind::exact ||
-           (wanted.kind == own.kind && wanted.kind == check::Contract::Kind::tolerant && wanted.k < own.k);
+           (wanted.kind == own.kind && wanted.kind != check::Contract::Kind::exact && wanted.k < own.k);
 }
 
 }  // namespace
@@ -58,7 +60,7 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     std::optional<check::Contract> contract;
     if (a.contract_given || !a.plugin.empty()) {
         contract = check::Contract::parse(a.contract);
-        if (!contract) return fail("--contract '" + a.contract + "' is not exact, conservative or tolerant=K");
+        if (!contract) return fail("--contract '" + a.contract + "' is not exact, conservative, conservative=K or tolerant=K");
     }
 
     if (!a.plugin.empty()) {

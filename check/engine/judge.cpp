@@ -97,21 +97,27 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
     }
     if (j.got.answer != truth.answer) {
         j.answer_differs = true;
-        const double band_k = k.contract.kind == Contract::Kind::tolerant ? k.contract.k : 1.0;
+        const double band_k = k.contract.k > 0 ? k.contract.k : 1.0;
         j.in_band = band(f, in.data(), truth.answer, j.got.answer, band_k, oracle);
         switch (k.contract.kind) {
             case Contract::Kind::exact: j.violates = true; break;
-            case Contract::Kind::conservative: j.violates = j.got.answer != f.safe_answer; break;
+            case Contract::Kind::conservative:
+                j.violates = j.got.answer != f.safe_answer && !(j.in_band && k.contract.k > 0);
+                break;
             case Contract::Kind::tolerant: j.violates = !(j.in_band && k.contract.k > 0); break;
         }
         // A violation is never called "in band": under exact every
         // difference breaks, under conservative every false miss does,
-        // however close the input is to flipping.
+        // however close the input is to flipping (under conservative=K,
+        // every false miss outside the band).
         if (j.violates)
             j.why = "answers " + f.answers[size_t(j.got.answer)] + ", exact is " + f.answers[size_t(truth.answer)] +
                     (k.contract.kind == Contract::Kind::exact ? ": an exact kernel never differs"
                      : k.contract.kind == Contract::Kind::conservative
-                         ? ": a conservative kernel never answers " + f.answers[size_t(j.got.answer)] + " where the exact answer is " + f.answers[size_t(truth.answer)]
+                         ? (k.contract.k > 0 ? " outside the band: a conservative kernel answers " + f.answers[size_t(j.got.answer)] +
+                                                   " only where the exact answer is within its band of flipping"
+                                             : ": a conservative kernel never answers " + f.answers[size_t(j.got.answer)] +
+                                                   " where the exact answer is " + f.answers[size_t(truth.answer)])
                          : " outside the band");
         return j;
     }
@@ -126,13 +132,14 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
     if (j.error.undecided) return j;
     if (j.error.cut_k > 0) {
         // Containment is the answer of a construction: cutting is a wrong
-        // answer, allowed only inside the band of a tolerant contract.
+        // answer (a miss of part of the image), allowed only inside the
+        // band of a tolerant=K or conservative=K contract.
         j.cuts = true;
-        j.in_band = j.error.cut_k <= (k.contract.kind == Contract::Kind::tolerant ? k.contract.k : 1.0);
-        if (!(k.contract.kind == Contract::Kind::tolerant && k.contract.k > 0 && j.error.cut_k <= k.contract.k)) {
+        j.in_band = j.error.cut_k <= (k.contract.k > 0 ? k.contract.k : 1.0);
+        if (!(k.contract.kind != Contract::Kind::exact && k.contract.k > 0 && j.error.cut_k <= k.contract.k)) {
             j.violates = true;
             j.why = std::string(j.error.cut_output) + " cuts the exact image" +
-                    (k.contract.kind == Contract::Kind::tolerant
+                    (k.contract.kind != Contract::Kind::exact && k.contract.k > 0
                          ? " by more than the band: K = " + format_k(j.error.cut_k) + " needed"
                          : ": containment is broken (K = " + format_k(j.error.cut_k) + " would explain it)");
             return j;

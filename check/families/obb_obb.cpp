@@ -294,9 +294,9 @@ Family make() {
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::obb_obb(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) { return check_answer(self(), fast, yes(ref::obb_obb_rational(in))); };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::obb_obb(in)); };
-    f.all_kernels = [] { return std::vector<FamilyKernel>{kernel("gottschalk", "tolerant=2", obb_obb_gottschalk<float>)}; };
+    f.all_kernels = [] { return std::vector<FamilyKernel>{kernel("gottschalk", "conservative=16", obb_obb_gottschalk<float>)}; };
     f.all_broken = [] {
-        return std::vector<FamilyKernel>{kernel("broken:no_epsilon", "tolerant=2", no_epsilon),
+        return std::vector<FamilyKernel>{kernel("broken:no_epsilon", "conservative=16", no_epsilon),
                                          kernel("broken:cookbook_cross_of_own_axes", "tolerant=2", cookbook_cross_of_own_axes)};
     };
     f.mixes = mixes();

@@ -9,7 +9,7 @@ namespace isect::check {
 std::string Contract::str() const {
     switch (kind) {
         case Kind::exact: return "exact";
-        case Kind::conservative: return "conservative";
+        case Kind::conservative: return k > 0 ? "conservative=" + format_k(k) : "conservative";
         case Kind::tolerant: return "tolerant=" + format_k(k);
     }
     return "?";
@@ -18,13 +18,16 @@ std::string Contract::str() const {
 std::optional<Contract> Contract::parse(const std::string& text) {
     if (text == "exact") return Contract{Kind::exact, 0};
     if (text == "conservative") return Contract{Kind::conservative, 0};
-    const std::string prefix = "tolerant=";
-    if (text.compare(0, prefix.size(), prefix) != 0 || text.size() == prefix.size()) return std::nullopt;
-    const char* begin = text.c_str() + prefix.size();
-    char* end = nullptr;
-    const double k = std::strtod(begin, &end);
-    if (*end != '\0' || !std::isfinite(k) || k < 0) return std::nullopt;
-    return Contract{Kind::tolerant, k};
+    for (const Kind kind : {Kind::conservative, Kind::tolerant}) {
+        const std::string prefix = kind == Kind::tolerant ? "tolerant=" : "conservative=";
+        if (text.compare(0, prefix.size(), prefix) != 0 || text.size() == prefix.size()) continue;
+        const char* begin = text.c_str() + prefix.size();
+        char* end = nullptr;
+        const double k = std::strtod(begin, &end);
+        if (*end != '\0' || !std::isfinite(k) || k < 0) return std::nullopt;
+        return Contract{kind, k};
+    }
+    return std::nullopt;
 }
 
 std::string format_k(double k) {

@@ -9,15 +9,17 @@
 namespace isect::check {
 
 /// exact: never differs. conservative: never a false miss. tolerant=K: may
-/// differ only where moving the inputs by delta = K 2^-24 M (M the largest
+/// differ only where moving the inputs by delta = K u M (M the largest
 /// input magnitude) could flip the exact answer; each family says which
-/// inputs move.
+/// inputs move. conservative=K: false hits anywhere, false misses only
+/// inside tolerant=K's band (a test padded against its own rounding, whose
+/// padding is not bounded by any K, but whose misses are).
 struct Contract {
     enum class Kind { exact, conservative, tolerant };
     Kind kind = Kind::exact;
-    double k = 0;  ///< the tolerance multiplier, tolerant only
+    double k = 0;  ///< the band's multiplier: tolerant=K, conservative=K (0: none)
 
-    /// "exact", "conservative" or "tolerant=K", as the command line takes it.
+    /// "exact", "conservative", "conservative=K" or "tolerant=K", as the command line takes it.
     std::string str() const;
     /// Parses str()'s forms; nullopt on anything else (K must be finite, >= 0).
     static std::optional<Contract> parse(const std::string& text);
