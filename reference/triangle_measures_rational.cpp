@@ -58,11 +58,15 @@ PolygonExact polygon_rational(const std::vector<Point>& poly, const Point& q) {
     const Rational s = dot(q, n) - out.offset;
     out.distance2 = s * s / nn;
     out.distance_sign = sign_of(s);
+    // Convex: every other vertex p_j on the inner side of every edge,
+    // (e_i x (p_j - p_i)) . n >= 0, written as (p_j - p_i) . (n x e_i) so
+    // that n x e_i and p_i . (n x e_i) are formed once per edge.
     out.convex = true;
     for (size_t i = 0; i < k && out.convex; ++i) {
-        const Point edge = sub(poly[(i + 1) % k], poly[i]);
+        const Point inward = cross(n, sub(poly[(i + 1) % k], poly[i]));
+        const Rational base = dot(poly[i], inward);
         for (size_t j = 0; j < k; ++j)
-            if (j != i && j != (i + 1) % k && dot(cross(edge, sub(poly[j], poly[i])), n) < 0) out.convex = false;
+            if (j != i && j != (i + 1) % k && dot(poly[j], inward) < base) out.convex = false;
     }
     return out;
 }
