@@ -222,7 +222,7 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 const FailureClass& fc = k.classes[c];
                 out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.key);
                 if (fc.measured_k > 0)
-                    out << (k.contract.kind != check::Contract::Kind::exact && k.contract.k > 0 ? "; widest K " : "; tolerant=K would allow it from K ")
+                    out << (k.contract.has_band() ? "; widest K " : "; tolerant=K would allow it from K ")
                         << format_k(fc.measured_k);
                 out << "\n       " << fc.why << "\n";
                 if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty())

@@ -85,6 +85,10 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
                              const Truth& truth, Oracle oracle) {
     FamilyJudgement j;
     j.got = got;
+    // The band a difference is measured against: a tolerant or
+    // conservative=K contract's, or K = 1 to say how near an exact or plain
+    // conservative kernel's difference was.
+    const double band_k = k.contract.kind == Contract::Kind::tolerant || k.contract.has_band() ? k.contract.k : 1.0;
     if (j.got.answer < 0 || j.got.answer >= int(f.answers.size())) {
         j.violates = true;
         j.answer_differs = true;
@@ -97,14 +101,13 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
     }
     if (j.got.answer != truth.answer) {
         j.answer_differs = true;
-        const double band_k = k.contract.k > 0 ? k.contract.k : 1.0;
         j.in_band = band(f, in.data(), truth.answer, j.got.answer, band_k, oracle);
         switch (k.contract.kind) {
             case Contract::Kind::exact: j.violates = true; break;
             case Contract::Kind::conservative:
-                j.violates = j.got.answer != f.safe_answer && !(j.in_band && k.contract.k > 0);
+                j.violates = j.got.answer != f.safe_answer && !(j.in_band && k.contract.has_band());
                 break;
-            case Contract::Kind::tolerant: j.violates = !(j.in_band && k.contract.k > 0); break;
+            case Contract::Kind::tolerant: j.violates = !(j.in_band && k.contract.has_band()); break;
         }
         // A violation is never called "in band": under exact every
         // difference breaks, under conservative every false miss does,
@@ -114,7 +117,7 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
             j.why = "answers " + f.answers[size_t(j.got.answer)] + ", exact is " + f.answers[size_t(truth.answer)] +
                     (k.contract.kind == Contract::Kind::exact ? ": an exact kernel never differs"
                      : k.contract.kind == Contract::Kind::conservative
-                         ? (k.contract.k > 0 ? " outside the band: a conservative kernel answers " + f.answers[size_t(j.got.answer)] +
+                         ? (k.contract.has_band() ? " outside the band: a conservative kernel answers " + f.answers[size_t(j.got.answer)] +
                                                    " only where the exact answer is within its band of flipping"
                                              : ": a conservative kernel never answers " + f.answers[size_t(j.got.answer)] +
                                                    " where the exact answer is " + f.answers[size_t(truth.answer)])
@@ -135,11 +138,11 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
         // answer (a miss of part of the image), allowed only inside the
         // band of a tolerant=K or conservative=K contract.
         j.cuts = true;
-        j.in_band = j.error.cut_k <= (k.contract.k > 0 ? k.contract.k : 1.0);
-        if (!(k.contract.kind != Contract::Kind::exact && k.contract.k > 0 && j.error.cut_k <= k.contract.k)) {
+        j.in_band = j.error.cut_k <= band_k;
+        if (!(k.contract.has_band() && j.in_band)) {
             j.violates = true;
             j.why = std::string(j.error.cut_output) + " cuts the exact image" +
-                    (k.contract.kind != Contract::Kind::exact && k.contract.k > 0
+                    (k.contract.has_band()
                          ? " by more than the band: K = " + format_k(j.error.cut_k) + " needed"
                          : ": containment is broken (K = " + format_k(j.error.cut_k) + " would explain it)");
             return j;

@@ -19,6 +19,10 @@ struct Contract {
     Kind kind = Kind::exact;
     double k = 0;  ///< the band's multiplier: tolerant=K, conservative=K (0: none)
 
+    /// tolerant=K or conservative=K with K > 0: some differences are
+    /// allowed inside the band of K.
+    bool has_band() const { return kind != Kind::exact && k > 0; }
+
     /// "exact", "conservative", "conservative=K" or "tolerant=K", as the command line takes it.
     std::string str() const;
     /// Parses str()'s forms; nullopt on anything else (K must be finite, >= 0).
