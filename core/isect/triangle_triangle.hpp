@@ -72,21 +72,25 @@ namespace detail {
 /// What becomes of the plane distances before they are used. Each policy
 /// gets them and their rounding bounds (da: A's vertices against B's plane,
 /// ea their bounds; db, eb the reverse).
-///  - RoundedDistances (the kernel): a triangle whose three distances are
-///    all within their rounding bounds is in the other's plane, as far as
-///    the arithmetic can tell, and its distances become 0: the coplanar
-///    branch then decides, in 2D, where the signs of rounding noise would
-///    have sent nearly coplanar triangles down the crossing branch with
+///  - RoundedDistances (the kernel): when both triangles' distances are
+///    all within their rounding bounds, the pair is coplanar as far as the
+///    arithmetic can tell and every distance becomes 0: the coplanar branch
+///    then decides, in 2D, where the signs of rounding noise would have
+///    sent nearly coplanar triangles down the crossing branch with
 ///    meaningless intervals. (What Möller's epsilon is for, as a bound.)
+///    One side alone within its bounds is not coplanarity: a sliver's
+///    normal is tiny against its bound, so the other triangle's distances
+///    to its plane all are, while the sliver plainly crosses the other
+///    plane (corpus/triangle_triangle/moller_sliver_plane_within_noise).
 ///  - EpsilonDistances: each distance under an absolute epsilon set to 0,
 ///    as the published code does.
 struct RoundedDistances {
     template <class R> void operator()(R (&da)[3], R (&db)[3], const R (&ea)[3], const R (&eb)[3]) const {
-        const auto flatten = [](R (&d)[3], const R (&e)[3]) {
-            if (std::fabs(d[0]) <= e[0] && std::fabs(d[1]) <= e[1] && std::fabs(d[2]) <= e[2]) d[0] = d[1] = d[2] = 0;
+        const auto flat = [](const R (&d)[3], const R (&e)[3]) {
+            return std::fabs(d[0]) <= e[0] && std::fabs(d[1]) <= e[1] && std::fabs(d[2]) <= e[2];
         };
-        flatten(da, ea);
-        flatten(db, eb);
+        if (!flat(da, ea) || !flat(db, eb)) return;
+        for (int i = 0; i < 3; ++i) da[i] = db[i] = 0;
     }
 };
 template <class R> struct EpsilonDistances {
