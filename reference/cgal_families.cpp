@@ -20,6 +20,7 @@
 #include "isect/ref/ray_aabb.hpp"
 #include "isect/ref/ray_sphere.hpp"
 #include "isect/ref/ray_triangle.hpp"
+#include "isect/ref/segment_segment.hpp"
 #include "isect/ref/sphere_aabb.hpp"
 #include "isect/ref/transformed_aabb.hpp"
 #include "isect/ref/triangle_measures.hpp"
@@ -471,6 +472,19 @@ TriangleTriangleExact triangle_triangle_cgal(const std::array<Point, 3>& t1, con
         r.meet = a.p == b.p;
     }
     return r;
+}
+
+// --- segment_segment ---------------------------------------------------------------
+
+// CGAL 5.5's Segment_3 x Segment_3 distance handles a segment whose ends are
+// equal, but only by an assertion-guarded branch; a Point_3 says it plainly.
+Rational segment_segment_cgal(const Point& p1, const Point& q1, const Point& p2, const Point& q2) {
+    const K::Point_3 a = to_cgal(p1), b = to_cgal(q1), c = to_cgal(p2), d = to_cgal(q2);
+    const bool point1 = a == b, point2 = c == d;
+    if (point1 && point2) return from_cgal(CGAL::squared_distance(a, c));
+    if (point1) return from_cgal(CGAL::squared_distance(a, K::Segment_3(c, d)));
+    if (point2) return from_cgal(CGAL::squared_distance(c, K::Segment_3(a, b)));
+    return from_cgal(CGAL::squared_distance(K::Segment_3(a, b), K::Segment_3(c, d)));
 }
 
 }  // namespace isect::ref

@@ -19,6 +19,7 @@
 #include "fast/obb_obb.hpp"
 #include "fast/ray_sphere.hpp"
 #include "fast/ray_triangle.hpp"
+#include "fast/segment_segment.hpp"
 #include "fast/slabs.hpp"
 #include "fast/sphere_aabb.hpp"
 #include "fast/transformed_aabb.hpp"
@@ -108,6 +109,9 @@ Band obb_obb_band() { return band_of<ObbBand>(); }
 std::optional<Result> ray_sphere(const double* in) { return two_stage<Result, RaySphereBody>(in); }
 Band ray_sphere_band() { return band_of<RaySphereBand>(); }
 
+std::optional<Result> segment_segment(const double* in) { return two_stage<Result, SegmentSegmentBody>(in); }
+Band segment_segment_band() { return band_of<SegmentSegmentBand>(); }
+
 // --- The planted wrong oracles ---------------------------------------------------------
 
 namespace wrong {
@@ -141,6 +145,7 @@ Result polygon_measures(const double* in) { return plain<PolygonBody>(in); }
 Result triangle_triangle(const double* in) { return plain<TriTriBody>(in); }
 Result obb_obb(const double* in) { return plain<ObbBody>(in); }
 Result ray_sphere(const double* in) { return plain<RaySphereBody>(in); }
+Result segment_segment(const double* in) { return plain<SegmentSegmentBody>(in); }
 
 }  // namespace wrong
 

@@ -80,6 +80,18 @@ ValueError value_judgement(const Family& f, const double* in, const Truth& truth
     return b;
 }
 
+/// Whether the numbers judged in j.error break the kernel's bound E; if so
+/// j says so.
+bool numbers_break(const FamilyKernel& k, FamilyJudgement& j) {
+    if (j.error.e <= k.error_e) return false;
+    j.violates = true;
+    std::ostringstream why;
+    why << j.error.output << " is off by " << format_k(j.error.e) << " x " << unit_name() << " S, allowed " << format_k(k.error_e);
+    if (!j.error.detail.empty()) why << " (" << j.error.detail << ")";
+    j.why = why.str();
+    return true;
+}
+
 /// The judgement of an answer the kernel gave, against a truth.
 FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Inputs& in, const Answer& got,
                              const Truth& truth, Oracle oracle) {
@@ -122,6 +134,14 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
                                              : ": a conservative kernel never answers " + f.answers[size_t(j.got.answer)] +
                                                    " where the exact answer is " + f.answers[size_t(truth.answer)])
                          : " outside the band");
+        // Where both answers carry the same numbers (a closest pair, a
+        // closest point, a normal), a difference inside the band does not
+        // excuse them: segments that cross, called apart, must still report
+        // a distance near 0.
+        if (j.violates || !f.answer_has_values[size_t(truth.answer)] || !f.answer_has_values[size_t(j.got.answer)]) return j;
+        if (j.got.values.size() != f.outputs.size()) return j;  // judged below when the answers agree
+        j.error = value_judgement(f, in.data(), truth, j.got);
+        if (!j.error.undecided && numbers_break(k, j)) j.failure = FailureKind::output;
         return j;
     }
     if (!f.answer_has_values[size_t(truth.answer)]) return j;
@@ -148,14 +168,7 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
             return j;
         }
     }
-    if (!(j.error.e <= k.error_e)) {
-        j.violates = true;
-        std::ostringstream why;
-        why << j.error.output << " is off by " << format_k(j.error.e) << " x " << unit_name() << " S, allowed "
-            << format_k(k.error_e);
-        if (!j.error.detail.empty()) why << " (" << j.error.detail << ")";
-        j.why = why.str();
-    }
+    numbers_break(k, j);
     return j;
 }
 
@@ -328,7 +341,10 @@ ClassKey violation_class(const Family& f, const FamilyKernel& k, const Inputs& i
     c.kernel = k.name;
     c.contract = k.contract.str();
     c.scale = scale_bucket(in);
-    if (j.failure) {
+    if (j.failure == FailureKind::output) {  // numbers off where the answer differs inside the band
+        c.kind = FailureKind::output;
+        c.what = "output " + without_axis(j.error.output) + " (answering " + f.answers[size_t(j.got.answer)] + ")";
+    } else if (j.failure) {
         c.kind = *j.failure;
         c.what = failure_kind_name(c.kind);
     } else if (j.answer_differs) {

@@ -140,6 +140,14 @@ ISECT_PLUGIN_EXPORT int isect_obb_obb(const float a_c[3], const float a_axes[9],
 ISECT_PLUGIN_EXPORT int isect_ray_sphere(const float org[3], const float dir[3], float tmax, const float c[3], float r,
                                          float* t_enter, float* t_exit);
 
+/* segment_segment: the closed segments [p1, q1] and [p2, q2] (equal ends
+   make a point). Writes out[0] the least squared distance, out[1] s and
+   out[2] t in [0, 1] that reach it (any pair does where it is not unique),
+   out[3..5] c1 = p1 + s (q1 - p1), out[6..8] c2 = p2 + t (q2 - p2). Returns
+   1 if the segments meet (the distance is 0), else 0. */
+ISECT_PLUGIN_EXPORT int isect_segment_segment(const float p1[3], const float q1[3], const float p2[3], const float q2[3],
+                                              float out[9]);
+
 /* Version 2: the same functions on doubles, for kernels whose scalar is
    double (three.js, Godot or Bullet built with double scalars, CAD code).
    Each takes and writes what its float form does. */
@@ -169,6 +177,8 @@ ISECT_PLUGIN_EXPORT int isect_obb_obb_d(const double a_c[3], const double a_axes
                                         const double b_axes[9], const double b_h[3]);
 ISECT_PLUGIN_EXPORT int isect_ray_sphere_d(const double org[3], const double dir[3], double tmax, const double c[3], double r,
                                            double* t_enter, double* t_exit);
+ISECT_PLUGIN_EXPORT int isect_segment_segment_d(const double p1[3], const double q1[3], const double p2[3],
+                                                const double q2[3], double out[9]);
 
 #ifdef __cplusplus
 }

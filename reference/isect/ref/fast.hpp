@@ -28,7 +28,7 @@ namespace isect::ref::fast {
 struct Result {
     int answer = 0;
     int count = 0;  ///< numbers enclosed
-    double lo[8] = {}, hi[8] = {};
+    double lo[12] = {}, hi[12] = {};
 };
 
 // The layouts are those of the families (check/families/FAMILY.cpp).
@@ -46,6 +46,7 @@ std::optional<Result> polygon_measures(const double* in);
 std::optional<Result> triangle_triangle(const double* in);  ///< the segment's ends p, q (NaN without one)
 std::optional<Result> obb_obb(const double* in);
 std::optional<Result> ray_sphere(const double* in);  ///< t_enter, t_exit
+std::optional<Result> segment_segment(const double* in);  ///< dist2, s, t, c1, c2
 
 /// A family's band: whether moving every input by at most delta (delta =
 /// K u M, the engine's band_delta: K the contract's, u = 2^-24 for float
@@ -74,6 +75,7 @@ Band polygon_measures_band();
 Band triangle_triangle_band();
 Band obb_obb_band();
 Band ray_sphere_band();
+Band segment_segment_band();
 /// aabb_triangle's band is the exact answer on the box grown or shrunk by
 /// delta (check/families/aabb_triangle.cpp); its fast stage runs CGAL's
 /// filtered predicate on a float box rounded inside the shrunk box or the
@@ -98,6 +100,7 @@ Result polygon_measures(const double* in);
 Result triangle_triangle(const double* in);
 Result obb_obb(const double* in);
 Result ray_sphere(const double* in);
+Result segment_segment(const double* in);
 }  // namespace wrong
 
 }  // namespace isect::ref::fast

@@ -26,12 +26,12 @@
 
 namespace isect::check {
 
-/// A family's numbers (its outputs: at most 8) without the heap: the
+/// A family's numbers (its outputs: at most 12) without the heap: the
 /// engine handles a million answers a second, and a vector for each was a
 /// third of its time.
 class Numbers {
 public:
-    static constexpr size_t kCapacity = 8;
+    static constexpr size_t kCapacity = 12;
     Numbers() = default;
     Numbers(std::initializer_list<double> xs) {
         for (double x : xs) push_back(x);
@@ -48,11 +48,11 @@ public:
     const double* data() const { return v_.data(); }
     void clear() { n_ = 0; }
     void push_back(double x) {
-        if (n_ == kCapacity) throw std::length_error("more than 8 numbers in one answer");
+        if (n_ == kCapacity) throw std::length_error("more than 12 numbers in one answer");
         v_[n_++] = x;
     }
     void resize(size_t n, double x = 0) {
-        if (n > kCapacity) throw std::length_error("more than 8 numbers in one answer");
+        if (n > kCapacity) throw std::length_error("more than 12 numbers in one answer");
         for (size_t i = n_; i < n; ++i) v_[i] = x;
         n_ = n;
     }

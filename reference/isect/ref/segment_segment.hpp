@@ -1,0 +1,34 @@
+// Exact references for the closest points of two closed segments [p1, q1]
+// and [p2, q2] (isect/segment_segment.hpp): the least squared distance, and
+// one pair of parameters s, t in [0, 1] that reaches it. Cross-checked on
+// every input they judge (the squared distance; the minimiser need not be
+// unique):
+//  - segment_segment_rational: GMP rationals. D(s, t) = |P1(s) - P2(t)|^2
+//    is convex on the square, so its least is the unconstrained minimum
+//    where that is unique and inside the square, else the least over the
+//    four edges; each edge's minimum is a clamped root of a quadratic in one
+//    parameter. The distance returned is evaluated from its two points, not
+//    from the quadratic's coefficients.
+//  - segment_segment_cgal: CGAL's squared_distance on an exact rational
+//    kernel (Lumelsky's clamp-and-recompute, another route), of a Point_3
+//    for a segment whose ends are equal.
+#pragma once
+
+#include "isect/ref/exact.hpp"
+#include "isect/ref/layout.hpp"
+
+namespace isect::ref {
+
+/// The input: segment 1 from p1 to q1, segment 2 from p2 to q2.
+inline constexpr auto segment_segment_input = layout(Key{"p1", 3, Role::point}, Key{"q1", 3, Role::point},
+                                                     Key{"p2", 3, Role::point}, Key{"q2", 3, Role::point});
+
+struct SegmentSegmentExact {
+    Rational dist2, s, t;
+};
+
+SegmentSegmentExact segment_segment_rational(const Point& p1, const Point& q1, const Point& p2, const Point& q2);
+/// The squared distance alone (CGAL gives no minimiser through its public calls).
+Rational segment_segment_cgal(const Point& p1, const Point& q1, const Point& p2, const Point& q2);
+
+}  // namespace isect::ref
