@@ -60,3 +60,15 @@ bool sphere_aabb(const Aabb& box, const Vec3f& c, float r) {
 }
 
 }  // namespace isect::ref::epick
+
+namespace isect::ref::epick {
+
+double segment_segment(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2) {
+    const K::Point_3 a = point(p1), b = point(q1), c = point(p2), d = point(q2);
+    if (a == b && c == d) return CGAL::squared_distance(a, c);
+    if (a == b) return CGAL::squared_distance(a, K::Segment_3(c, d));
+    if (c == d) return CGAL::squared_distance(c, K::Segment_3(a, b));
+    return CGAL::squared_distance(K::Segment_3(a, b), K::Segment_3(c, d));
+}
+
+}  // namespace isect::ref::epick

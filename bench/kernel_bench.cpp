@@ -33,6 +33,7 @@
 #include "isect/ray_aabb.hpp"
 #include "isect/ray_triangle.hpp"
 #include "isect/ref/epick.hpp"
+#include "isect/segment_segment.hpp"
 #include "isect/sphere_aabb.hpp"
 
 namespace {
@@ -48,6 +49,7 @@ Vec3f vec(const float* in) { return {in[0], in[1], in[2]}; }
 Aabb box(const float* in) { return {vec(in), vec(in + 3)}; }
 Triangle tri(const float* in) { return {{vec(in), vec(in + 3), vec(in + 6)}}; }
 Plane plane(const float* in) { return {vec(in), in[3]}; }
+isect::Vec3d vd(const float* in) { return {in[0], in[1], in[2]}; }
 
 /// A kernel on the family's float layout, returning its answer.
 using Call = int (*)(const float*);
@@ -114,6 +116,13 @@ const std::vector<FamilyKernels>& table() {
          {{"overlap", [](const float* in) { return int(isect::sphere_aabb_overlap(box(in), vec(in + 6), in[9])); }, false},
           {"exact", [](const float* in) { return int(isect::sphere_aabb_overlap_exact(box(in), vec(in + 6), in[9])); }, true},
           {"epick", [](const float* in) { return int(epick::sphere_aabb(box(in), vec(in + 6), in[9])); }, false}}},
+        // Closest points: the answer is whether the segments meet, the
+        // numbers built on the way.
+        {"segment_segment",
+         {{"ericson", [](const float* in) { return int(isect::closest_segment_segment_ericson<double>(vd(in), vd(in + 3), vd(in + 6), vd(in + 9)).meet()); }, false},
+          {"ericson_float", [](const float* in) { return int(isect::closest_segment_segment_ericson<float>(vec(in), vec(in + 3), vec(in + 6), vec(in + 9)).meet()); }, false},
+          {"exact", [](const float* in) { return int(isect::closest_segment_segment_exact<float>(vec(in), vec(in + 3), vec(in + 6), vec(in + 9)).meet()); }, true},
+          {"epick", [](const float* in) { return int(epick::segment_segment(vec(in), vec(in + 3), vec(in + 6), vec(in + 9)) == 0); }, false}}},
     };
     return t;
 }

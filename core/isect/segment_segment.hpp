@@ -25,9 +25,10 @@
 //    the unconstrained minimum where it lies in the square, else the least
 //    of the four edges' minima, each edge's a clamp decided by a sign and
 //    the edges compared by cross-multiplied fractions; every test the sign
-//    of a polynomial of degree at most 6 in the inputs, on expansions
-//    (exact.hpp). The answer (meet or not) is exact; the numbers are the
-//    chosen fractions rounded in double. Float input: exact over every
+//    of a polynomial of degree at most 6 in the inputs: first in double
+//    with a running error bound (detail::Bounded), and where that cannot
+//    settle a sign, on expansions (exact.hpp). The answer (meet or not) is
+//    exact; the numbers are the chosen fractions rounded in double. Float input: exact over every
 //    float (products of six float differences stay within the double
 //    range and above its subnormals); double input: in 2^-100:2^100.
 //
@@ -78,27 +79,38 @@ template <class Ops, class V> SegmentMinimum<typename Ops::NT> segment_minimum(c
         if (Ops::sgn(denom) > 0) {
             const NT sn = NT(b * f - c * e), tn = NT(a * f - b * c);
             if (Ops::sgn(sn) >= 0 && Ops::sgn(NT(denom - sn)) >= 0 && Ops::sgn(tn) >= 0 && Ops::sgn(NT(denom - tn)) >= 0)
-                return {sn, denom, tn, denom, NT(rr * denom - e * c * c + NT(2.0) * b * c * f - a * f * f), denom};
+                return {sn, denom, tn, denom, NT(rr * denom - e * c * c + Ops::of(2.0) * b * c * f - a * f * f), denom};
         }
     }
     // Else on an edge: the least of A x^2 + 2 B x + C over x in [0, 1], A >= 0
     // (A = 0 is a point edge: B = 0 then, and x = 0).
     struct Edge {
         NT x_num, x_den, v_num, v_den;
+        int at = -1;  ///< the clamp: x = 0 or 1, or -1 inside the edge
     };
     const auto edge = [&](const NT& A, const NT& B, const NT& C) -> Edge {
-        if (Ops::sgn(A) == 0 || Ops::sgn(B) >= 0) return {zero, one, C, one};
-        if (Ops::sgn(NT(A + B)) <= 0) return {one, one, NT(A + NT(2.0) * B + C), one};
-        return {NT(-B), A, NT(C * A - B * B), A};
+        if (Ops::sgn(A) == 0 || Ops::sgn(B) >= 0) return {zero, one, C, one, 0};
+        if (Ops::sgn(NT(A + B)) <= 0) return {one, one, NT(A + Ops::of(2.0) * B + C), one, 1};
+        return {NT(-B), A, NT(C * A - B * B), A, -1};
     };
     const NT two = Ops::of(2.0);
     const Edge edges[4] = {edge(e, NT(-f), rr),                                 // s = 0, over t
                            edge(e, NT(-(f + b)), NT(rr + two * c + a)),          // s = 1
                            edge(a, c, rr),                                       // t = 0, over s
                            edge(a, NT(c - b), NT(rr - two * f + e))};            // t = 1
+    // An edge clamped to a corner of the square, as 2 s + t; -1 inside.
+    const auto corner = [&](int i) {
+        const int x = edges[i].at;
+        if (x < 0) return -1;
+        return i < 2 ? 2 * i + x : 2 * x + (i - 2);
+    };
+    // The first least; two edges at one corner are one point pair, equal
+    // without a sign (which a filter could not prove 0).
     int best = 0;
     for (int i = 1; i < 4; ++i)
-        if (Ops::sgn(NT(edges[i].v_num * edges[best].v_den - edges[best].v_num * edges[i].v_den)) < 0) best = i;
+        if ((corner(i) < 0 || corner(i) != corner(best)) &&
+            Ops::sgn(NT(edges[i].v_num * edges[best].v_den - edges[best].v_num * edges[i].v_den)) < 0)
+            best = i;
     const Edge& w = edges[best];
     m.d_num = w.v_num;
     m.d_den = w.v_den;
@@ -119,6 +131,37 @@ struct ExpansionOps {
     using NT = exact::Expansion;
     static exact::Expansion of(double x) { return exact::Expansion(x); }
     static int sgn(const exact::Expansion& x) { return x.sign(); }
+};
+
+/// The filter in front of the expansions: a double and a bound on its
+/// distance from the exact value, carried through +, - and * (each bound
+/// covers the operands' bounds, the rounding of the result, and, with a
+/// margin of 2^-50 of itself and 2^-1060, the rounding of the bound's own
+/// arithmetic and underflow). A sign the bound cannot settle, or a number
+/// that left the double range, throws Undecided: the expansions decide.
+struct Bounded {
+    double v = 0, e = 0;
+    struct Undecided {};
+    static Bounded rounded(double v, double e) {
+        const double bound = (e + std::fabs(v) * 0x1p-53) * (1 + 0x1p-50) + 0x1p-1060;
+        if (!std::isfinite(v) || !std::isfinite(bound)) throw Undecided{};
+        return {v, bound};
+    }
+    friend Bounded operator+(const Bounded& a, const Bounded& b) { return rounded(a.v + b.v, a.e + b.e); }
+    friend Bounded operator-(const Bounded& a, const Bounded& b) { return rounded(a.v - b.v, a.e + b.e); }
+    friend Bounded operator-(const Bounded& a) { return {-a.v, a.e}; }
+    friend Bounded operator*(const Bounded& a, const Bounded& b) {
+        return rounded(a.v * b.v, std::fabs(a.v) * b.e + std::fabs(b.v) * a.e + a.e * b.e);
+    }
+};
+struct BoundedOps {
+    using NT = Bounded;
+    static Bounded of(double x) { return {x, 0}; }
+    static int sgn(const Bounded& x) {
+        if (x.v == 0 && x.e == 0) return 0;
+        if (x.e < std::fabs(x.v)) return x.v > 0 ? 1 : -1;
+        throw Bounded::Undecided{};
+    }
 };
 
 template <class T> Vec3d to_vec3d(const std::array<T, 3>& p) { return {double(p[0]), double(p[1]), double(p[2])}; }
@@ -189,15 +232,42 @@ inline SegmentClosest closest_segment_segment_ericson(const std::array<T, 3>& p1
 template <class T>
 inline SegmentClosest closest_segment_segment_exact(const std::array<T, 3>& p1, const std::array<T, 3>& q1,
                                                     const std::array<T, 3>& p2, const std::array<T, 3>& q2) {
-    using exact::Expansion;
-    using V = std::array<Expansion, 3>;
-    const auto ex = [](const std::array<T, 3>& p) { return V{Expansion(double(p[0])), Expansion(double(p[1])), Expansion(double(p[2]))}; };
-    const detail::SegmentMinimum<Expansion> m = detail::segment_minimum<detail::ExpansionOps>(ex(p1), ex(q1), ex(p2), ex(q2));
-    const double s = std::clamp(m.s_num.estimate() / m.s_den.estimate(), 0.0, 1.0);
-    const double t = std::clamp(m.t_num.estimate() / m.t_den.estimate(), 0.0, 1.0);
+    // The fractions: from the filter where it settles every sign and each
+    // number to 2^-30, else from expansions.
+    double sn, sd, tn, td, dn, dd;
+    bool meet;
+    try {
+        using B = detail::Bounded;
+        using V = std::array<B, 3>;
+        const auto bd = [](const std::array<T, 3>& p) { return V{B{double(p[0]), 0}, B{double(p[1]), 0}, B{double(p[2]), 0}}; };
+        const detail::SegmentMinimum<B> m = detail::segment_minimum<detail::BoundedOps>(bd(p1), bd(q1), bd(p2), bd(q2));
+        // Numbers close enough to hand out: s and t within tol (a point
+        // within tol of the segment's extent), dist2 within tol (M dist +
+        // tol M^2), tol far below the input's own rounding.
+        constexpr double tol = sizeof(T) == sizeof(float) ? 0x1p-30 : 0x1p-59;
+        double big = 0;
+        for (const std::array<T, 3>* p : {&p1, &q1, &p2, &q2})
+            for (T x : *p) big = std::max(big, std::fabs(double(x)));
+        const auto off = [](const B& num, const B& den) { return (num.e + std::fabs(num.v / den.v) * den.e) / std::fabs(den.v); };
+        const double d2 = m.d_num.v / m.d_den.v;
+        if (!(off(m.s_num, m.s_den) <= tol && off(m.t_num, m.t_den) <= tol &&
+              off(m.d_num, m.d_den) <= tol * (big * std::sqrt(std::fabs(d2)) + tol * big * big)))
+            throw B::Undecided{};
+        sn = m.s_num.v, sd = m.s_den.v, tn = m.t_num.v, td = m.t_den.v, dn = m.d_num.v, dd = m.d_den.v;
+        meet = dn == 0;
+    } catch (const detail::Bounded::Undecided&) {
+        ++exact::fallbacks;
+        using exact::Expansion;
+        using V = std::array<Expansion, 3>;
+        const auto ex = [](const std::array<T, 3>& p) { return V{Expansion(double(p[0])), Expansion(double(p[1])), Expansion(double(p[2]))}; };
+        const detail::SegmentMinimum<Expansion> m = detail::segment_minimum<detail::ExpansionOps>(ex(p1), ex(q1), ex(p2), ex(q2));
+        sn = m.s_num.estimate(), sd = m.s_den.estimate(), tn = m.t_num.estimate(), td = m.t_den.estimate();
+        dn = m.d_num.estimate(), dd = m.d_den.estimate();
+        meet = m.d_num.sign() == 0;
+    }
     SegmentClosest out = detail::segment_pair_at(detail::to_vec3d(p1), detail::to_vec3d(q1), detail::to_vec3d(p2),
-                                                 detail::to_vec3d(q2), s, t);
-    out.dist2 = m.d_num.sign() == 0 ? 0.0 : m.d_num.estimate() / m.d_den.estimate();
+                                                 detail::to_vec3d(q2), std::clamp(sn / sd, 0.0, 1.0), std::clamp(tn / td, 0.0, 1.0));
+    out.dist2 = meet ? 0.0 : dn / dd;
     return out;
 }
 

@@ -29,5 +29,8 @@ bool aabb_plane_overlap(const Aabb& box, const Plane& p);
 bool aabb_aabb(const Aabb& a, const Aabb& b);
 /// do_intersect(Sphere_3, Bbox_3).
 bool sphere_aabb(const Aabb& box, const Vec3f& c, float r);
+/// squared_distance(Segment_3, Segment_3) in double constructions (a
+/// Point_3 for a segment whose ends are equal).
+double segment_segment(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2);
 
 }  // namespace isect::ref::epick
