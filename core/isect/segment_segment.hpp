@@ -254,7 +254,7 @@ inline SegmentClosest closest_segment_segment_exact(const std::array<T, 3>& p1, 
               off(m.d_num, m.d_den) <= tol * (big * std::sqrt(std::fabs(d2)) + tol * big * big)))
             throw B::Undecided{};
         sn = m.s_num.v, sd = m.s_den.v, tn = m.t_num.v, td = m.t_den.v, dn = m.d_num.v, dd = m.d_den.v;
-        meet = dn == 0;
+        meet = detail::BoundedOps::sgn(m.d_num) == 0;  // exact, or Undecided
     } catch (const detail::Bounded::Undecided&) {
         ++exact::fallbacks;
         using exact::Expansion;
