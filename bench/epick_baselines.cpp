@@ -72,3 +72,13 @@ double segment_segment(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const 
 }
 
 }  // namespace isect::ref::epick
+
+namespace isect::ref::epick {
+
+double point_triangle(const Triangle& tri, const Vec3f& p) {
+    const K::Point_3 a = point(tri.v[0]), b = point(tri.v[1]), c = point(tri.v[2]), q = point(p);
+    if (a == b && b == c) return CGAL::squared_distance(q, a);
+    return CGAL::squared_distance(q, K::Triangle_3(a, b, c));
+}
+
+}  // namespace isect::ref::epick

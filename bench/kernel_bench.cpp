@@ -33,6 +33,7 @@
 #include "isect/ray_aabb.hpp"
 #include "isect/ray_triangle.hpp"
 #include "isect/ref/epick.hpp"
+#include "isect/point_triangle.hpp"
 #include "isect/segment_segment.hpp"
 #include "isect/sphere_aabb.hpp"
 
@@ -123,6 +124,13 @@ const std::vector<FamilyKernels>& table() {
           {"ericson_float", [](const float* in) { return int(isect::closest_segment_segment_ericson<float>(vec(in), vec(in + 3), vec(in + 6), vec(in + 9)).meet()); }, false},
           {"exact", [](const float* in) { return int(isect::closest_segment_segment_exact<float>(vec(in), vec(in + 3), vec(in + 6), vec(in + 9)).meet()); }, true},
           {"epick", [](const float* in) { return int(epick::segment_segment(vec(in), vec(in + 3), vec(in + 6), vec(in + 9)) == 0); }, false}}},
+        // The closest point of a triangle: the answer is the region (Epick
+        // gives only the distance: its "answer" is whether it is 0).
+        {"point_triangle",
+         {{"ericson", [](const float* in) { return int(isect::closest_point_triangle_ericson<double, float>(tri(in), vec(in + 9)).region); }, false},
+          {"ericson_float", [](const float* in) { return int(isect::closest_point_triangle_ericson<float, float>(tri(in), vec(in + 9)).region); }, false},
+          {"exact", [](const float* in) { return int(isect::closest_point_triangle_exact<float>(tri(in), vec(in + 9)).region); }, true},
+          {"epick", [](const float* in) { return int(epick::point_triangle(tri(in), vec(in + 9)) == 0); }, false}}},
     };
     return t;
 }

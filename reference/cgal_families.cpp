@@ -17,6 +17,7 @@
 #include "isect/ref/aabb_aabb.hpp"
 #include "isect/ref/aabb_plane.hpp"
 #include "isect/ref/moving_aabb.hpp"
+#include "isect/ref/point_triangle.hpp"
 #include "isect/ref/ray_aabb.hpp"
 #include "isect/ref/ray_sphere.hpp"
 #include "isect/ref/ray_triangle.hpp"
@@ -485,6 +486,16 @@ Rational segment_segment_cgal(const Point& p1, const Point& q1, const Point& p2,
     if (point1) return from_cgal(CGAL::squared_distance(a, K::Segment_3(c, d)));
     if (point2) return from_cgal(CGAL::squared_distance(c, K::Segment_3(a, b)));
     return from_cgal(CGAL::squared_distance(K::Segment_3(a, b), K::Segment_3(c, d)));
+}
+
+// --- point_triangle ----------------------------------------------------------------
+
+// CGAL 5.5 handles a collinear Triangle_3 (it falls back to the edges); a
+// triangle whose vertices are equal is a Point_3.
+Rational point_triangle_cgal(const Point& a, const Point& b, const Point& c, const Point& p) {
+    const K::Point_3 x = to_cgal(a), y = to_cgal(b), z = to_cgal(c), q = to_cgal(p);
+    if (x == y && y == z) return from_cgal(CGAL::squared_distance(q, x));
+    return from_cgal(CGAL::squared_distance(q, K::Triangle_3(x, y, z)));
 }
 
 }  // namespace isect::ref

@@ -17,6 +17,7 @@
 #include "fast/aabb_plane.hpp"
 #include "fast/numbers.hpp"
 #include "fast/obb_obb.hpp"
+#include "fast/point_triangle.hpp"
 #include "fast/ray_sphere.hpp"
 #include "fast/ray_triangle.hpp"
 #include "fast/segment_segment.hpp"
@@ -112,6 +113,9 @@ Band ray_sphere_band() { return band_of<RaySphereBand>(); }
 std::optional<Result> segment_segment(const double* in) { return two_stage<Result, SegmentSegmentBody>(in); }
 Band segment_segment_band() { return band_of<SegmentSegmentBand>(); }
 
+std::optional<Result> point_triangle(const double* in) { return two_stage<Result, PointTriangleBody>(in); }
+Band point_triangle_band() { return band_of<PointTriangleBand>(); }
+
 // --- The planted wrong oracles ---------------------------------------------------------
 
 namespace wrong {
@@ -146,6 +150,7 @@ Result triangle_triangle(const double* in) { return plain<TriTriBody>(in); }
 Result obb_obb(const double* in) { return plain<ObbBody>(in); }
 Result ray_sphere(const double* in) { return plain<RaySphereBody>(in); }
 Result segment_segment(const double* in) { return plain<SegmentSegmentBody>(in); }
+Result point_triangle(const double* in) { return plain<PointTriangleBody>(in); }
 
 }  // namespace wrong
 

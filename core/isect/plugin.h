@@ -148,6 +148,14 @@ ISECT_PLUGIN_EXPORT int isect_ray_sphere(const float org[3], const float dir[3],
 ISECT_PLUGIN_EXPORT int isect_segment_segment(const float p1[3], const float q1[3], const float p2[3], const float q2[3],
                                               float out[9]);
 
+/* point_triangle: the closest point q of the closed triangle tri (a, b, c;
+   collinear ones are segments, repeated ones points) to p. Writes out[0]
+   the squared distance, out[1..3] q, out[4] v and out[5] w with q = a + v
+   (b - a) + w (c - a). Returns q's Voronoi region: 0, 1, 2 the vertex a, b,
+   c; 3, 4, 5 the edge ab, bc, ca; 6 the face (on a boundary either region
+   is right; declare proper_triangle if your kernel assumes one). */
+ISECT_PLUGIN_EXPORT int isect_point_triangle(const float tri[9], const float p[3], float out[6]);
+
 /* Version 2: the same functions on doubles, for kernels whose scalar is
    double (three.js, Godot or Bullet built with double scalars, CAD code).
    Each takes and writes what its float form does. */
@@ -179,6 +187,7 @@ ISECT_PLUGIN_EXPORT int isect_ray_sphere_d(const double org[3], const double dir
                                            double* t_enter, double* t_exit);
 ISECT_PLUGIN_EXPORT int isect_segment_segment_d(const double p1[3], const double q1[3], const double p2[3],
                                                 const double q2[3], double out[9]);
+ISECT_PLUGIN_EXPORT int isect_point_triangle_d(const double tri[9], const double p[3], double out[6]);
 
 #ifdef __cplusplus
 }

@@ -209,9 +209,11 @@ inline PointTriangleClosest closest_point_triangle_exact(const BasicTriangle<T>&
     out.region = region;
     out.v = vn / dn_;
     out.w = wn / dn_;
+    // q in long double (64 significant bits on x86), then rounded once: on
+    // double input a double combination would cost a few ulps of the edges.
     for (size_t i = 0; i < 3; ++i) {
-        const double a = double(t.v[0][i]);
-        out.q[i] = a + (double(t.v[1][i]) - a) * out.v + (double(t.v[2][i]) - a) * out.w;
+        const long double a = t.v[0][i];
+        out.q[i] = double(a + ((long double)t.v[1][i] - a) * (long double)out.v + ((long double)t.v[2][i] - a) * (long double)out.w);
     }
     out.dist2 = dnum == 0 ? 0.0 : dnum / dden;
     return out;

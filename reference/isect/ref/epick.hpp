@@ -32,5 +32,8 @@ bool sphere_aabb(const Aabb& box, const Vec3f& c, float r);
 /// squared_distance(Segment_3, Segment_3) in double constructions (a
 /// Point_3 for a segment whose ends are equal).
 double segment_segment(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2);
+/// squared_distance(Point_3, Triangle_3) in double constructions (a Point_3
+/// for a triangle whose vertices are equal).
+double point_triangle(const Triangle& tri, const Vec3f& p);
 
 }  // namespace isect::ref::epick

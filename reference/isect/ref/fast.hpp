@@ -47,6 +47,7 @@ std::optional<Result> triangle_triangle(const double* in);  ///< the segment's e
 std::optional<Result> obb_obb(const double* in);
 std::optional<Result> ray_sphere(const double* in);  ///< t_enter, t_exit
 std::optional<Result> segment_segment(const double* in);  ///< dist2, s, t, c1, c2
+std::optional<Result> point_triangle(const double* in);   ///< the region; dist2, q, v, w
 
 /// A family's band: whether moving every input by at most delta (delta =
 /// K u M, the engine's band_delta: K the contract's, u = 2^-24 for float
@@ -76,6 +77,7 @@ Band triangle_triangle_band();
 Band obb_obb_band();
 Band ray_sphere_band();
 Band segment_segment_band();
+Band point_triangle_band();
 /// aabb_triangle's band is the exact answer on the box grown or shrunk by
 /// delta (check/families/aabb_triangle.cpp); its fast stage runs CGAL's
 /// filtered predicate on a float box rounded inside the shrunk box or the
@@ -101,6 +103,7 @@ Result triangle_triangle(const double* in);
 Result obb_obb(const double* in);
 Result ray_sphere(const double* in);
 Result segment_segment(const double* in);
+Result point_triangle(const double* in);
 }  // namespace wrong
 
 }  // namespace isect::ref::fast

@@ -161,8 +161,9 @@ ClassKey violation_class(const Family& f, const FamilyKernel& k, const Inputs& i
 
 /// Where a fast oracle's truth disagrees with the references': a different
 /// answer, or a number of theirs outside its enclosure (by more than the one
-/// ulp their double carries). Empty when they agree.
-std::string oracle_disagreement(const Family& f, const FastTruth& fast, const Truth& truth);
+/// ulp their double carries). An answer the family holds right as well
+/// (Family::also_right) agrees. Empty when they agree.
+std::string oracle_disagreement(const Family& f, const double* in, const FastTruth& fast, const Truth& truth);
 
 /// What a fuzzer or checker found.
 struct Finding {

@@ -289,6 +289,10 @@ struct Family {
     /// direction component, a gap. Optional (default: the smallest nonzero
     /// input magnitude); 0 when there is none.
     std::function<double(const double*)> feature;
+    /// Whether an answer other than the exact one is right as well: a point
+    /// on the boundary of two Voronoi regions has both (point_triangle).
+    /// Decided exactly; optional (empty: only the exact answer is right).
+    std::function<bool(const double* in, int answer)> also_right;
     /// The test that decided the exact answer, for failure classes ("edge
     /// x*f1", "u < 0"); optional.
     std::function<std::string(const double*, const Truth&, int answer)> deciding;
