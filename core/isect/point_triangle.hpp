@@ -175,36 +175,30 @@ TriangleMinimum<typename Ops::NT> point_triangle_minimum(const V& a, const V& b,
 /// exact (float input everywhere; double input in 2^-100:2^100).
 template <class T>
 inline PointTriangleClosest closest_point_triangle_exact(const BasicTriangle<T>& t, const std::array<T, 3>& point) {
-    double vn, wn, dn_, dnum, dden;
-    TriangleRegion region;
-    try {
-        using B = detail::Bounded;
-        using V = std::array<B, 3>;
-        const auto bd = [](const std::array<T, 3>& x) { return V{B{double(x[0]), 0}, B{double(x[1]), 0}, B{double(x[2]), 0}}; };
-        const auto m = detail::point_triangle_minimum<detail::BoundedOps>(bd(t.v[0]), bd(t.v[1]), bd(t.v[2]), bd(point));
-        constexpr double tol = sizeof(T) == sizeof(float) ? 0x1p-30 : 0x1p-59;
-        double big = 0;
-        for (const std::array<T, 3>* x : {&t.v[0], &t.v[1], &t.v[2], &point})
-            for (T y : *x) big = std::max(big, std::fabs(double(y)));
-        const auto off = [](const B& num, const B& den) { return (num.e + std::fabs(num.v / den.v) * den.e) / std::fabs(den.v); };
-        const double d2 = m.d_num.v / m.d_den.v;
-        if (!(off(m.v_num, m.den) <= tol && off(m.w_num, m.den) <= tol &&
-              off(m.d_num, m.d_den) <= tol * (big * std::sqrt(std::fabs(d2)) + tol * big * big)))
-            throw B::Undecided{};
-        region = m.region;
-        vn = m.v_num.v, wn = m.w_num.v, dn_ = m.den.v, dden = m.d_den.v;
-        dnum = detail::BoundedOps::sgn(m.d_num) == 0 ? 0.0 : m.d_num.v;  // a 0 exact, or Undecided
-    } catch (const detail::Bounded::Undecided&) {
-        ++exact::fallbacks;
-        using exact::Expansion;
-        using V = std::array<Expansion, 3>;
-        const auto ex = [](const std::array<T, 3>& x) { return V{Expansion(double(x[0])), Expansion(double(x[1])), Expansion(double(x[2]))}; };
-        const auto m = detail::point_triangle_minimum<detail::ExpansionOps>(ex(t.v[0]), ex(t.v[1]), ex(t.v[2]), ex(point));
-        region = m.region;
-        vn = m.v_num.estimate(), wn = m.w_num.estimate(), dn_ = m.den.estimate();
-        dnum = m.d_num.sign() == 0 ? 0.0 : m.d_num.estimate();
-        dden = m.d_den.estimate();
-    }
+    constexpr double tol = sizeof(T) == sizeof(float) ? 0x1p-30 : 0x1p-59;
+    double big = 0;
+    for (const std::array<T, 3>* x : {&t.v[0], &t.v[1], &t.v[2], &point})
+        for (T y : *x) big = std::max(big, std::fabs(double(y)));
+    struct Fractions {
+        TriangleRegion region;
+        double vn, wn, den, dnum, dden;
+    };
+    // As closest_segment_segment_exact: two filters, then expansions.
+    const Fractions f = detail::filtered([&](auto ops) {
+        using Ops = decltype(ops);
+        using NT = typename Ops::NT;
+        using V = std::array<NT, 3>;
+        const auto at = [](const std::array<T, 3>& x) { return V{Ops::of(double(x[0])), Ops::of(double(x[1])), Ops::of(double(x[2]))}; };
+        const auto m = detail::point_triangle_minimum<Ops>(at(t.v[0]), at(t.v[1]), at(t.v[2]), at(point));
+        const double d2 = detail::value_of(m.d_num) / detail::value_of(m.d_den);
+        if (!(detail::quotient_error(m.v_num, m.den) <= tol && detail::quotient_error(m.w_num, m.den) <= tol &&
+              detail::quotient_error(m.d_num, m.d_den) <= tol * (big * std::sqrt(std::fabs(d2)) + tol * big * big)))
+            detail::filter_failed = true;
+        return Fractions{m.region, detail::value_of(m.v_num), detail::value_of(m.w_num), detail::value_of(m.den),
+                         Ops::sgn(m.d_num) == 0 ? 0.0 : detail::value_of(m.d_num), detail::value_of(m.d_den)};
+    });
+    const TriangleRegion region = f.region;
+    const double vn = f.vn, wn = f.wn, dn_ = f.den, dnum = f.dnum, dden = f.dden;
     PointTriangleClosest out;
     out.region = region;
     out.v = vn / dn_;

@@ -26,8 +26,9 @@
 //    of the four edges' minima, each edge's a clamp decided by a sign and
 //    the edges compared by cross-multiplied fractions; every test the sign
 //    of a polynomial of degree at most 6 in the inputs: first in double
-//    with a running error bound (detail::Bounded), and where that cannot
-//    settle a sign, on expansions (exact.hpp). The answer (meet or not) is
+//    with a running error bound (detail::Bounded), then with exact values
+//    tracked too, and where neither settles a sign, on expansions
+//    (exact.hpp). The answer (meet or not) is
 //    exact; the numbers are the chosen fractions rounded in double. Float input: exact over every
 //    float (products of six float differences stay within the double
 //    range and above its subnormals); double input: in 2^-100:2^100.
@@ -56,7 +57,7 @@ namespace detail {
 
 /// The least of D(s, t) over the square, as fractions with positive
 /// denominators (s = s_num / s_den...), in the number type of Ops (Ops::NT
-/// with +, -, *; Ops::sgn exact or throwing where it cannot decide): one
+/// with +, -, *; Ops::sgn exact, or throwing or flagging where it cannot decide): one
 /// algorithm for the exact kernel (expansions), the fast oracle (intervals,
 /// then Mpzf) and the band. NT vectors p1, q1, p2, q2 hold the inputs
 /// exactly.
@@ -126,6 +127,7 @@ template <class Ops, class V> SegmentMinimum<typename Ops::NT> segment_minimum(c
     return m;
 }
 
+
 /// Expansions as segment_minimum's number type: exact signs.
 struct ExpansionOps {
     using NT = exact::Expansion;
@@ -133,36 +135,86 @@ struct ExpansionOps {
     static int sgn(const exact::Expansion& x) { return x.sign(); }
 };
 
-/// The filter in front of the expansions: a double and a bound on its
+/// The filters in front of the expansions: a double and a bound on its
 /// distance from the exact value, carried through +, - and * (each bound
 /// covers the operands' bounds, the rounding of the result, and, with a
 /// margin of 2^-50 of itself and 2^-1060, the rounding of the bound's own
 /// arithmetic and underflow). A sign the bound cannot settle, or a number
-/// that left the double range, throws Undecided: the expansions decide.
-struct Bounded {
+/// that left the double range, sets filter_failed (and the computation goes
+/// on to an answer that is then thrown away: cheaper than an exception,
+/// which half the degenerate inputs would raise). With Track, exact
+/// operands whose result rounds to nothing stay exact (bound 0), checked
+/// with an error-free sum or product: the degenerate inputs (crossing,
+/// touching, collinear) are mostly small integers and dyadic fractions, and
+/// a filter that can prove their 0s keeps them off the expansions. That
+/// costs a two-product per product, so it is the second filter, run where
+/// the first could not decide.
+inline thread_local bool filter_failed = false;
+
+template <bool Track> struct Bounded {
     double v = 0, e = 0;
-    struct Undecided {};
     static Bounded rounded(double v, double e) {
         const double bound = (e + std::fabs(v) * 0x1p-53) * (1 + 0x1p-50) + 0x1p-1060;
-        if (!std::isfinite(v) || !std::isfinite(bound)) throw Undecided{};
+        if (!std::isfinite(v) || !std::isfinite(bound)) filter_failed = true;
         return {v, bound};
     }
-    friend Bounded operator+(const Bounded& a, const Bounded& b) { return rounded(a.v + b.v, a.e + b.e); }
-    friend Bounded operator-(const Bounded& a, const Bounded& b) { return rounded(a.v - b.v, a.e + b.e); }
+    friend Bounded operator+(const Bounded& a, const Bounded& b) {
+        if (Track && a.e == 0 && b.e == 0) {
+            double s, err;
+            exact::two_sum(a.v, b.v, s, err);
+            if (err == 0 && std::isfinite(s)) return {s, 0};
+        }
+        return rounded(a.v + b.v, a.e + b.e);
+    }
     friend Bounded operator-(const Bounded& a) { return {-a.v, a.e}; }
+    friend Bounded operator-(const Bounded& a, const Bounded& b) { return a + (-b); }
     friend Bounded operator*(const Bounded& a, const Bounded& b) {
+        if (Track && a.e == 0 && b.e == 0) {
+            double p, err;
+            exact::two_product(a.v, b.v, p, err);
+            // two_product is exact while nothing underflows: a nonzero
+            // product at least 2^-960 in magnitude, or an exact 0.
+            if (err == 0 && std::isfinite(p) && (p == 0 ? (a.v == 0 || b.v == 0) : std::fabs(p) >= 0x1p-960)) return {p, 0};
+        }
         return rounded(a.v * b.v, std::fabs(a.v) * b.e + std::fabs(b.v) * a.e + a.e * b.e);
     }
 };
-struct BoundedOps {
-    using NT = Bounded;
-    static Bounded of(double x) { return {x, 0}; }
-    static int sgn(const Bounded& x) {
+template <bool Track> struct BoundedOps {
+    using NT = Bounded<Track>;
+    static NT of(double x) { return {x, 0}; }
+    static int sgn(const NT& x) {
         if (x.v == 0 && x.e == 0) return 0;
         if (x.e < std::fabs(x.v)) return x.v > 0 ? 1 : -1;
-        throw Bounded::Undecided{};
+        filter_failed = true;
+        return 0;
     }
 };
+
+/// Runs fn(ops) with BoundedOps<false>, then BoundedOps<true>, then
+/// ExpansionOps, each where the one before set filter_failed (fn may set it
+/// too: numbers not accurate enough); counts a fallback when the
+/// expansions ran.
+template <class Fn> auto filtered(const Fn& fn) {
+    filter_failed = false;
+    auto first = fn(BoundedOps<false>{});
+    if (!filter_failed) return first;
+    filter_failed = false;
+    auto second = fn(BoundedOps<true>{});
+    if (!filter_failed) return second;
+    ++exact::fallbacks;
+    return fn(ExpansionOps{});
+}
+
+/// The magnitude of a number of any stage, and whether it is exactly 0.
+inline double value_of(const exact::Expansion& x) { return x.estimate(); }
+template <bool Track> double value_of(const Bounded<Track>& x) { return x.v; }
+
+/// How far num / den can be from the exact quotient: 0 for expansions
+/// (exact), else from the bounds.
+inline double quotient_error(const exact::Expansion&, const exact::Expansion&) { return 0; }
+template <bool Track> double quotient_error(const Bounded<Track>& num, const Bounded<Track>& den) {
+    return (num.e + std::fabs(num.v / den.v) * den.e) / std::fabs(den.v);
+}
 
 template <class T> Vec3d to_vec3d(const std::array<T, 3>& p) { return {double(p[0]), double(p[1]), double(p[2])}; }
 
@@ -232,39 +284,34 @@ inline SegmentClosest closest_segment_segment_ericson(const std::array<T, 3>& p1
 template <class T>
 inline SegmentClosest closest_segment_segment_exact(const std::array<T, 3>& p1, const std::array<T, 3>& q1,
                                                     const std::array<T, 3>& p2, const std::array<T, 3>& q2) {
-    // The fractions: from the filter where it settles every sign and each
-    // number to 2^-30, else from expansions.
-    double sn, sd, tn, td, dn, dd;
-    bool meet;
-    try {
-        using B = detail::Bounded;
-        using V = std::array<B, 3>;
-        const auto bd = [](const std::array<T, 3>& p) { return V{B{double(p[0]), 0}, B{double(p[1]), 0}, B{double(p[2]), 0}}; };
-        const detail::SegmentMinimum<B> m = detail::segment_minimum<detail::BoundedOps>(bd(p1), bd(q1), bd(p2), bd(q2));
-        // Numbers close enough to hand out: s and t within tol (a point
-        // within tol of the segment's extent), dist2 within tol (M dist +
-        // tol M^2), tol far below the input's own rounding.
-        constexpr double tol = sizeof(T) == sizeof(float) ? 0x1p-30 : 0x1p-59;
-        double big = 0;
-        for (const std::array<T, 3>* p : {&p1, &q1, &p2, &q2})
-            for (T x : *p) big = std::max(big, std::fabs(double(x)));
-        const auto off = [](const B& num, const B& den) { return (num.e + std::fabs(num.v / den.v) * den.e) / std::fabs(den.v); };
-        const double d2 = m.d_num.v / m.d_den.v;
-        if (!(off(m.s_num, m.s_den) <= tol && off(m.t_num, m.t_den) <= tol &&
-              off(m.d_num, m.d_den) <= tol * (big * std::sqrt(std::fabs(d2)) + tol * big * big)))
-            throw B::Undecided{};
-        sn = m.s_num.v, sd = m.s_den.v, tn = m.t_num.v, td = m.t_den.v, dn = m.d_num.v, dd = m.d_den.v;
-        meet = detail::BoundedOps::sgn(m.d_num) == 0;  // exact, or Undecided
-    } catch (const detail::Bounded::Undecided&) {
-        ++exact::fallbacks;
-        using exact::Expansion;
-        using V = std::array<Expansion, 3>;
-        const auto ex = [](const std::array<T, 3>& p) { return V{Expansion(double(p[0])), Expansion(double(p[1])), Expansion(double(p[2]))}; };
-        const detail::SegmentMinimum<Expansion> m = detail::segment_minimum<detail::ExpansionOps>(ex(p1), ex(q1), ex(p2), ex(q2));
-        sn = m.s_num.estimate(), sd = m.s_den.estimate(), tn = m.t_num.estimate(), td = m.t_den.estimate();
-        dn = m.d_num.estimate(), dd = m.d_den.estimate();
-        meet = m.d_num.sign() == 0;
-    }
+    // The fractions: from a filter where it settles every sign and each
+    // number to tol, else from expansions. Numbers close enough to hand
+    // out: s and t within tol (a point within tol of the segment's
+    // extent), dist2 within tol (M dist + tol M^2), tol far below the
+    // input's own rounding.
+    constexpr double tol = sizeof(T) == sizeof(float) ? 0x1p-30 : 0x1p-59;
+    double big = 0;
+    for (const std::array<T, 3>* p : {&p1, &q1, &p2, &q2})
+        for (T x : *p) big = std::max(big, std::fabs(double(x)));
+    struct Fractions {
+        double sn, sd, tn, td, dn, dd;
+        bool meet;
+    };
+    const Fractions f = detail::filtered([&](auto ops) {
+        using Ops = decltype(ops);
+        using NT = typename Ops::NT;
+        using V = std::array<NT, 3>;
+        const auto at = [](const std::array<T, 3>& p) { return V{Ops::of(double(p[0])), Ops::of(double(p[1])), Ops::of(double(p[2]))}; };
+        const detail::SegmentMinimum<NT> m = detail::segment_minimum<Ops>(at(p1), at(q1), at(p2), at(q2));
+        const double d2 = detail::value_of(m.d_num) / detail::value_of(m.d_den);
+        if (!(detail::quotient_error(m.s_num, m.s_den) <= tol && detail::quotient_error(m.t_num, m.t_den) <= tol &&
+              detail::quotient_error(m.d_num, m.d_den) <= tol * (big * std::sqrt(std::fabs(d2)) + tol * big * big)))
+            detail::filter_failed = true;
+        return Fractions{detail::value_of(m.s_num), detail::value_of(m.s_den), detail::value_of(m.t_num), detail::value_of(m.t_den),
+                         detail::value_of(m.d_num),  detail::value_of(m.d_den), Ops::sgn(m.d_num) == 0};
+    });
+    const double sn = f.sn, sd = f.sd, tn = f.tn, td = f.td, dn = f.dn, dd = f.dd;
+    const bool meet = f.meet;
     SegmentClosest out = detail::segment_pair_at(detail::to_vec3d(p1), detail::to_vec3d(q1), detail::to_vec3d(p2),
                                                  detail::to_vec3d(q2), std::clamp(sn / sd, 0.0, 1.0), std::clamp(tn / td, 0.0, 1.0));
     out.dist2 = meet ? 0.0 : dn / dd;
