@@ -50,7 +50,11 @@ namespace isect {
 struct SegmentClosest {
     double dist2 = 0, s = 0, t = 0;
     Vec3d c1{}, c2{};
-    bool meet() const { return dist2 == 0; }
+    /// Whether the segments meet, as the kernel decides it: dist2 == 0 for
+    /// a kernel that only computes, the exact sign for the exact one (whose
+    /// dist2 may underflow to 0 for segments apart by 1e-170).
+    bool meets = false;
+    bool meet() const { return meets; }
 };
 
 namespace detail {
@@ -232,6 +236,7 @@ SegmentClosest segment_pair_at(const std::array<T, 3>& p1, const std::array<T, 3
         dist2 += g * g;
     }
     out.dist2 = double(dist2);
+    out.meets = out.dist2 == 0;
     out.s = double(s);
     out.t = double(t);
     out.c1 = to_vec3d(c1);
@@ -315,6 +320,7 @@ inline SegmentClosest closest_segment_segment_exact(const std::array<T, 3>& p1, 
     SegmentClosest out = detail::segment_pair_at(detail::to_vec3d(p1), detail::to_vec3d(q1), detail::to_vec3d(p2),
                                                  detail::to_vec3d(q2), std::clamp(sn / sd, 0.0, 1.0), std::clamp(tn / td, 0.0, 1.0));
     out.dist2 = meet ? 0.0 : dn / dd;
+    out.meets = meet;
     return out;
 }
 
