@@ -159,6 +159,18 @@ inline std::string check_enclosure(std::string_view name, double lo, double hi, 
     return {};
 }
 
+/// "" when the numbers exact[0..n) are each inside their enclosure [lo_i,
+/// hi_i], else why, naming the first outside (outputs[i]). exact are the
+/// references' nearest doubles: an enclosure of doubles holds an exact value
+/// only if it holds its rounding, so the test is exact.
+inline std::string check_rounded_enclosures(const Family& f, const FastTruth& fast, const double* exact, size_t n) {
+    for (size_t i = 0; i < n; ++i)
+        if (!(fast.lo[i] <= exact[i] && exact[i] <= fast.hi[i]))
+            return f.outputs[i] + " = " + format_double(exact[i]) + " is outside the enclosure [" + format_double(fast.lo[i]) +
+                   ", " + format_double(fast.hi[i]) + "]";
+    return {};
+}
+
 /// sign(s sqrt(x2) - t), exactly (x2 >= 0, s in {-1, 0, 1}; t may be
 /// infinite).
 inline int compare_root(int s, const ref::Rational& x2, double t) {

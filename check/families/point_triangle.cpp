@@ -337,15 +337,10 @@ Family make() {
         const ExactInput x(in);
         const ref::PointTriangleExact q = ref::point_triangle_rational(x.a, x.b, x.c, x.p);
         // The oracle's region must be right (on a boundary, either is).
-        std::string why;
         if (!right_region(x, q.q, fast.answer))
-            why = std::string("the oracle says ") + kRegions[fast.answer] + ", which does not hold the closest point";
+            return std::string("the oracle says ") + kRegions[fast.answer] + ", which does not hold the closest point";
         const double exact[4] = {ref::to_double(q.dist2), ref::to_double(q.q[0]), ref::to_double(q.q[1]), ref::to_double(q.q[2])};
-        for (size_t i = 0; i < 4 && why.empty(); ++i)
-            if (!(fast.lo[i] <= exact[i] && exact[i] <= fast.hi[i]))
-                why = std::string(kOutputs[i]) + " = " + format_double(exact[i]) + " is outside the enclosure [" +
-                      format_double(fast.lo[i]) + ", " + format_double(fast.hi[i]) + "]";
-        return why;
+        return check_rounded_enclosures(self(), fast, exact, 4);
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::point_triangle(in)); };
     f.all_kernels = [] {

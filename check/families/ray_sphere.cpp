@@ -410,14 +410,8 @@ Family make() {
         const ref::RaySphereExact q = rational(in);
         std::string why = check_answer(self(), fast, yes(q.hit));
         if (!why.empty() || !q.hit) return why;
-        // The references give the nearest doubles: an enclosure [lo, hi] of
-        // doubles holds the exact value only if it holds its rounding.
         const double exact[2] = {q.t_enter, q.t_exit};
-        for (size_t i = 0; i < 2 && why.empty(); ++i)
-            if (!(fast.lo[i] <= exact[i] && exact[i] <= fast.hi[i]))
-                why = self().outputs[i] + " = " + format_double(exact[i]) + " is outside the enclosure [" + format_double(fast.lo[i]) +
-                      ", " + format_double(fast.hi[i]) + "]";
-        return why;
+        return check_rounded_enclosures(self(), fast, exact, 2);
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_sphere(in)); };
     f.all_kernels = [] {

@@ -168,32 +168,42 @@ template <class T> SegmentClosest ericson_epsilon(const V<T>& p1, const V<T>& q1
     return ericson_in<double>(p1, q1, p2, q2, 1e-6);
 }
 
+/// Ericson's coefficients in double, for the planted bugs written beside
+/// the built-in: d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2, a = d1 . d1,
+/// e = d2 . d2, b = d1 . d2, c = d1 . r, f = d2 . r, denom = a e - b^2.
+struct Coefficients {
+    double a, e, b, c, f, denom;
+    Coefficients(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2) {
+        const Vec3d d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
+        a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
+        denom = a * e - b * b;
+    }
+};
+
+/// The pair at s, t of float segments, in double.
+SegmentClosest pair_at(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2, double s, double t) {
+    using isect::detail::to_vec3d;
+    return isect::detail::segment_pair_at<double>(to_vec3d(p1), to_vec3d(q1), to_vec3d(p2), to_vec3d(q2), s, t);
+}
+
 /// Planted bug: t clamped without recomputing s for it (ports that drop the
 /// second clamp of Ericson's code): s stays the unconstrained value, which
 /// is not the least for the clamped t. In double, as the built-in.
 SegmentClosest s_not_recomputed(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2) {
-    const auto dot3 = [](const Vec3d& x, const Vec3d& y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; };
-    const Vec3d d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
-    const double a = dot3(d1, d1), e = dot3(d2, d2), b = dot3(d1, d2), c = dot3(d1, r), f = dot3(d2, r);
+    const auto [a, e, b, c, f, denom] = Coefficients(p1, q1, p2, q2);
     if (a == 0 || e == 0) return ericson(p1, q1, p2, q2);
-    const double denom = a * e - b * b;
     const double s = denom != 0 ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
     const double t = std::clamp((b * s + f) / e, 0.0, 1.0);
-    return isect::detail::segment_pair_at<double>(isect::detail::to_vec3d(p1), isect::detail::to_vec3d(q1),
-                                                  isect::detail::to_vec3d(p2), isect::detail::to_vec3d(q2), s, t);
+    return pair_at(p1, q1, p2, q2, s, t);
 }
 
 /// Planted bug: the closest points of the two lines, unclamped (a line
 /// routine used for segments): s, t leave [0, 1]. In double.
 SegmentClosest lines_not_segments(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2) {
-    const auto dot3 = [](const Vec3d& x, const Vec3d& y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; };
-    const Vec3d d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
-    const double a = dot3(d1, d1), e = dot3(d2, d2), b = dot3(d1, d2), c = dot3(d1, r), f = dot3(d2, r);
-    const double denom = a * e - b * b;
+    const auto [a, e, b, c, f, denom] = Coefficients(p1, q1, p2, q2);
     if (a == 0 || e == 0 || denom == 0) return ericson(p1, q1, p2, q2);
     const double s = (b * f - c * e) / denom, t = (b * s + f) / e;
-    return isect::detail::segment_pair_at<double>(isect::detail::to_vec3d(p1), isect::detail::to_vec3d(q1),
-                                                  isect::detail::to_vec3d(p2), isect::detail::to_vec3d(q2), s, t);
+    return pair_at(p1, q1, p2, q2, s, t);
 }
 
 /// Planted bug: godotengine/godot#55384, "get_closest_points_between_segments()
@@ -202,10 +212,7 @@ SegmentClosest lines_not_segments(const Vec3f& p1, const Vec3f& q1, const Vec3f&
 /// so parallel segments (and points) give 0 / 0 and NaN everywhere after.
 /// In double, as the built-in.
 SegmentClosest parallel_nan(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2) {
-    const auto dot3 = [](const Vec3d& x, const Vec3d& y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; };
-    const Vec3d d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
-    const double a = dot3(d1, d1), e = dot3(d2, d2), b = dot3(d1, d2), c = dot3(d1, r), f = dot3(d2, r);
-    const double denom = a * e - b * b;
+    const auto [a, e, b, c, f, denom] = Coefficients(p1, q1, p2, q2);
     const double s = std::clamp((b * f - c * e) / denom, 0.0, 1.0);
     double t = (b * s + f) / e;
     double s2 = s;
@@ -216,8 +223,7 @@ SegmentClosest parallel_nan(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, c
         t = 1;
         s2 = std::clamp((b - c) / a, 0.0, 1.0);
     }
-    return isect::detail::segment_pair_at<double>(isect::detail::to_vec3d(p1), isect::detail::to_vec3d(q1),
-                                                  isect::detail::to_vec3d(p2), isect::detail::to_vec3d(q2), s2, t);
+    return pair_at(p1, q1, p2, q2, s2, t);
 }
 
 // --- Constructions ------------------------------------------------------------------
@@ -316,14 +322,8 @@ Family make() {
     f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ExactInput x(in);
         const Truth t = truth_of(x, ref::segment_segment_rational(x.p1, x.q1, x.p2, x.q2));
-        std::string why = check_answer(self(), fast, t.answer);
-        // The references give the nearest doubles: an enclosure of doubles
-        // holds the exact value only if it holds its rounding.
-        for (size_t i = 0; i < t.values.size() && why.empty(); ++i)
-            if (!(fast.lo[i] <= t.values[i] && t.values[i] <= fast.hi[i]))
-                why = std::string(kOutputs[i]) + " = " + format_double(t.values[i]) + " is outside the enclosure [" +
-                      format_double(fast.lo[i]) + ", " + format_double(fast.hi[i]) + "]";
-        return why;
+        const std::string why = check_answer(self(), fast, t.answer);
+        return why.empty() ? check_rounded_enclosures(self(), fast, t.values.data(), t.values.size()) : why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::segment_segment(in)); };
     f.all_kernels = [] {

@@ -175,10 +175,8 @@ TriangleMinimum<typename Ops::NT> point_triangle_minimum(const V& a, const V& b,
 /// exact (float input everywhere; double input in 2^-100:2^100).
 template <class T>
 inline PointTriangleClosest closest_point_triangle_exact(const BasicTriangle<T>& t, const std::array<T, 3>& point) {
-    constexpr double tol = sizeof(T) == sizeof(float) ? 0x1p-30 : 0x1p-59;
-    double big = 0;
-    for (const std::array<T, 3>* x : {&t.v[0], &t.v[1], &t.v[2], &point})
-        for (T y : *x) big = std::max(big, std::fabs(double(y)));
+    constexpr double tol = detail::handout_tolerance<T>();
+    const double big = detail::largest_magnitude<T>({&t.v[0], &t.v[1], &t.v[2], &point});
     struct Fractions {
         TriangleRegion region;
         double vn, wn, den, dnum, dden;
@@ -190,10 +188,7 @@ inline PointTriangleClosest closest_point_triangle_exact(const BasicTriangle<T>&
         using V = std::array<NT, 3>;
         const auto at = [](const std::array<T, 3>& x) { return V{Ops::of(double(x[0])), Ops::of(double(x[1])), Ops::of(double(x[2]))}; };
         const auto m = detail::point_triangle_minimum<Ops>(at(t.v[0]), at(t.v[1]), at(t.v[2]), at(point));
-        const double d2 = detail::value_of(m.d_num) / detail::value_of(m.d_den);
-        if (!(detail::quotient_error(m.v_num, m.den) <= tol && detail::quotient_error(m.w_num, m.den) <= tol &&
-              detail::quotient_error(m.d_num, m.d_den) <= tol * (big * std::sqrt(std::fabs(d2)) + tol * big * big)))
-            detail::filter_failed = true;
+        if (!detail::close_enough(m.v_num, m.den, m.w_num, m.den, m.d_num, m.d_den, big, tol)) detail::filter_failed = true;
         return Fractions{m.region, detail::value_of(m.v_num), detail::value_of(m.w_num), detail::value_of(m.den),
                          Ops::sgn(m.d_num) == 0 ? 0.0 : detail::value_of(m.d_num), detail::value_of(m.d_den)};
     });

@@ -39,6 +39,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <initializer_list>
 
 #include "isect/exact.hpp"
 #include "isect/fp.hpp"
@@ -220,6 +221,30 @@ template <bool Track> double quotient_error(const Bounded<Track>& num, const Bou
     return (num.e + std::fabs(num.v / den.v) * den.e) / std::fabs(den.v);
 }
 
+/// The accuracy the exact kernels hand their numbers out at, far below the
+/// input's own rounding: 2^-30 for float input, 2^-59 for double.
+template <class T> constexpr double handout_tolerance() { return sizeof(T) == sizeof(float) ? 0x1p-30 : 0x1p-59; }
+
+/// Whether a stage's fractions are close enough to hand out: two
+/// parameters (x = x_num / x_den, y alike) within tol, and a squared
+/// distance within tol (M dist + tol M^2), M the largest input magnitude.
+/// Expansions always are (their quotients are exact).
+template <class NT>
+bool close_enough(const NT& x_num, const NT& x_den, const NT& y_num, const NT& y_den, const NT& d_num, const NT& d_den, double big,
+                  double tol) {
+    const double d2 = value_of(d_num) / value_of(d_den);
+    return quotient_error(x_num, x_den) <= tol && quotient_error(y_num, y_den) <= tol &&
+           quotient_error(d_num, d_den) <= tol * (big * std::sqrt(std::fabs(d2)) + tol * big * big);
+}
+
+/// The largest magnitude among points.
+template <class T> double largest_magnitude(std::initializer_list<const std::array<T, 3>*> points) {
+    double big = 0;
+    for (const std::array<T, 3>* p : points)
+        for (T x : *p) big = std::max(big, std::fabs(double(x)));
+    return big;
+}
+
 template <class T> Vec3d to_vec3d(const std::array<T, 3>& p) { return {double(p[0]), double(p[1]), double(p[2])}; }
 
 /// The closest pair at parameters s, t: the points and their squared distance.
@@ -290,14 +315,10 @@ template <class T>
 inline SegmentClosest closest_segment_segment_exact(const std::array<T, 3>& p1, const std::array<T, 3>& q1,
                                                     const std::array<T, 3>& p2, const std::array<T, 3>& q2) {
     // The fractions: from a filter where it settles every sign and each
-    // number to tol, else from expansions. Numbers close enough to hand
-    // out: s and t within tol (a point within tol of the segment's
-    // extent), dist2 within tol (M dist + tol M^2), tol far below the
-    // input's own rounding.
-    constexpr double tol = sizeof(T) == sizeof(float) ? 0x1p-30 : 0x1p-59;
-    double big = 0;
-    for (const std::array<T, 3>* p : {&p1, &q1, &p2, &q2})
-        for (T x : *p) big = std::max(big, std::fabs(double(x)));
+    // number closely enough (s and t give points within tol of the
+    // segments' extents), else from expansions.
+    constexpr double tol = detail::handout_tolerance<T>();
+    const double big = detail::largest_magnitude<T>({&p1, &q1, &p2, &q2});
     struct Fractions {
         double sn, sd, tn, td, dn, dd;
         bool meet;
@@ -308,10 +329,7 @@ inline SegmentClosest closest_segment_segment_exact(const std::array<T, 3>& p1, 
         using V = std::array<NT, 3>;
         const auto at = [](const std::array<T, 3>& p) { return V{Ops::of(double(p[0])), Ops::of(double(p[1])), Ops::of(double(p[2]))}; };
         const detail::SegmentMinimum<NT> m = detail::segment_minimum<Ops>(at(p1), at(q1), at(p2), at(q2));
-        const double d2 = detail::value_of(m.d_num) / detail::value_of(m.d_den);
-        if (!(detail::quotient_error(m.s_num, m.s_den) <= tol && detail::quotient_error(m.t_num, m.t_den) <= tol &&
-              detail::quotient_error(m.d_num, m.d_den) <= tol * (big * std::sqrt(std::fabs(d2)) + tol * big * big)))
-            detail::filter_failed = true;
+        if (!detail::close_enough(m.s_num, m.s_den, m.t_num, m.t_den, m.d_num, m.d_den, big, tol)) detail::filter_failed = true;
         return Fractions{detail::value_of(m.s_num), detail::value_of(m.s_den), detail::value_of(m.t_num), detail::value_of(m.t_den),
                          detail::value_of(m.d_num),  detail::value_of(m.d_den), Ops::sgn(m.d_num) == 0};
     });

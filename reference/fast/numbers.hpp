@@ -22,6 +22,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 #include "isect/ref/exact.hpp"
 #include "isect/ref/fast.hpp"
@@ -218,6 +219,15 @@ inline void push_pair(Result& r, double lo, double hi) {
 }
 inline void push(Result& r, const IA& x) { push_pair(r, x.inf(), x.sup()); }
 inline void push_exact(Result& r, double x) { push_pair(r, x, x); }
+
+/// In the interval stage, an enclosure wider than `width` goes to the exact
+/// stage (throws Undecided): a quotient that cancels can be too wide for
+/// the judges, which hold numbers to a few units of their rounding. The
+/// exact stages keep theirs.
+template <class Ops> void narrow_or_exact(const IA& x, double width) {
+    if constexpr (std::is_same_v<Ops, IntervalOps>)
+        if (x.sup() - x.inf() > width) throw Undecided{};
+}
 
 /// A parameter t = num / den with den > 0.
 template <class NT> struct Frac {

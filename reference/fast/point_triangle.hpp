@@ -31,12 +31,11 @@ template <class Ops> struct PointTriangleBody {
         out.answer = int(m.region);
         const IA dist2 = Ops::sgn(m.d_num) == 0 ? IA(0) : Ops::enclose(m.d_num, m.d_den);
         // As segment_segment: a quotient that cancels goes to the exact stage.
-        if constexpr (std::is_same_v<Ops, IntervalOps>)
-            if (dist2.sup() - dist2.inf() > 0x1p-48 * dist2.inf()) throw Undecided{};
+        narrow_or_exact<Ops>(dist2, 0x1p-48 * dist2.inf());
         const IA v = Ops::enclose(m.v_num, m.den), w = Ops::enclose(m.w_num, m.den);
         // On a sliver the weights' quotient cancels too, and q with them.
-        if constexpr (std::is_same_v<Ops, IntervalOps>)
-            if (v.sup() - v.inf() > 0x1p-45 || w.sup() - w.inf() > 0x1p-45) throw Undecided{};
+        narrow_or_exact<Ops>(v, 0x1p-45);
+        narrow_or_exact<Ops>(w, 0x1p-45);
         push(out, dist2);
         for (size_t i = 0; i < 3; ++i) {
             const IA a(in[K::tri + i]);

@@ -38,8 +38,7 @@ template <class Ops> struct SegmentSegmentBody {
         // stage's quotient of two degree-6 and degree-4 polynomials can be
         // far wider where the minimum cancels (segments nearly meeting), so
         // an enclosure wider than 2^-48 of itself goes to the exact stage.
-        if constexpr (std::is_same_v<Ops, IntervalOps>)
-            if (dist2.sup() - dist2.inf() > 0x1p-48 * dist2.inf()) throw Undecided{};
+        narrow_or_exact<Ops>(dist2, 0x1p-48 * dist2.inf());
         push(out, dist2);
         push(out, s);
         push(out, t);
