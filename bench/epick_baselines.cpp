@@ -82,3 +82,20 @@ double point_triangle(const Triangle& tri, const Vec3f& p) {
 }
 
 }  // namespace isect::ref::epick
+
+namespace isect::ref::epick {
+
+bool triangle_triangle(const Triangle& a, const Triangle& b) {
+    return CGAL::do_intersect(K::Triangle_3(point(a.v[0]), point(a.v[1]), point(a.v[2])),
+                              K::Triangle_3(point(b.v[0]), point(b.v[1]), point(b.v[2])));
+}
+
+bool ray_sphere(const Vec3f& o, const Vec3f& d, float tmax, const Vec3f& c, float r) {
+    const K::Sphere_3 ball(point(c), double(r) * r);
+    const K::Point_3 p = point(o);
+    const K::Vector_3 v(d[0], d[1], d[2]);
+    if (std::isinf(tmax)) return CGAL::do_intersect(K::Ray_3(p, v), ball);
+    return CGAL::do_intersect(K::Segment_3(p, p + double(tmax) * v), ball);
+}
+
+}  // namespace isect::ref::epick

@@ -36,6 +36,8 @@
 #include "isect/point_triangle.hpp"
 #include "isect/segment_segment.hpp"
 #include "isect/sphere_aabb.hpp"
+#include "isect/ray_sphere.hpp"
+#include "isect/triangle_triangle.hpp"
 
 namespace {
 
@@ -117,6 +119,14 @@ const std::vector<FamilyKernels>& table() {
          {{"overlap", [](const float* in) { return int(isect::sphere_aabb_overlap(box(in), vec(in + 6), in[9])); }, false},
           {"exact", [](const float* in) { return int(isect::sphere_aabb_overlap_exact(box(in), vec(in + 6), in[9])); }, true},
           {"epick", [](const float* in) { return int(epick::sphere_aabb(box(in), vec(in + 6), in[9])); }, false}}},
+        {"triangle_triangle",
+         {{"moller", [](const float* in) { return int(isect::tri_tri_moller<float>(tri(in), tri(in + 9))); }, false},
+          {"exact", [](const float* in) { return int(isect::tri_tri_exact<float>(tri(in), tri(in + 9))); }, true},
+          {"epick", [](const float* in) { return int(epick::triangle_triangle(tri(in), tri(in + 9))); }, false}}},
+        {"ray_sphere",
+         {{"rtg", [](const float* in) { return int(isect::ray_sphere_rtg<float>(vec(in), vec(in + 3), in[6], vec(in + 7), in[10]).hit); }, false},
+          {"exact", [](const float* in) { return int(isect::ray_sphere_exact(vec(in), vec(in + 3), in[6], vec(in + 7), in[10]).hit); }, true},
+          {"epick", [](const float* in) { return int(epick::ray_sphere(vec(in), vec(in + 3), in[6], vec(in + 7), in[10])); }, false}}},
         // Closest points: the answer is whether the segments meet, the
         // numbers built on the way.
         {"segment_segment",

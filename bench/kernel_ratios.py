@@ -21,6 +21,10 @@ FLOAT_KERNEL = {
     "aabb_plane": "float_plain",
     "aabb_plane_overlap": "centre_extents",
     "sphere_aabb": "overlap",
+    "triangle_triangle": "moller",
+    "ray_sphere": "rtg",
+    "segment_segment": "ericson",
+    "point_triangle": "ericson",
 }
 WORKLOADS = ["random", "uniform", "mix"]
 

@@ -23,9 +23,10 @@
 //  - ray_sphere_exact: hit or miss decided exactly, as the references
 //    define it: every test is the sign of a polynomial of degree at most 4
 //    in the inputs (the discriminant b^2 - a k; b; k; f(tmax) and b +
-//    a tmax for a finite tmax), filtered in double with a derived bound and
-//    exact (expansions, exact.hpp) where the filter cannot decide. Its t's
-//    come from the chapter-7 formulas in double. Float input.
+//    a tmax for a finite tmax), settled by the staged filter of filter.hpp
+//    (a double with a running error bound, then exact values kept exact,
+//    then expansions). Its t's come from the chapter-7 formulas in double.
+//    Float input.
 //
 // A zero direction is the point o: a hit at t = 0 (t_exit = tmax) when o is
 // in the ball. Domain: finite values but tmax (+inf allowed), tmax >= 0,
@@ -39,6 +40,7 @@
 #include <utility>
 
 #include "isect/exact.hpp"
+#include "isect/filter.hpp"
 #include "isect/fp.hpp"
 
 namespace isect {
@@ -115,32 +117,55 @@ inline RaySphereHit ray_sphere_rtg(const std::array<T, 3>& o, const std::array<T
 }
 
 /// Hit or miss decided exactly; the numbers from the chapter-7 formulas in
-/// double. Float input: f = o - c is exact as two doubles per component, a
-/// product of two floats is exact in double, and every test is the sign of
-/// an expansion of degree 4 at most.
+/// double. Float input: every test is the sign of a polynomial of degree 4
+/// at most in the inputs, settled by the staged filter (filter.hpp): a
+/// double with a running error bound, then exact values kept exact, then
+/// expansions. Nothing overflows or underflows on the way for float input
+/// (degree 4 of floats stays within 2^-600:2^520).
 inline RaySphereHit ray_sphere_exact(const Vec3f& o, const Vec3f& d, float tmax, const Vec3f& c, float r) {
-    using exact::Expansion;
-    Expansion a, b, k;
-    for (size_t i = 0; i < 3; ++i) {
-        const Expansion fi = Expansion::difference(o[i], c[i]);
-        a += Expansion(double(d[i]) * d[i]);
-        b += fi.scaled(d[i]);
-        k += fi * fi;
-    }
-    k += Expansion(-double(r) * r);
-    if (a.sign() == 0) return detail::ray_sphere_point(k.sign() <= 0 ? 0.0 : 1.0, double(tmax));
-    bool hit = (b * b - a * k).sign() >= 0 && (b.sign() <= 0 || k.sign() <= 0);
-    if (hit && std::isfinite(tmax)) {
-        const Expansion at = a.scaled(tmax);
-        hit = (b + at).sign() >= 0 || (at.scaled(tmax) + b.scaled(2.0 * double(tmax)) + k).sign() <= 0;
-    }
-    if (!hit) return {};
+    struct Decision {
+        bool point = false, hit = false, inside = false;  ///< a zero direction; the hit; o in the ball
+        double a = 0, b = 0;                              ///< estimates, for a tangent's foot
+    };
+    const Decision dec = detail::filtered([&](auto ops) {
+        using Ops = decltype(ops);
+        using NT = typename Ops::NT;
+        NT a = Ops::of(0.0), b = Ops::of(0.0), k = Ops::of(0.0);
+        for (size_t i = 0; i < 3; ++i) {
+            const NT f = NT(Ops::of(o[i]) - Ops::of(c[i])), di = Ops::of(d[i]);
+            a = NT(a + di * di);
+            b = NT(b + f * di);
+            k = NT(k + f * f);
+        }
+        k = NT(k - Ops::of(r) * Ops::of(r));
+        Decision out;
+        out.inside = Ops::sgn(k) <= 0;
+        out.a = detail::value_of(a);
+        out.b = detail::value_of(b);
+        if (Ops::sgn(a) == 0) {
+            out.point = true;
+            return out;
+        }
+        // Real roots, and the later one not behind o (b <= 0: the ray heads
+        // to the centre's foot; else o must be inside).
+        out.hit = Ops::sgn(NT(b * b - a * k)) >= 0 && (Ops::sgn(b) <= 0 || out.inside);
+        if (out.hit && std::isfinite(tmax)) {
+            // And the earlier one not past tmax: the foot is at or beyond
+            // tmax's point, or that point is in the ball.
+            const NT at = NT(a * Ops::of(tmax));
+            out.hit = Ops::sgn(NT(b + at)) >= 0 ||
+                      Ops::sgn(NT(at * Ops::of(tmax) + Ops::of(2.0) * b * Ops::of(tmax) + k)) <= 0;
+        }
+        return out;
+    });
+    if (dec.point) return detail::ray_sphere_point(dec.inside ? 0.0 : 1.0, double(tmax));
+    if (!dec.hit) return {};
     RaySphereHit out = ray_sphere_rtg<double>({o[0], o[1], o[2]}, {d[0], d[1], d[2]}, tmax, {c[0], c[1], c[2]}, r);
     if (!out.hit) {  // a tangent the double discriminant missed: its foot, clamped
-        const double foot = std::min(std::max(-b.estimate() / a.estimate(), 0.0), double(tmax));
+        const double foot = std::min(std::max(-dec.b / dec.a, 0.0), double(tmax));
         out = {true, foot, foot};
     }
-    if (k.sign() <= 0) out.t_enter = 0;
+    if (dec.inside) out.t_enter = 0;
     return out;
 }
 

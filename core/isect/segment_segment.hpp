@@ -42,6 +42,7 @@
 #include <initializer_list>
 
 #include "isect/exact.hpp"
+#include "isect/filter.hpp"
 #include "isect/fp.hpp"
 #include "isect/primitives.hpp"
 
@@ -132,87 +133,6 @@ template <class Ops, class V> SegmentMinimum<typename Ops::NT> segment_minimum(c
     return m;
 }
 
-
-/// Expansions as segment_minimum's number type: exact signs.
-struct ExpansionOps {
-    using NT = exact::Expansion;
-    static exact::Expansion of(double x) { return exact::Expansion(x); }
-    static int sgn(const exact::Expansion& x) { return x.sign(); }
-};
-
-/// The filters in front of the expansions: a double and a bound on its
-/// distance from the exact value, carried through +, - and * (each bound
-/// covers the operands' bounds, the rounding of the result, and, with a
-/// margin of 2^-50 of itself and 2^-1060, the rounding of the bound's own
-/// arithmetic and underflow). A sign the bound cannot settle, or a number
-/// that left the double range, sets filter_failed (and the computation goes
-/// on to an answer that is then thrown away: cheaper than an exception,
-/// which half the degenerate inputs would raise). With Track, exact
-/// operands whose result rounds to nothing stay exact (bound 0), checked
-/// with an error-free sum or product: the degenerate inputs (crossing,
-/// touching, collinear) are mostly small integers and dyadic fractions, and
-/// a filter that can prove their 0s keeps them off the expansions. That
-/// costs a two-product per product, so it is the second filter, run where
-/// the first could not decide.
-inline thread_local bool filter_failed = false;
-
-template <bool Track> struct Bounded {
-    double v = 0, e = 0;
-    static Bounded rounded(double v, double e) {
-        const double bound = (e + std::fabs(v) * 0x1p-53) * (1 + 0x1p-50) + 0x1p-1060;
-        if (!std::isfinite(v) || !std::isfinite(bound)) filter_failed = true;
-        return {v, bound};
-    }
-    friend Bounded operator+(const Bounded& a, const Bounded& b) {
-        if (Track && a.e == 0 && b.e == 0) {
-            double s, err;
-            exact::two_sum(a.v, b.v, s, err);
-            if (err == 0 && std::isfinite(s)) return {s, 0};
-        }
-        return rounded(a.v + b.v, a.e + b.e);
-    }
-    friend Bounded operator-(const Bounded& a) { return {-a.v, a.e}; }
-    friend Bounded operator-(const Bounded& a, const Bounded& b) { return a + (-b); }
-    friend Bounded operator*(const Bounded& a, const Bounded& b) {
-        if (Track && a.e == 0 && b.e == 0) {
-            double p, err;
-            exact::two_product(a.v, b.v, p, err);
-            // two_product is exact while nothing underflows: a nonzero
-            // product at least 2^-960 in magnitude, or an exact 0.
-            if (err == 0 && std::isfinite(p) && (p == 0 ? (a.v == 0 || b.v == 0) : std::fabs(p) >= 0x1p-960)) return {p, 0};
-        }
-        return rounded(a.v * b.v, std::fabs(a.v) * b.e + std::fabs(b.v) * a.e + a.e * b.e);
-    }
-};
-template <bool Track> struct BoundedOps {
-    using NT = Bounded<Track>;
-    static NT of(double x) { return {x, 0}; }
-    static int sgn(const NT& x) {
-        if (x.v == 0 && x.e == 0) return 0;
-        if (x.e < std::fabs(x.v)) return x.v > 0 ? 1 : -1;
-        filter_failed = true;
-        return 0;
-    }
-};
-
-/// Runs fn(ops) with BoundedOps<false>, then BoundedOps<true>, then
-/// ExpansionOps, each where the one before set filter_failed (fn may set it
-/// too: numbers not accurate enough); counts a fallback when the
-/// expansions ran.
-template <class Fn> auto filtered(const Fn& fn) {
-    filter_failed = false;
-    auto first = fn(BoundedOps<false>{});
-    if (!filter_failed) return first;
-    filter_failed = false;
-    auto second = fn(BoundedOps<true>{});
-    if (!filter_failed) return second;
-    ++exact::fallbacks;
-    return fn(ExpansionOps{});
-}
-
-/// The magnitude of a number of any stage, and whether it is exactly 0.
-inline double value_of(const exact::Expansion& x) { return x.estimate(); }
-template <bool Track> double value_of(const Bounded<Track>& x) { return x.v; }
 
 /// How far num / den can be from the exact quotient: 0 for expansions
 /// (exact), else from the bounds.

@@ -35,5 +35,12 @@ double segment_segment(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const 
 /// squared_distance(Point_3, Triangle_3) in double constructions (a Point_3
 /// for a triangle whose vertices are equal).
 double point_triangle(const Triangle& tri, const Vec3f& p);
+/// do_intersect(Triangle_3, Triangle_3); CGAL's precondition (neither
+/// triangle degenerate) is not checked in a release build, and the
+/// benchmark's degenerate mix does not honour it: a speed baseline there.
+bool triangle_triangle(const Triangle& a, const Triangle& b);
+/// do_intersect(Ray_3, Sphere_3) for tmax = +inf, else with the segment from
+/// o to o + tmax d (rounded to double); Sphere_3 holds r^2, exact for a float r.
+bool ray_sphere(const Vec3f& o, const Vec3f& d, float tmax, const Vec3f& c, float r);
 
 }  // namespace isect::ref::epick
