@@ -85,12 +85,16 @@ int expect_oracle_exact(const Family& f, int cases, uint64_t seed) {
 }
 
 /// The fast oracle's truth is the rational reference's, exactly: the same
-/// answer, every enclosure holding the exact number; over a million cases
-/// (scaled down under sanitizers), every generator kind in turn.
-TEST_P(FamilyProperty, fastOracleEqualsTheRationalReferenceOnAMillionCases) {
+/// answer, every enclosure holding the exact number; over half a million
+/// cases (scaled down under sanitizers), every generator kind in turn. It was
+/// a million until the eighteenth family: the property then cost 252 s of
+/// the gcc pass's 540 s of test time and ./isect test ran 15:42 on a clean
+/// clone, over its 15 minutes. The long `isect check` runs still compare the
+/// oracle with both references on one case in 256, over tens of millions.
+TEST_P(FamilyProperty, fastOracleEqualsTheRationalReferenceOnHalfAMillionCases) {
     const Family& f = *GetParam();
     ASSERT_TRUE(f.fast_truth && f.oracle_check) << f.name << " has no fast oracle";
-    const int cases = props::scaled(1000000);
+    const int cases = props::scaled(500000);
     std::cout << expect_oracle_exact(f, cases, 20261123) << " of " << cases
               << " cases decided by the fast oracle, every one exactly\n";
 }
