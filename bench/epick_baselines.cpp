@@ -18,19 +18,22 @@ CGAL::Bbox_3 bbox(const Aabb& box) { return {box.lo[0], box.lo[1], box.lo[2], bo
 /// n . x = d as CGAL's a x + b y + c z + d' = 0: d' = -d, exact.
 K::Plane_3 plane(const Plane& p) { return {p.n[0], p.n[1], p.n[2], -double(p.d)}; }
 
-}  // namespace
+K::Triangle_3 triangle(const Triangle& t) { return {point(t.v[0]), point(t.v[1]), point(t.v[2])}; }
 
-bool aabb_triangle(const Aabb& box, const Triangle& tri) {
-    return CGAL::do_intersect(K::Triangle_3(point(tri.v[0]), point(tri.v[1]), point(tri.v[2])), bbox(box));
-}
-
-bool ray_triangle(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
-    const K::Triangle_3 t(point(tri.v[0]), point(tri.v[1]), point(tri.v[2]));
+/// do_intersect of the ray o + t d, t in [0, tmax], with object: a Ray_3
+/// for tmax = +inf, else the Segment_3 to o + tmax d (rounded to double).
+template <class Object> bool ray_meets(const Vec3f& o, const Vec3f& d, float tmax, const Object& object) {
     const K::Point_3 p = point(o);
     const K::Vector_3 v(d[0], d[1], d[2]);
-    if (std::isinf(tmax)) return CGAL::do_intersect(K::Ray_3(p, v), t);
-    return CGAL::do_intersect(K::Segment_3(p, p + double(tmax) * v), t);
+    if (std::isinf(tmax)) return CGAL::do_intersect(K::Ray_3(p, v), object);
+    return CGAL::do_intersect(K::Segment_3(p, p + double(tmax) * v), object);
 }
+
+}  // namespace
+
+bool aabb_triangle(const Aabb& box, const Triangle& tri) { return CGAL::do_intersect(triangle(tri), bbox(box)); }
+
+bool ray_triangle(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) { return ray_meets(o, d, tmax, triangle(tri)); }
 
 bool ray_aabb(const Vec3f& o, const Vec3f& d, const Aabb& box, bool segment) {
     const K::Point_3 p = point(o);
@@ -59,10 +62,6 @@ bool sphere_aabb(const Aabb& box, const Vec3f& c, float r) {
     return CGAL::do_intersect(K::Sphere_3(point(c), double(r) * r), bbox(box));
 }
 
-}  // namespace isect::ref::epick
-
-namespace isect::ref::epick {
-
 double segment_segment(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2) {
     const K::Point_3 a = point(p1), b = point(q1), c = point(p2), d = point(q2);
     if (a == b && c == d) return CGAL::squared_distance(a, c);
@@ -71,31 +70,16 @@ double segment_segment(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const 
     return CGAL::squared_distance(K::Segment_3(a, b), K::Segment_3(c, d));
 }
 
-}  // namespace isect::ref::epick
-
-namespace isect::ref::epick {
-
 double point_triangle(const Triangle& tri, const Vec3f& p) {
     const K::Point_3 a = point(tri.v[0]), b = point(tri.v[1]), c = point(tri.v[2]), q = point(p);
     if (a == b && b == c) return CGAL::squared_distance(q, a);
     return CGAL::squared_distance(q, K::Triangle_3(a, b, c));
 }
 
-}  // namespace isect::ref::epick
-
-namespace isect::ref::epick {
-
-bool triangle_triangle(const Triangle& a, const Triangle& b) {
-    return CGAL::do_intersect(K::Triangle_3(point(a.v[0]), point(a.v[1]), point(a.v[2])),
-                              K::Triangle_3(point(b.v[0]), point(b.v[1]), point(b.v[2])));
-}
+bool triangle_triangle(const Triangle& a, const Triangle& b) { return CGAL::do_intersect(triangle(a), triangle(b)); }
 
 bool ray_sphere(const Vec3f& o, const Vec3f& d, float tmax, const Vec3f& c, float r) {
-    const K::Sphere_3 ball(point(c), double(r) * r);
-    const K::Point_3 p = point(o);
-    const K::Vector_3 v(d[0], d[1], d[2]);
-    if (std::isinf(tmax)) return CGAL::do_intersect(K::Ray_3(p, v), ball);
-    return CGAL::do_intersect(K::Segment_3(p, p + double(tmax) * v), ball);
+    return ray_meets(o, d, tmax, K::Sphere_3(point(c), double(r) * r));
 }
 
 }  // namespace isect::ref::epick

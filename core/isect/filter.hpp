@@ -24,10 +24,10 @@ struct ExpansionOps {
 /// covers the operands' bounds, the rounding of the result, and, with a
 /// margin of 2^-50 of itself and 2^-1060, the rounding of the bound's own
 /// arithmetic and underflow). A sign the bound cannot settle sets
-/// filter_failed (a number that left the double range has an infinite or
-/// NaN bound, which settles no sign and passes no hand-out check) (and the computation goes
-/// on to an answer that is then thrown away: cheaper than an exception,
-/// which half the degenerate inputs would raise). With Track, exact
+/// filter_failed, and the computation goes on to an answer that is then
+/// thrown away: cheaper than an exception, which half the degenerate inputs
+/// would raise. A number that left the double range has an infinite or NaN
+/// bound, which settles no sign and passes no hand-out check. With Track, exact
 /// operands whose result rounds to nothing stay exact (bound 0), checked
 /// with an error-free sum or product: the degenerate inputs (crossing,
 /// touching, collinear) are mostly small integers and dyadic fractions, and
