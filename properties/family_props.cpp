@@ -222,8 +222,8 @@ TEST_P(FamilyProperty, plantedBugsAreCaughtByIsectCheck) {
     const Family& f = *GetParam();
     for (const FamilyKernel& k : f.broken()) {
         FamilyCheckOptions options;
-        options.max_cases = 20000;  // not scaled: the finding must come within this many
-        options.seed = 1;
+        options.stream.max_cases = 20000;  // not scaled: the finding must come within this many
+        options.stream.seed = 1;
         options.stop_at_first = true;
         options.minimize_classes = 1;
         const FamilyCheckReport report = run_family_check(f, {k}, options);

@@ -19,8 +19,8 @@ class EachFamily : public ::testing::TestWithParam<const Family*> {};
 TEST_P(EachFamily, builtinKernelsHoldAndReferencesAgreeOnAFixedSeed) {
     const Family& f = *GetParam();
     FamilyCheckOptions options;
-    options.max_cases = 4000;
-    options.seed = 11;
+    options.stream.max_cases = 4000;
+    options.stream.seed = 11;
     const FamilyCheckReport report = run_family_check(f, f.kernels(), options);
     EXPECT_EQ(report.reference_mismatches, 0u) << report.mismatch_message;
     EXPECT_EQ(report.mix.size(), gen_kinds(f).size());
@@ -33,8 +33,8 @@ TEST_P(EachFamily, everyPlantedBugIsCaught) {
     ASSERT_FALSE(f.broken().empty()) << "every family needs a broken kernel that the checker must catch";
     for (const FamilyKernel& k : f.broken()) {
         FamilyCheckOptions options;
-        options.max_cases = 200000;
-        options.seed = 5;
+        options.stream.max_cases = 200000;
+        options.stream.seed = 5;
         options.stop_at_first = true;
         const FamilyCheckReport report = run_family_check(f, {k}, options);
         ASSERT_EQ(report.kernels.size(), 1u);

@@ -274,16 +274,35 @@ int run_check(const CheckArgs& args_in) {
         return 2;
     }
     if (!args.seed_given) args.seed = std::random_device{}();
+    check::Shard shard;
+    if (!args.shard.empty()) {
+        std::string why;
+        const auto s = check::Shard::parse(args.shard, why);
+        if (!s) {
+            std::cerr << "isect check: --shard " << why << "\n";
+            return 2;
+        }
+        if (!args.seed_given) {
+            std::cerr << "isect check: --shard " << args.shard
+                      << " needs --seed: the shards of a run must share its seed to judge one stream of cases\n";
+            return 2;
+        }
+        shard = *s;
+    }
+    const size_t jobs = args.jobs ? args.jobs : check::available_cores();
     // Nothing runs before the findings have a place to go.
     if (const std::string why = check::probe_folder(args.out); !why.empty()) {
         std::cerr << "isect check: --out " << why << "\n";
         return 2;
     }
     const auto under_test = KernelsUnderTest::make("check", args.subject);
-    if (!under_test) return 2;
+    if (!under_test || !under_test->start_workers("check", jobs)) return 2;
     check::PluginHost* host = under_test->host();
     RunInfo info;
     info.seed = args.seed;
+    info.shard = shard;
+    info.max_cases = args.cases;
+    info.jobs = jobs;
     info.timeout_ms = args.subject.timeout_ms;
     info.domain = under_test->domain();
     info.subject = under_test->subject();
@@ -338,11 +357,17 @@ int run_check(const CheckArgs& args_in) {
     for (const Target& t : targets) {
         check::FamilyCheckOptions options;
         options.oracle = args.oracle == "slow" ? check::Oracle::slow : check::Oracle::fast;
-        options.seconds = args.seconds;
-        options.max_cases = args.cases;
-        options.seed = args.seed;
-        options.gen_kind = args.gen;
-        options.domain = info.domain;
+        options.stream.seconds = args.seconds;
+        options.stream.max_cases = args.cases;
+        options.stream.seed = args.seed;
+        options.stream.shard = shard;
+        options.stream.gen_kind = args.gen;
+        options.stream.domain = info.domain;
+        options.jobs = jobs;
+        for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back(under_test->kernels(*t.family, nullptr, w));
+        // A shard minimises every class: the merge shows the largest of
+        // the whole run minimised, whichever shard found their witness.
+        if (!shard.whole()) options.minimize_classes = SIZE_MAX;
         options.stop_at_first = args.stop_at_first;
         options.stop_at_hang = host != nullptr;
         options.progress = !args.quiet && args.format == "text" && (args.seconds > 3 || args.cases > 20000);

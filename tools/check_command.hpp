@@ -35,6 +35,8 @@ struct CheckArgs {
     SubjectArgs subject;       ///< the kernels judged (a plugin, a kernel, every built-in), their scope and environment
     std::string replay;        ///< --replay DIR: the user's own cases, judged first
     std::string source_dir;    ///< where tools/validity_map.py lives
+    size_t jobs = 0;           ///< workers; 0: the cores available
+    std::string shard;         ///< --shard I/N: this run's part of the case stream; empty: all of it
 };
 
 /// Exit 0 when every contract checked holds, 1 when one is broken (or the

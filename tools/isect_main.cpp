@@ -17,6 +17,8 @@
 #include "isect/check/io/case_file.hpp"
 #include "isect/check/io/fp_env.hpp"
 #include "isect/check/io/fuzz_bytes.hpp"
+#include "isect/check/io/plugin_host.hpp"
+#include "merge_command.hpp"
 #include "options.hpp"
 #include "replay_command.hpp"
 
@@ -76,6 +78,8 @@ int run_encode(const std::vector<std::string>& paths, const std::string& out) {
 
 int main(int argc, char** argv) {
     using namespace isect::tool;
+    // A plugin's worker process is this program started again.
+    if (argc > 1 && std::string(argv[1]) == isect::check::kPluginWorkerArg) return isect::check::plugin_worker_main(argc, argv);
     // A file size limit (ulimit -f) must fail a write, not kill the run.
     std::signal(SIGXFSZ, SIG_IGN);
     // The truth's arithmetic runs in the default environment, whatever
@@ -91,6 +95,9 @@ int main(int argc, char** argv) {
     check->add_option("--seconds", check_args.seconds, "Time budget for generated cases, per family")->check(real_in(0, 1e7, true));
     auto* seed = check->add_option("--seed", check_args.seed, "Random seed (default: a fresh one, printed)")->check(whole_in(0, UINT64_MAX));
     check->add_option("--cases", check_args.cases, "Stop after this many cases per family instead of --seconds")->check(whole_in(1, uint64_t(1e15)));
+    check->add_option("--jobs,-j", check_args.jobs, "Workers judging the cases (default 0: every core available); the cases, classes and witnesses are the same for any number")
+        ->check(whole_in(0, 4096));
+    check->add_option("--shard", check_args.shard, "Judge part I of N of the case stream (0/4 ... 3/4; needs --seed); isect merge joins the shards' JSON reports");
     check->add_option("--family", check_args.family, "Check one family only (default: every family)");
     check->add_option("--kernel", check_args.subject.kernel, "Check one built-in kernel only (`isect kernels`; broken:NAME plants a bug)");
     check->add_option("--gen", check_args.gen, "Use one generator kind only (the report's mix line names them)");
@@ -119,6 +126,11 @@ int main(int argc, char** argv) {
         ->check(whole_in(1, 86400000));
 
     ReplayArgs replay_args;
+    MergeArgs merge_args;
+    CLI::App* merge = app.add_subcommand("merge", "Join the JSON reports of a check's shards (--shard I/N) into one report and verdict");
+    merge->add_option("reports", merge_args.reports, "The shards' reports (isect check --shard I/N --format json)")->required();
+    merge->add_option("--format", merge_args.format, "Report as text, markdown, json or junit (default text)");
+
     CLI::App* replay = app.add_subcommand("replay", "Check case files: references reproduce expect, kernels keep contracts");
     replay->add_option("paths", replay_args.paths, "Case files or folders (searched for *.case)")->required();
     replay->add_flag("-v,--verbose", replay_args.verbose, "Every case, and each kernel's answer on it");
@@ -215,6 +227,7 @@ int main(int argc, char** argv) {
     if (*diff) return run_diff(diff_args);
     if (*check) return run_check(check_args);
     if (*replay) return run_replay(replay_args);
+    if (*merge) return run_merge(merge_args);
     if (*fuzz) return run_fuzz(fuzz_args);
     if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out, minimize_domain, minimize_require);
     if (*encode) return run_encode(encode_paths, encode_out);

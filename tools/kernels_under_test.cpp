@@ -66,11 +66,11 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     if (!a.plugin.empty()) {
         if (!a.kernel.empty()) return fail("--kernel names a built-in kernel; with --plugin the plugin's kernels run");
         try {
-            out->host_ = std::make_unique<check::PluginHost>(a.plugin, a.timeout_ms, out->fp_env_);
+            out->hosts_.push_back(std::make_unique<check::PluginHost>(a.plugin, a.timeout_ms, out->fp_env_, out->watch_));
         } catch (const std::exception& e) {
             return fail(e.what());
         }
-        const check::PluginInfo& p = out->host_->info();
+        const check::PluginInfo& p = out->host()->info();
         out->subject_ = p.name;
         out->plugin_contract_ = contract;
         // What the plugin declares of itself, where the command line did not say.
@@ -101,15 +101,28 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     return out;
 }
 
-std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string* why) const {
-    if (host_) {
-        if (!host_->info().exports(f, check::precision())) {
+bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
+    if (hosts_.empty()) return true;
+    const check::PluginHost& first = *hosts_.front();
+    try {
+        while (hosts_.size() < n)
+            hosts_.push_back(std::make_unique<check::PluginHost>(first.info().path, first.timeout_ms(), fp_env_, watch_));
+    } catch (const std::exception& e) {
+        std::cerr << "isect " << command << ": " << e.what() << "\n";
+        return false;
+    }
+    return true;
+}
+
+std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string* why, size_t worker) const {
+    if (const check::PluginHost* first = host()) {
+        if (!first->info().exports(f, check::precision())) {
             if (why)
-                *why = host_->info().name + " does not export isect_" + f.name +
+                *why = first->info().name + " does not export isect_" + f.name +
                        (check::precision() == check::Precision::double_ ? "_d" : "");
             return {};
         }
-        return {host_->kernel(f, *plugin_contract_, error_e_)};
+        return {hosts_[worker < hosts_.size() ? worker : 0]->kernel(f, *plugin_contract_, error_e_)};
     }
     std::vector<FamilyKernel> out;
     if (kernel_.empty()) {
@@ -128,12 +141,14 @@ std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string
 }
 
 std::string KernelsUnderTest::fp_env_line() const {
-    const check::FpWatch* watch = host_ ? &host_->fp_watch() : watch_.get();
+    // Every worker of a plugin counts into the one watch.
+    const check::FpWatch* watch = watch_.get();
+    const check::PluginHost* h = host();
     if (fp_env_) return check::describe_kernel_env(fp_env_->control(), "--fp-env " + fp_env_->str(), watch);
-    if (host_ && host_->info().after_load != host_->info().before_load)
-        return check::describe_kernel_env(host_->kernel_env(),
-                                          "set by the plugin as it loaded: built with -ffast-math or -Ofast?", watch);
-    return check::describe_kernel_env(host_ ? host_->kernel_env() : check::default_fp_control(), "", watch);
+    if (h && h->info().after_load != h->info().before_load)
+        return check::describe_kernel_env(h->kernel_env(), "set by the plugin as it loaded: built with -ffast-math or -Ofast?",
+                                          watch);
+    return check::describe_kernel_env(h ? h->kernel_env() : check::default_fp_control(), "", watch);
 }
 
 }  // namespace isect::tool

@@ -38,12 +38,19 @@ public:
     /// returns null: the command exits 2.
     static std::unique_ptr<KernelsUnderTest> make(const std::string& command, const SubjectArgs& args);
 
-    /// The kernels of family f in the run's precision, each in the kernels'
-    /// floating-point environment; empty, with why, when there are none.
-    std::vector<check::FamilyKernel> kernels(const check::Family& f, std::string* why = nullptr) const;
+    /// A plugin's worker process for each of n workers of the run (one is
+    /// there from make()); nothing for built-in kernels. Prints why and
+    /// returns false when one cannot start.
+    bool start_workers(const std::string& command, size_t n);
 
-    /// The plugin's worker; null for built-in kernels.
-    check::PluginHost* host() const { return host_.get(); }
+    /// The kernels of family f in the run's precision, each in the kernels'
+    /// floating-point environment, for worker `worker` of the run (a
+    /// plugin's calls go to that worker's process); empty, with why, when
+    /// there are none.
+    std::vector<check::FamilyKernel> kernels(const check::Family& f, std::string* why = nullptr, size_t worker = 0) const;
+
+    /// The plugin's (first) worker; null for built-in kernels.
+    check::PluginHost* host() const { return hosts_.empty() ? nullptr : hosts_.front().get(); }
     /// "built-in kernels", a built-in kernel's name, or the plugin's name.
     const std::string& subject() const { return subject_; }
     /// The magnitudes and preconditions judged.
@@ -60,7 +67,7 @@ public:
 
 private:
     std::string command_, kernel_;
-    std::unique_ptr<check::PluginHost> host_;
+    std::vector<std::unique_ptr<check::PluginHost>> hosts_;
     std::string subject_;
     check::Domain domain_;
     std::optional<check::Contract> plugin_contract_, builtin_contract_;

@@ -11,6 +11,7 @@
 
 #include "isect/check/model/family.hpp"
 #include "isect/check/engine/judge.hpp"
+#include "isect/check/engine/case_stream.hpp"
 #include "isect/check/engine/run.hpp"
 
 namespace isect::tool {
@@ -71,11 +72,17 @@ struct RunInfo {
     std::optional<check::Contract> contract;  ///< the contract a plugin is held to
     double error_e = 0;       ///< and its E
     uint64_t seed = 0;
+    check::Shard shard;         ///< the part of the case stream judged (--shard)
+    uint64_t max_cases = 0;     ///< the case budget per family (--cases); 0: by time
+    size_t jobs = 1;            ///< workers
     check::Domain domain;
     bool show_maps = false;   ///< the validity map tables in the text report
     int timeout_ms = 0;       ///< a plugin's hang timeout
     std::string fp_env;       ///< the kernels' floating-point environment, one line (fp_env.hpp)
     std::string interrupted;  ///< the signal that stopped the run ("SIGTERM"), empty when none
+    /// isect merge: the reports merged into this one, as their shards
+    /// ("0/4", ...); empty for a run's own report.
+    std::vector<std::string> merged;
     /// What went wrong outside any family: a case file that cannot be read,
     /// a finding or map that could not be saved. Any makes the run fail.
     std::vector<CaseProblem> errors;
@@ -98,6 +105,12 @@ bool known_format(const std::string& format);
 
 void print_report(std::ostream& out, const std::string& format, const RunInfo& info,
                   const std::vector<FamilyResult>& results);
+
+/// Reads a check report print_report wrote as JSON back into its run and
+/// families (for isect merge): every field a report of another format
+/// shows, witnesses exact. Returns what is wrong with it, naming the field
+/// ("families[2].kernels[0]: no 'classes'"), or an empty string.
+std::string read_json_report(const std::string& text, RunInfo& info, std::vector<FamilyResult>& results);
 
 /// One failure class as a person reads it: "false miss, decided by edge
 /// x*f1, at 2^-20..2^20".

@@ -1,8 +1,10 @@
 #include "isect/check/engine/run.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
+#include <mutex>
 
 #include "isect/check/engine/budget.hpp"
 #include "isect/check/model/generate.hpp"
@@ -27,6 +29,9 @@ int map_bin(double x) {
 }
 
 /// Bisects only when this disagreement needs a wider band than `known`.
+/// measured_k lands on a fixed grid and the band widens with K, so a
+/// skipped case could not have raised the maximum: the widest K of a
+/// report is the same however its cases were split among workers.
 double widen_k(const Family& f, const Inputs& in, const Truth& truth, int answer, double known, Oracle oracle) {
     if (std::isinf(known)) return known;
     if (known > 0 && band(f, in.data(), truth.answer, answer, known, oracle)) return known;
@@ -48,9 +53,131 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
         const auto j = judged(t);
         return j && j->second.violates && violation_class(f, k, t, j->first, j->second) == c.key;
     };
-    c.witness = minimise_witness(f, domain, c.witness, same_class);
+    c.witness = minimise_witness(f, domain, c.found, same_class);
+    c.why = c.found_why;
     if (const auto j = judged(c.witness)) c.why = j->second.why;
     c.minimised = within_grace();  // cut short by a signal: as found, or part way
+}
+
+/// Whether a member found at case n is the better witness of class c: the
+/// better input (better_witness), or as good and found earlier. A strict
+/// order on (input, case), so the best member is the same whoever looks.
+bool better_member(const Family& f, const Inputs& in, uint64_t n, const FailureClass& c) {
+    if (better_witness(f, in, c.found)) return true;
+    return !better_witness(f, c.found, in) && n < c.found_case;
+}
+
+void merge_class(const Family& f, FailureClass& into, const FailureClass& from) {
+    into.count += from.count;
+    into.measured_k = std::max(into.measured_k, from.measured_k);
+    into.first_case = std::min(into.first_case, from.first_case);
+    if (better_member(f, from.found, from.found_case, into)) {
+        into.found = from.found;
+        into.found_case = from.found_case;
+        into.found_why = from.found_why;
+        into.witness = from.witness;
+        into.why = from.why;
+        into.minimised = from.minimised;
+        into.case_path = from.case_path;
+    }
+}
+
+void merge_kernel(const Family& f, FamilyKernelReport& into, const FamilyKernelReport& from) {
+    into.outside_domain += from.outside_domain;
+    into.tried += from.tried;
+    into.wrong_answers += from.wrong_answers;
+    into.false_hits += from.false_hits;
+    into.false_misses += from.false_misses;
+    into.in_band += from.in_band;
+    into.violations += from.violations;
+    into.measured_k = std::max(into.measured_k, from.measured_k);
+    into.measured_e = std::max(into.measured_e, from.measured_e);
+    for (const FailureClass& c : from.classes) {
+        auto at = std::find_if(into.classes.begin(), into.classes.end(), [&](const FailureClass& x) { return x.key == c.key; });
+        if (at == into.classes.end()) into.classes.push_back(c);
+        else merge_class(f, *at, c);
+    }
+    for (const auto& [key, cell] : from.map) {
+        MapCell& m = into.map[key];
+        m.cases += cell.cases;
+        m.wrong_answers += cell.wrong_answers;
+        m.violations += cell.violations;
+        m.measured_k = std::max(m.measured_k, cell.measured_k);
+    }
+    if (from.stopped_at_hang && !into.stopped_at_hang) {
+        into.stopped_at_hang = true;
+        into.hang_input = from.hang_input;
+        into.hang_case = from.hang_case;
+    }
+}
+
+/// The progress every worker adds to once a block, and the first worker
+/// prints.
+struct Progress {
+    std::atomic<uint64_t> cases{0}, violations{0};
+};
+
+/// The outcomes of the kernels that take a block at once (a plugin's), for
+/// the judge to use instead of calling them case by case.
+class Batches {
+public:
+    explicit Batches(size_t kernels) : outcomes_(kernels), written_(kernels), given_(kernels) {}
+    void run(const std::vector<FamilyKernel>& ks, const std::vector<StreamCase>& block) {
+        flat_.clear();
+        for (size_t i = 0; i < ks.size(); ++i) {
+            written_[i] = 0;
+            if (!ks[i].batch) continue;
+            if (flat_.empty())
+                for (const StreamCase& c : block) flat_.insert(flat_.end(), c.generated.in.begin(), c.generated.in.end());
+            outcomes_[i].resize(block.size());
+            if (!block.empty()) written_[i] = ks[i].batch(flat_.data(), block.size(), outcomes_[i].data());
+        }
+    }
+    /// Case b's outcomes, kernel by kernel (null: call it).
+    const Outcome* const* given(size_t b) {
+        for (size_t i = 0; i < given_.size(); ++i) given_[i] = b < written_[i] ? &outcomes_[i][b] : nullptr;
+        return given_.data();
+    }
+
+private:
+    std::vector<std::vector<Outcome>> outcomes_;
+    std::vector<size_t> written_;
+    std::vector<const Outcome*> given_;
+    std::vector<double> flat_;
+};
+
+/// Everything one worker needs: its kernels, its judge, its report.
+struct Worker {
+    const std::vector<FamilyKernel>* kernels = nullptr;
+    FamilyCheckReport report;
+    std::map<std::string_view, uint64_t> mix;  // by the family's own names: no copies
+};
+
+
+
+
+/// Minimises the largest classes of every kernel, each class a task for
+/// the next free worker (with that worker's kernels).
+void minimise_classes(const Family& f, const std::vector<FamilyKernel>& kernels, const FamilyCheckOptions& options,
+                      FamilyCheckReport& report) {
+    std::vector<std::pair<size_t, size_t>> tasks;  // kernel, class
+    for (size_t i = 0; i < report.kernels.size(); ++i)
+        for (size_t c = 0; c < report.kernels[i].classes.size() && c < options.minimize_classes; ++c) {
+            // A crash, hang or garbage answer is kept as found: every trial
+            // would cost a worker or a timeout.
+            const FailureKind kind = report.kernels[i].classes[c].key.kind;
+            if (kind != FailureKind::crash && kind != FailureKind::hang && kind != FailureKind::garbage)
+                tasks.emplace_back(i, c);
+        }
+    std::atomic<size_t> next{0};
+    run_workers(std::min(std::max<size_t>(options.jobs, 1), tasks.size()), [&](size_t w) {
+        const std::vector<FamilyKernel>& ks =
+            w > 0 && w <= options.worker_kernels.size() ? options.worker_kernels[w - 1] : kernels;
+        for (size_t t; (t = next.fetch_add(1)) < tasks.size();) {
+            const auto [i, c] = tasks[t];
+            minimise_class(f, ks[i], report.kernels[i].classes[c], options.stream.domain);
+        }
+    });
 }
 
 }  // namespace
@@ -103,101 +230,163 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
     if (fresh) {
         FailureClass first;
         first.key = key;
-        first.witness = in;
-        first.why = j.why;
-        first.first_case = case_number;
+        first.first_case = first.found_case = case_number;
+        first.found = first.witness = in;
+        first.found_why = first.why = j.why;
         c = r.classes.insert(r.classes.end(), first);
     }
     ++c->count;
+    c->first_case = std::min(c->first_case, case_number);
     if (j.cuts)
         c->measured_k = std::max(c->measured_k, j.error.cut_k);
     else if (j.answer_differs && known_answer)
         c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, j.got.answer, c->measured_k, oracle));
     else if (j.answer_differs)
         c->measured_k = std::numeric_limits<double>::infinity();
-    if (!fresh && better_witness(f, in, c->witness)) {
-        c->witness = in;
-        c->why = j.why;
+    if (!fresh && better_member(f, in, case_number, *c)) {
+        c->found = c->witness = in;
+        c->found_case = case_number;
+        c->found_why = c->why = j.why;
     }
     return &*c;
 }
 
 void sort_classes(FamilyKernelReport& r) {
-    std::stable_sort(r.classes.begin(), r.classes.end(),
-                     [](const FailureClass& a, const FailureClass& b) { return a.count > b.count; });
+    std::sort(r.classes.begin(), r.classes.end(), [](const FailureClass& a, const FailureClass& b) {
+        if (a.count != b.count) return a.count > b.count;
+        if (a.first_case != b.first_case) return a.first_case < b.first_case;
+        return a.key.str() < b.key.str();
+    });
+}
+
+void settle_classes(FamilyKernelReport& r, size_t minimised) {
+    sort_classes(r);
+    for (size_t c = minimised; c < r.classes.size(); ++c) {
+        FailureClass& fc = r.classes[c];
+        fc.witness = fc.found;
+        fc.why = fc.found_why;
+        fc.minimised = false;
+    }
+}
+
+void merge_reports(const Family& f, FamilyCheckReport& into, const FamilyCheckReport& from) {
+    if (into.kernels.empty() && into.cases == 0) {
+        into = from;
+        return;
+    }
+    into.cases += from.cases;
+    into.seconds = std::max(into.seconds, from.seconds);
+    for (const auto& [kind, n] : from.mix) into.mix[kind] += n;
+    if (from.reference_mismatches && (!into.reference_mismatches || from.mismatch_case < into.mismatch_case)) {
+        into.mismatch = from.mismatch;
+        into.mismatch_case = from.mismatch_case;
+        into.mismatch_message = from.mismatch_message;
+    }
+    into.reference_mismatches += from.reference_mismatches;
+    for (size_t i = 0; i < into.kernels.size() && i < from.kernels.size(); ++i) merge_kernel(f, into.kernels[i], from.kernels[i]);
+    into.fast_cases += from.fast_cases;
+    into.sampled += from.sampled;
+    into.reference_cases += from.reference_cases;
+    into.interrupted = into.interrupted || from.interrupted;
+    into.adapted += from.adapted;
 }
 
 FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
                                    const FamilyCheckOptions& options) {
-    FamilyCheckReport report;
-    report.family = f.name;
-    for (const FamilyKernel& k : kernels) report.kernels.push_back(kernel_report_for(k));
-    RandomSource source(options.seed);
-    Budget budget(options.seconds, options.max_cases, options.progress);
+    const size_t jobs = std::max<size_t>(options.jobs, 1);
+    CaseStream stream(f, options.stream, jobs);
+    std::vector<Worker> workers(jobs);
+    for (size_t w = 0; w < jobs; ++w) {
+        workers[w].kernels = w > 0 && w <= options.worker_kernels.size() ? &options.worker_kernels[w - 1] : &kernels;
+        workers[w].report.family = f.name;
+        workers[w].report.oracle = options.oracle;
+        for (const FamilyKernel& k : *workers[w].kernels) workers[w].report.kernels.push_back(kernel_report_for(k));
+    }
+    // Shared by the workers: which kernels broke (--stop-at-first), the
+    // progress line, and the callback, one worker at a time.
+    std::vector<std::atomic<bool>> broken(kernels.size());
+    Progress progress;
+    std::mutex callback;
+    Budget line(options.stream.seconds, options.stream.max_cases, options.progress);
     const auto all_broken = [&] {
-        for (const FamilyKernelReport& r : report.kernels)
-            if (!r.violations) return false;
-        return !report.kernels.empty();
+        for (const std::atomic<bool>& b : broken)
+            if (!b.load(std::memory_order_relaxed)) return false;
+        return !broken.empty();
     };
-    const auto hung = [&] {
-        for (const FamilyKernelReport& r : report.kernels)
-            if (r.stopped_at_hang) return true;
-        return false;
-    };
-    report.oracle = options.oracle;
-    std::map<std::string_view, uint64_t> mix_counts;  // by the family's own names: no copies
-    RandomSource sampler(options.seed ^ 0x5a5a5a5a5a5a5a5aull);  // apart from the cases' choices
-    CaseJudge judged(f, kernels, options.oracle);
-    while (budget.more(report.cases) && !(options.stop_at_first && all_broken()) && !hung() && !interrupted()) {
-        const Generated g = generate(f, source, options.gen_kind, options.domain);
-        const Inputs& in = g.in;
-        ++report.cases;
-        report.adapted += g.adapted;
-        ++mix_counts[g.kind];
-        const bool sampled = options.oracle == Oracle::fast && f.fast_truth && sampler.below(256) == 0;
-        judged.start(in, sampled);
-        judged.finish();
-        report.fast_cases += judged.fast().has_value();
-        report.sampled += sampled && judged.fast().has_value();
-        report.reference_cases += judged.references_judged();
-        if (!judged.disagreement().empty()) {
-            if (!report.reference_mismatches++) {
-                report.mismatch = in;
-                report.mismatch_message = judged.disagreement();
+    run_workers(jobs, [&](size_t w) {
+        Worker& me = workers[w];
+        FamilyCheckReport& report = me.report;
+        const std::vector<FamilyKernel>& ks = *me.kernels;
+        CaseJudge judged(f, ks, options.oracle);
+        std::vector<StreamCase> block;
+        Batches batches(ks.size());
+        try {
+            while (stream.next(block)) {
+                batches.run(ks, block);
+                uint64_t judged_here = 0, violations_here = 0;
+                for (size_t b = 0; b < block.size(); ++b) {
+                    const StreamCase& sc = block[b];
+                    if (!stream.more()) break;
+                    const Generated& g = sc.generated;
+                    const Inputs& in = g.in;
+                    ++report.cases;
+                    ++judged_here;
+                    report.adapted += g.adapted;
+                    ++me.mix[g.kind];
+                    const bool sampled = options.oracle == Oracle::fast && f.fast_truth && sc.sampled;
+                    judged.start(in, sampled, batches.given(b));
+                    judged.finish();
+                    report.fast_cases += judged.fast().has_value();
+                    report.sampled += sampled && judged.fast().has_value();
+                    report.reference_cases += judged.references_judged();
+                    if (!judged.disagreement().empty()) {
+                        if (!report.reference_mismatches++ || sc.number < report.mismatch_case) {
+                            report.mismatch = in;
+                            report.mismatch_case = sc.number;
+                            report.mismatch_message = judged.disagreement();
+                        }
+                        continue;
+                    }
+                    for (size_t i = 0; i < ks.size(); ++i) {
+                        FamilyKernelReport& r = report.kernels[i];
+                        const FamilyJudgement& j = judged.judgements()[i];
+                        const FailureClass* fc =
+                            tally_judgement(f, ks[i], r, in, judged.truth(), j, sc.number, options.oracle);
+                        if (!fc) continue;
+                        ++violations_here;
+                        if (!broken[i].load(std::memory_order_relaxed)) broken[i].store(true, std::memory_order_relaxed);
+                        if (fc->count == 1 && options.on_new_class) {
+                            const std::lock_guard<std::mutex> lock(callback);
+                            options.on_new_class(i, *fc);
+                        }
+                        if (options.stop_at_hang && j.failure == FailureKind::hang) {
+                            r.stopped_at_hang = true;
+                            r.hang_input = in;
+                            stream.stop();
+                        }
+                    }
+                    if (options.stop_at_first && all_broken()) stream.stop();
+                }
+                progress.cases.fetch_add(judged_here, std::memory_order_relaxed);
+                progress.violations.fetch_add(violations_here, std::memory_order_relaxed);
+                if (w == 0) line.report(f.name, progress.cases.load(), progress.violations.load());
             }
-            continue;
+        } catch (...) {
+            stream.stop();  // the others end too; run_workers rethrows
+            throw;
         }
-        for (size_t i = 0; i < kernels.size(); ++i) {
-            FamilyKernelReport& r = report.kernels[i];
-            const FamilyJudgement& j = judged.judgements()[i];
-            const FailureClass* fc = tally_judgement(f, kernels[i], r, in, judged.truth(), j, report.cases, options.oracle);
-            if (!fc) continue;
-            if (fc->count == 1 && options.on_new_class) options.on_new_class(i, *fc);
-            if (options.stop_at_hang && j.failure == FailureKind::hang) {
-                r.stopped_at_hang = true;
-                r.hang_input = in;
-            }
-        }
-        uint64_t broken = 0;
-        for (const FamilyKernelReport& r : report.kernels) broken += r.violations;
-        budget.report(f.name, report.cases, broken);
+    });
+    line.finish();
+
+    FamilyCheckReport report;
+    for (Worker& w : workers) {
+        for (const auto& [kind, n] : w.mix) w.report.mix[std::string(kind)] += n;
+        merge_reports(f, report, w.report);
     }
-    budget.finish();
-    report.seconds = budget.elapsed();
+    report.seconds = stream.elapsed();
     report.interrupted = interrupted();
-    for (const auto& [kind, n] : mix_counts) report.mix[std::string(kind)] = n;
-    for (size_t i = 0; i < kernels.size(); ++i) {
-        sort_classes(report.kernels[i]);
-        auto& classes = report.kernels[i].classes;
-        if (!options.minimize) continue;
-        for (size_t c = 0; c < classes.size() && c < options.minimize_classes; ++c) {
-            // A crash, hang or garbage answer is kept as found: every trial
-            // would cost a worker or a timeout.
-            const FailureKind kind = classes[c].key.kind;
-            if (kind == FailureKind::crash || kind == FailureKind::hang || kind == FailureKind::garbage) continue;
-            minimise_class(f, kernels[i], classes[c], options.domain);
-        }
-    }
+    for (FamilyKernelReport& k : report.kernels) sort_classes(k);
+    if (options.minimize) minimise_classes(f, kernels, options, report);
     return report;
 }
 

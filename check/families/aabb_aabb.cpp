@@ -137,12 +137,12 @@ std::vector<Mix> mixes() {
 }
 
 /// isect_aabb_aabb(a.lo, a.hi, b.lo, b.hi, out lo, out hi).
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T lo[3] = {u, u, u}, hi[3] = {u, u, u};
     const int r = as<int (*)(P, P, P, P, T*, T*)>(fn)(in + kA, in + kAHi, in + kB, in + kBHi, lo, hi);
-    return with_values<T>(r, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
+    return plugin_answer<T>(f, r, {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]});
 }
 
 Family make() {

@@ -197,18 +197,15 @@ Family common(const std::string& name) {
 
 /// isect_aabb_plane(box.lo, box.hi, n, d): the side, returned as -1 (back),
 /// 0 (straddle), 1 (front); anything else is named as returned.
-template <class T> Answer classify_plugin_call(void* fn, const T* in) {
+template <class T> Answer classify_plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
-    const int side = as<int (*)(P, P, P, T)>(fn)(in + kLo, in + kHi, in + kN, in[kD]);
-    Answer a{side >= -1 && side <= 1 ? side + 1 : -1, {}};
-    a.returned = side;
-    return a;
+    return plugin_answer<T>(f, as<int (*)(P, P, P, T)>(fn)(in + kLo, in + kHi, in + kN, in[kD]), {});
 }
 
 /// isect_aabb_plane_overlap(box.lo, box.hi, n, d).
-template <class T> Answer overlap_plugin_call(void* fn, const T* in) {
+template <class T> Answer overlap_plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
-    return Answer{as<int (*)(P, P, P, T)>(fn)(in + kLo, in + kHi, in + kN, in[kD]), {}};
+    return plugin_answer<T>(f, as<int (*)(P, P, P, T)>(fn)(in + kLo, in + kHi, in + kN, in[kD]), {});
 }
 
 Family make_classify() {
@@ -234,6 +231,7 @@ Family make_classify() {
     f.mixes = mixes();
     f.plugin_call_f = classify_plugin_call<float>;
     f.plugin_call_d = classify_plugin_call<double>;
+    f.plugin_returns = {-1, 0, 1};
     f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
                        preconditions::unit_vector(f, "unit_normal", "n")};
     return f;

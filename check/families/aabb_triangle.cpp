@@ -380,9 +380,9 @@ Inputs make_collinear(Source& s) {
 }
 
 /// isect_aabb_triangle(box.lo, box.hi, tri).
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
-    return Answer{as<int (*)(P, P, P)>(fn)(in + kBox, in + kBoxHi, in + kTri), {}};
+    return plugin_answer<T>(f, as<int (*)(P, P, P)>(fn)(in + kBox, in + kBoxHi, in + kTri), {});
 }
 
 Family make() {

@@ -348,19 +348,19 @@ std::vector<Mix> plane_mixes() {
 }
 
 /// isect_moving_aabb(stationary.lo, stationary.hi, moving.lo, moving.hi, d, out t).
-template <class T> Answer box_plugin_call(void* fn, const T* in) {
+template <class T> Answer box_plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     T t = unset_value<T>();
     const int r = as<int (*)(P, P, P, P, P, T*)>(fn)(in + kS, in + kSHi, in + kM, in + kMHi, in + kD, &t);
-    return with_values<T>(r, {t});
+    return plugin_answer<T>(f, r, {t});
 }
 
 /// isect_moving_aabb_plane(box.lo, box.hi, n, d, dir, out t).
-template <class T> Answer plane_plugin_call(void* fn, const T* in) {
+template <class T> Answer plane_plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     T t = unset_value<T>();
     const int r = as<int (*)(P, P, P, T, P, T*)>(fn)(in + kLo, in + kHi, in + kN, in[kOffset], in + kDir, &t);
-    return with_values<T>(r, {t});
+    return plugin_answer<T>(f, r, {t});
 }
 
 Family make_box() {

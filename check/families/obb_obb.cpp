@@ -264,9 +264,10 @@ std::vector<Mix> mixes() {
 }
 
 /// isect_obb_obb(a.c, a.axes, a.h, b.c, b.axes, b.h).
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
-    return Answer{as<int (*)(P, P, P, P, P, P)>(fn)(in + kAC, in + kAAxes, in + kAH, in + kBC, in + kBAxes, in + kBH), {}};
+    return plugin_answer<T>(f, as<int (*)(P, P, P, P, P, P)>(fn)(in + kAC, in + kAAxes, in + kAH, in + kBC, in + kBAxes, in + kBH),
+                            {});
 }
 
 Family make() {

@@ -3,6 +3,7 @@
 // float (isect_FAMILY) and double (isect_FAMILY_d). Private to check/.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -33,15 +34,27 @@ template <class T> bool unset(T x) {
     return std::memcmp(&x, &u, sizeof(T)) == 0;
 }
 
-/// The answer a function returned, with the numbers it wrote (in the
-/// family's value order); an output left unset is marked unprovided.
-template <class T> Answer with_values(int ret, std::initializer_list<T> values) {
+/// What a plugin's function returned and wrote, as an Answer of family f:
+/// the answer its return value codes (Family::plugin_returns), the numbers
+/// in the family's value order, an output left unset marked unprovided.
+/// The one reading of a call, whether it came alone or in a batch.
+template <class T> Answer plugin_answer(const Family& f, int ret, const T* values, size_t n) {
     Answer a{ret, {}};
-    for (T v : values) {
-        if (unset(v)) a.unprovided |= uint64_t(1) << a.values.size();
-        a.values.push_back(unset(v) ? 0.0 : double(v));
+    if (f.answers.size() == 1) {
+        a.answer = 0;
+    } else if (!f.plugin_returns.empty()) {
+        const auto at = std::find(f.plugin_returns.begin(), f.plugin_returns.end(), ret);
+        a.answer = at == f.plugin_returns.end() ? -1 : int(at - f.plugin_returns.begin());
+        a.returned = ret;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (unset(values[i])) a.unprovided |= uint64_t(1) << i;
+        a.values.push_back(unset(values[i]) ? 0.0 : double(values[i]));
     }
     return a;
+}
+template <class T> Answer plugin_answer(const Family& f, int ret, std::initializer_list<T> values) {
+    return plugin_answer(f, ret, values.begin(), values.size());
 }
 
 /// The function pointer as the family's C signature.

@@ -300,12 +300,12 @@ std::vector<Mix> mixes() {
 
 /// isect_point_triangle(tri, p, out[6]): returns the region (0 vertex a, 1
 /// vertex b, 2 vertex c, 3 edge ab, 4 edge bc, 5 edge ca, 6 face).
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T out[6] = {u, u, u, u, u, u};
     const int r = as<int (*)(P, P, T*)>(fn)(in + kTri, in + kP, out);
-    return with_values<T>(r, {out[0], out[1], out[2], out[3], out[4], out[5]});
+    return plugin_answer<T>(f, r, {out[0], out[1], out[2], out[3], out[4], out[5]});
 }
 
 Family make() {

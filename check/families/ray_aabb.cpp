@@ -340,12 +340,12 @@ std::vector<Mix> mixes() {
 
 /// isect_ray_aabb(org, dir, lo, hi, ...) and isect_segment_aabb(org, delta,
 /// lo, hi, ...): out t_enter, t_exit, normal.
-template <bool Segment, class T> Answer plugin_call(void* fn, const T* in) {
+template <bool Segment, class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T t0 = u, t1 = u, n[3] = {u, u, u};
     const int r = as<int (*)(P, P, P, P, T*, T*, T*)>(fn)(in + kOrg, in + kDir, in + kBox, in + kBoxHi, &t0, &t1, n);
-    return with_values<T>(r, {t0, t1, n[0], n[1], n[2]});
+    return plugin_answer<T>(f, r, {t0, t1, n[0], n[1], n[2]});
 }
 
 Family make(bool segment) {

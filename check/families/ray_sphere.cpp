@@ -371,12 +371,12 @@ std::vector<Mix> mixes() {
 }
 
 /// isect_ray_sphere(org, dir, tmax, c, r, out t_enter, out t_exit).
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T t0 = u, t1 = u;
     const int r = as<int (*)(P, P, T, P, T, T*, T*)>(fn)(in + kOrg, in + kDir, in[kTmax], in + kC, in[kR], &t0, &t1);
-    return with_values<T>(r, {t0, t1});
+    return plugin_answer<T>(f, r, {t0, t1});
 }
 
 Family make() {

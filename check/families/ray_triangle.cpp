@@ -362,12 +362,12 @@ std::vector<Mix> mixes() {
 }
 
 /// isect_ray_triangle(org, dir, tmax, tri, out t, out u, out v).
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T t = u, bu = u, bv = u;
     const int r = as<int (*)(P, P, T, P, T*, T*, T*)>(fn)(in + kOrg, in + kDir, in[kTmax], in + kTri, &t, &bu, &bv);
-    return with_values<T>(r, {t, bu, bv});
+    return plugin_answer<T>(f, r, {t, bu, bv});
 }
 
 Family make() {

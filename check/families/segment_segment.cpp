@@ -292,12 +292,12 @@ std::vector<Mix> mixes() {
 }
 
 /// isect_segment_segment(p1, q1, p2, q2, out[9]): 1 if the segments meet.
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T out[9] = {u, u, u, u, u, u, u, u, u};
     const int r = as<int (*)(P, P, P, P, T*)>(fn)(in + kP1, in + kQ1, in + kP2, in + kQ2, out);
-    return with_values<T>(r, {out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8]});
+    return plugin_answer<T>(f, r, {out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8]});
 }
 
 Family make() {

@@ -151,16 +151,14 @@ std::vector<Mix> mixes() {
 }
 
 /// isect_sphere_aabb(box.lo, box.hi, c, r, out closest, out contains).
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T q[3] = {u, u, u};
     int contains = -1;
     const int ret = as<int (*)(P, P, P, T, T*, int*)>(fn)(in + kBox, in + kBoxHi, in + kC, in[kR], q, &contains);
-    Answer a = with_values<T>(ret, {q[0], q[1], q[2]});
-    if (contains == -1) a.unprovided |= uint64_t(1) << 3;
-    a.values.push_back(contains == -1 ? 0 : contains);
-    return a;
+    // contains, an int here, is a number like the others in a batch's columns.
+    return plugin_answer<T>(f, ret, {q[0], q[1], q[2], contains == -1 ? u : T(contains)});
 }
 
 Family make() {

@@ -241,12 +241,12 @@ std::vector<Mix> mixes() {
 }
 
 /// isect_transformed_aabb(box.lo, box.hi, m, t, out lo, out hi).
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T out_lo[3] = {u, u, u}, out_hi[3] = {u, u, u};
     as<void (*)(P, P, P, P, T*, T*)>(fn)(in + kBox, in + kBoxHi, in + kM, in + kT, out_lo, out_hi);
-    return with_values<T>(0, {out_lo[0], out_lo[1], out_lo[2], out_hi[0], out_hi[1], out_hi[2]});
+    return plugin_answer<T>(f, 0, {out_lo[0], out_lo[1], out_lo[2], out_hi[0], out_hi[1], out_hi[2]});
 }
 
 Family make() {

@@ -371,21 +371,21 @@ std::vector<Mix> polygon_mixes() {
 }
 
 /// isect_triangle_measures(tri, p, out[8]).
-template <class T> Answer triangle_plugin_call(void* fn, const T* in) {
+template <class T> Answer triangle_plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T out[8] = {u, u, u, u, u, u, u, u};
     const int r = as<int (*)(P, P, T*)>(fn)(in + kTri, in + kP, out);
-    return with_values<T>(r, {out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]});
+    return plugin_answer<T>(f, r, {out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]});
 }
 
 /// isect_polygon_measures(poly, q, out[5]).
-template <class T> Answer polygon_plugin_call(void* fn, const T* in) {
+template <class T> Answer polygon_plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T out[5] = {u, u, u, u, u};
     const int r = as<int (*)(P, P, T*)>(fn)(in + kPoly, in + kQ, out);
-    return with_values<T>(r, {out[0], out[1], out[2], out[3], out[4]});
+    return plugin_answer<T>(f, r, {out[0], out[1], out[2], out[3], out[4]});
 }
 
 Family make_triangle() {

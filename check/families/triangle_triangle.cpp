@@ -367,12 +367,12 @@ std::vector<Mix> mixes() {
 }
 
 /// isect_triangle_triangle(t1, t2, out seg_p, out seg_q).
-template <class T> Answer plugin_call(void* fn, const T* in) {
+template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
     const T u = unset_value<T>();
     T p[3] = {u, u, u}, q[3] = {u, u, u};
     const int r = as<int (*)(P, P, T*, T*)>(fn)(in + kT1, in + kT2, p, q);
-    return with_values<T>(r, {p[0], p[1], p[2], q[0], q[1], q[2]});
+    return plugin_answer<T>(f, r, {p[0], p[1], p[2], q[0], q[1], q[2]});
 }
 
 Family make() {

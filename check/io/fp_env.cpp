@@ -134,7 +134,7 @@ FamilyKernel in_fp_env(FamilyKernel k, FpControl env, std::shared_ptr<FpWatch> w
         }
         const FpControl after = fp_control();
         set_fp_control(judge);
-        if (after != env && !watch->changed_calls++) watch->first_change = after;
+        if (after != env) watch->changed(after);
         return a;
     };
     return k;

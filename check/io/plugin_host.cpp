@@ -1,19 +1,26 @@
 #include "isect/check/io/plugin_host.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstring>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <filesystem>
 #include <poll.h>
+#include <spawn.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../families/plugin_call.hpp"
 #include "isect/check/io/fp_env.hpp"
 #include "isect/plugin.h"
+
+extern char** environ;
 
 namespace isect::check {
 
@@ -23,14 +30,18 @@ namespace {
 /// the family's own call (Family::plugin_call_f, plugin_call_d). A float
 /// call gets the input as floats (in a float run nothing rounds).
 Answer call_plugin(const Family& f, Precision p, void* fn, const double* in) {
-    if (p == Precision::double_) return f.plugin_call_d(fn, in);
+    if (p == Precision::double_) return f.plugin_call_d(f, fn, in);
     float floats[32];
     for (size_t i = 0; i < f.size(); ++i) floats[i] = float(in[i]);
-    return f.plugin_call_f(fn, floats);
+    return f.plugin_call_f(f, fn, floats);
 }
 
 /// The symbol of family f's function: isect_FAMILY, or isect_FAMILY_d.
 std::string symbol(const Family& f, Precision p) { return "isect_" + f.name + (p == Precision::double_ ? "_d" : ""); }
+/// And of its batch entry: isect_FAMILY_batch, or isect_FAMILY_batch_d.
+std::string batch_symbol(const Family& f, Precision p) {
+    return "isect_" + f.name + "_batch" + (p == Precision::double_ ? "_d" : "");
+}
 
 /// Whether the plugin speaks an ABI this isect reads (1 or 2).
 bool known_abi(int v) { return v == 1 || v == 2; }
@@ -84,21 +95,137 @@ bool read_string(int fd, std::string& s, int timeout_ms) {
     return read_all(fd, s.data(), n, timeout_ms, nullptr);
 }
 
-// --- The worker ---------------------------------------------------------------------
+// --- Shared memory ------------------------------------------------------------------
 
-/// A reply's fixed part: answer, count, unprovided mask, control state,
-/// what the function returned and whether that was set.
-constexpr size_t kReplyHead = 32;
+/// The most numbers of one input (obb_obb has 24).
+constexpr size_t kMaxInput = 32;
 
-[[noreturn]] void worker(const std::string& path, const std::optional<FpEnv>& fp_env, int in, int out) {
+/// One input's answer as the worker leaves it.
+struct Slot {
+    int32_t answer = 0;
+    uint32_t count = 0;       ///< numbers in values
+    uint64_t unprovided = 0;
+    uint64_t after = 0;       ///< the control state after the call
+    int32_t returned = 0, has_returned = 0;
+    double values[Numbers::kCapacity];
+};
+
+/// One round trip's request over the pipe: which function, how many
+/// inputs (already in the shared memory), and whether in one call of the
+/// batch entry or input by input.
+struct Request {
+    uint32_t family = 0, precision = 0, count = 0, whole = 0;
+};
+
+}  // namespace
+
+/// The memory host and worker share: a round trip's inputs, the answers,
+/// and how many inputs the worker has answered so far (the input in hand
+/// when it died is the next one).
+struct PluginHost::Shared {
+    std::atomic<uint32_t> answered{0};
+    double in[PluginHost::kBatch * kMaxInput];
+    Slot out[PluginHost::kBatch];
+};
+
+namespace {
+
+Slot slot_of(const Answer& a, FpControl after) {
+    Slot s;
+    s.answer = a.answer;
+    s.count = uint32_t(a.values.size());
+    s.unprovided = a.unprovided;
+    s.after = after.bits;
+    s.returned = a.returned.value_or(0);
+    s.has_returned = a.returned ? 1 : 0;
+    for (size_t i = 0; i < a.values.size(); ++i) s.values[i] = a.values[i];
+    return s;
+}
+
+Answer answer_of(const Slot& s) {
+    Answer a{s.answer, {}, s.unprovided};
+    if (s.has_returned) a.returned = s.returned;
+    for (uint32_t i = 0; i < s.count && i < Numbers::kCapacity; ++i) a.values.push_back(s.values[i]);
+    return a;
+}
+
+/// The plugin's batch entry on n inputs: the inputs as columns of T, the
+/// outputs set to the unset marker, then read back as each input's answer
+/// (plugin_answer, as a single call's are).
+template <class T>
+void call_batch_entry(const Family& f, void* fn, const double* in, size_t n, FpControl env, Slot* out) {
+    const size_t width = f.size(), outputs = f.outputs.size();
+    std::vector<T> columns(width * n), results(std::max<size_t>(outputs, 1) * n, detail::unset_value<T>());
+    std::vector<const T*> in_cols(width);
+    std::vector<T*> out_cols(std::max<size_t>(outputs, 1));
+    std::vector<int> ret(n, 0);
+    for (size_t k = 0; k < width; ++k) {
+        in_cols[k] = columns.data() + k * n;
+        for (size_t i = 0; i < n; ++i) columns[k * n + i] = T(in[i * width + k]);
+    }
+    for (size_t j = 0; j < out_cols.size(); ++j) out_cols[j] = results.data() + j * n;
+    using Batch = void (*)(int, const T* const*, int*, T* const*);
+    reinterpret_cast<Batch>(fn)(int(n), in_cols.data(), ret.data(), outputs ? out_cols.data() : nullptr);
+    const FpControl after = fp_control();
+    if (after != env) set_fp_control(env);
+    std::vector<T> one(outputs);
+    for (size_t i = 0; i < n; ++i) {
+        for (size_t j = 0; j < outputs; ++j) one[j] = results[j * n + i];
+        out[i] = slot_of(detail::plugin_answer<T>(f, ret[i], one.data(), outputs), after);
+    }
+}
+
+/// A worker's functions: fns[2 i] family i's float function, fns[2 i + 1]
+/// its double one (ABI 2 only); batches the same for the batch entries.
+struct Loaded {
+    std::vector<void*> fns, batches;
+};
+
+/// Answers one request: through the batch entry in one call when asked
+/// and there is one, else input by input (the scalar function, or the
+/// batch entry on one input), counting the answered inputs as it goes.
+void answer(const Loaded& lib, const Request& r, FpControl env, PluginHost::Shared& shared);
+
+[[noreturn]] void fail_handshake(int out, const std::string& why) {
+    const uint8_t status = 1;
+    write_all(out, &status, 1);
+    write_string(out, why);
+    _exit(0);
+}
+
+std::string signal_name(int sig) {
+    const char* d = strsignal(sig);
+    return std::string("signal ") + std::to_string(sig) + (d ? " (" + std::string(d) + ")" : "");
+}
+
+}  // namespace
+
+int plugin_worker_main(int argc, char** argv) {
+    // fd 3 brings requests, fd 4 takes replies, fd 5 is the shared memory.
+    constexpr int in = 3, out = 4, shared_fd = 5;
     dup2(2, 1);  // a plugin's printf must not reach the report
     // A crash in the plugin must end the worker by its signal, also when
-    // the checker runs under a sanitizer that installed its own handlers.
+    // the program runs under a sanitizer that installed its own handlers;
+    // a terminal's Ctrl-C is the checker's to handle (the worker ends when
+    // its pipe closes).
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
         struct sigaction dfl = {};
         dfl.sa_handler = SIG_DFL;
         sigaction(sig, &dfl, nullptr);
     }
+    std::signal(SIGINT, SIG_IGN);
+    std::signal(SIGHUP, SIG_IGN);
+    if (argc < 4) fail_handshake(out, "the worker was started without a plugin");
+    const std::string path = argv[2];
+    std::optional<FpEnv> fp_env;
+    if (std::string(argv[3]) != "-") {
+        std::string why;
+        fp_env = FpEnv::parse(argv[3], why);
+    }
+    void* map = mmap(nullptr, sizeof(PluginHost::Shared), PROT_READ | PROT_WRITE, MAP_SHARED, shared_fd, 0);
+    if (map == MAP_FAILED) fail_handshake(out, std::string("cannot map the shared memory: ") + strerror(errno));
+    auto& shared = *static_cast<PluginHost::Shared*>(map);
+
     const FpControl before = fp_control();
     void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     // What loading the plugin left (FTZ and DAZ from a -ffast-math build's
@@ -106,43 +233,40 @@ constexpr size_t kReplyHead = 32;
     const FpControl loaded = fp_control();
     const FpControl env = fp_env ? fp_env->control() : loaded;
     set_fp_control(env);
-    const auto fail = [&](const std::string& why) {
-        const uint8_t status = 1;
-        write_all(out, &status, 1);
-        write_string(out, why);
-        _exit(0);
-    };
-    if (!lib) fail(std::string("cannot load: ") + dlerror());
+    if (!lib) fail_handshake(out, std::string("cannot load: ") + dlerror());
     using Version = int (*)();
     auto version = reinterpret_cast<Version>(dlsym(lib, "isect_abi_version"));
-    if (!version) fail("exports no isect_abi_version(); is it an isect plugin? (core/include/isect/plugin.h)");
+    if (!version) fail_handshake(out, "exports no isect_abi_version(); is it an isect plugin? (core/isect/plugin.h)");
     const int v = version();
     if (!known_abi(v))
-        fail("isect_abi_version() returned " + std::to_string(v) + "; this isect speaks versions 1 and " +
-             std::to_string(ISECT_ABI_VERSION));
+        fail_handshake(out, "isect_abi_version() returned " + std::to_string(v) + "; this isect speaks versions 1 and " +
+                                std::to_string(ISECT_ABI_VERSION));
     std::string name = path.substr(path.find_last_of('/') + 1);
     if (auto named = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_kernel_name")))
         if (const char* n = named()) name = n;
-    // fns[2 i] is family i's float function, fns[2 i + 1] its double one
-    // (ABI 2 only); exported names them as their symbols do, less "isect_".
-    std::vector<void*> fns;
-    std::vector<std::string> exported;
+    Loaded fns;
+    std::vector<std::string> exported, batched;
     for (const Family* f : families())
         for (Precision p : {Precision::single, Precision::double_}) {
-            fns.push_back(p == Precision::double_ && v < 2 ? nullptr : dlsym(lib, symbol(*f, p).c_str()));
-            if (fns.back()) exported.push_back(symbol(*f, p).substr(6));
+            const bool reachable = p == Precision::single || v >= 2;
+            fns.fns.push_back(reachable ? dlsym(lib, symbol(*f, p).c_str()) : nullptr);
+            fns.batches.push_back(reachable ? dlsym(lib, batch_symbol(*f, p).c_str()) : nullptr);
+            if (fns.fns.back() || fns.batches.back()) exported.push_back(symbol(*f, p).substr(6));
+            if (fns.batches.back()) batched.push_back(symbol(*f, p).substr(6));
         }
     if (exported.empty()) {
         std::string all;
         for (const Family* f : families()) all += (all.empty() ? "isect_" : ", isect_") + f->name;
-        fail("exports none of the family functions (" + all + ", or their _d forms)");
+        fail_handshake(out, "exports none of the family functions (" + all + ", or their _d forms)");
     }
     const uint8_t ok = 0;
     write_all(out, &ok, 1);
     write_string(out, name);
-    const uint32_t count = uint32_t(exported.size());
-    write_all(out, &count, 4);
-    for (const std::string& e : exported) write_string(out, e);
+    for (const auto* list : {&exported, &batched}) {
+        const uint32_t count = uint32_t(list->size());
+        write_all(out, &count, 4);
+        for (const std::string& e : *list) write_string(out, e);
+    }
     double domain[2] = {0, 0};  // lo, hi; 0 0 when not declared
     if (auto declared = reinterpret_cast<void (*)(double*, double*)>(dlsym(lib, "isect_domain")))
         declared(&domain[0], &domain[1]);
@@ -154,40 +278,49 @@ constexpr size_t kReplyHead = 32;
     const uint64_t states[2] = {before.bits, loaded.bits};
     write_all(out, states, sizeof states);
     for (;;) {
-        // Family index, count, precision (0 float, 1 double), then the
-        // input as doubles.
-        uint32_t header[3];
-        if (!read_all(in, header, sizeof header, -1, nullptr)) _exit(0);
-        const Family* f = header[0] < families().size() ? families()[header[0]] : nullptr;
-        std::vector<double> input(header[1]);
-        const size_t slot = 2 * size_t(header[0]) + (header[2] ? 1 : 0);
-        if (!f || input.size() != f->size() || header[2] > 1 ||
-            !read_all(in, input.data(), input.size() * sizeof(double), -1, nullptr) || !fns[slot])
+        Request r;
+        if (!read_all(in, &r, sizeof r, -1, nullptr)) _exit(0);
+        if (r.family >= families().size() || r.precision > 1 || r.count > PluginHost::kBatch ||
+            families()[r.family]->size() > kMaxInput)
             _exit(3);
-        const Answer a = call_plugin(*f, header[2] ? Precision::double_ : Precision::single, fns[slot], input.data());
-        // A kernel that changed the control state: said in the reply, and
-        // the state set again for the next call.
-        const FpControl after = fp_control();
-        if (after != env) set_fp_control(env);
-        // One write per reply: answer, count, unprovided mask, the state
-        // after the call, values.
-        const int32_t answer = a.answer;
-        const uint32_t n = uint32_t(a.values.size());
-        std::vector<char> reply(kReplyHead + n * sizeof(double));
-        std::memcpy(reply.data(), &answer, 4);
-        std::memcpy(reply.data() + 4, &n, 4);
-        std::memcpy(reply.data() + 8, &a.unprovided, 8);
-        std::memcpy(reply.data() + 16, &after.bits, 8);
-        const int32_t returned[2] = {a.returned.value_or(0), a.returned ? 1 : 0};
-        std::memcpy(reply.data() + 24, returned, 8);
-        if (n) std::memcpy(reply.data() + kReplyHead, a.values.data(), n * sizeof(double));  // data() may be null at 0
-        if (!write_all(out, reply.data(), reply.size())) _exit(0);
+        answer(fns, r, env, shared);
+        const uint8_t done = 1;
+        if (!write_all(out, &done, 1)) _exit(0);
     }
 }
 
-std::string signal_name(int sig) {
-    const char* d = strsignal(sig);
-    return std::string("signal ") + std::to_string(sig) + (d ? " (" + std::string(d) + ")" : "");
+namespace {
+
+void answer(const Loaded& lib, const Request& r, FpControl env, PluginHost::Shared& shared) {
+    const Family& f = *families()[r.family];
+    const Precision p = r.precision ? Precision::double_ : Precision::single;
+    const size_t slot = 2 * size_t(r.family) + r.precision;
+    void* fn = lib.fns[slot];
+    void* batch = lib.batches[slot];
+    if (!fn && !batch) _exit(3);
+    const size_t width = f.size();
+    if (r.whole && batch) {
+        if (p == Precision::double_) call_batch_entry<double>(f, batch, shared.in, r.count, env, shared.out);
+        else call_batch_entry<float>(f, batch, shared.in, r.count, env, shared.out);
+        shared.answered.store(r.count, std::memory_order_release);
+        return;
+    }
+    for (uint32_t i = 0; i < r.count; ++i) {
+        const double* one = shared.in + size_t(i) * width;
+        if (fn) {
+            const Answer a = call_plugin(f, p, fn, one);
+            // A kernel that changed the control state: said in the reply,
+            // and the state set again for the next call.
+            const FpControl after = fp_control();
+            if (after != env) set_fp_control(env);
+            shared.out[i] = slot_of(a, after);
+        } else if (p == Precision::double_) {
+            call_batch_entry<double>(f, batch, one, 1, env, shared.out + i);
+        } else {
+            call_batch_entry<float>(f, batch, one, 1, env, shared.out + i);
+        }
+        shared.answered.store(i + 1, std::memory_order_release);
+    }
 }
 
 }  // namespace
@@ -229,29 +362,65 @@ InProcessPlugin plugin_kernel_in_process(const std::string& path_in, const Famil
     return out;
 }
 
-PluginHost::PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env)
-    : path_(resolve_plugin_path(path)), timeout_ms_(timeout_ms), fp_env_(fp_env) {
+PluginHost::PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env,
+                       std::shared_ptr<FpWatch> watch)
+    : path_(resolve_plugin_path(path)), timeout_ms_(timeout_ms), fp_env_(fp_env),
+      watch_(watch ? std::move(watch) : std::make_shared<FpWatch>()) {
     std::signal(SIGPIPE, SIG_IGN);  // a dead worker must not take the checker with it
     if (access(path_.c_str(), R_OK) != 0) throw std::runtime_error(path + ": no such file (or not readable)");
     info_.path = path_;
     start();
 }
 
-PluginHost::~PluginHost() { stop(); }
+PluginHost::~PluginHost() {
+    stop();
+    if (shared_) munmap(shared_, sizeof(Shared));
+    if (shared_fd_ >= 0) close(shared_fd_);
+}
 
 void PluginHost::start() {
-    int down[2], up[2];
-    if (pipe(down) != 0 || pipe(up) != 0) throw std::runtime_error("pipe: " + std::string(strerror(errno)));
-    std::fflush(nullptr);
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork: " + std::string(strerror(errno)));
-    if (pid == 0) {
-        close(down[1]);
-        close(up[0]);
-        worker(path_, fp_env_, down[0], up[1]);
+    if (!shared_) {
+        // The shared memory outlives its workers: a fresh one maps it again.
+        shared_fd_ = memfd_create("isect-plugin-batch", MFD_CLOEXEC);
+        if (shared_fd_ < 0 || ftruncate(shared_fd_, sizeof(Shared)) != 0)
+            throw std::runtime_error("shared memory for the plugin worker: " + std::string(strerror(errno)));
+        void* map = mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED, shared_fd_, 0);
+        if (map == MAP_FAILED) throw std::runtime_error("shared memory for the plugin worker: " + std::string(strerror(errno)));
+        shared_ = new (map) Shared;
     }
+    int down[2], up[2];
+    if (pipe2(down, O_CLOEXEC) != 0) throw std::runtime_error("pipe: " + std::string(strerror(errno)));
+    if (pipe2(up, O_CLOEXEC) != 0) {
+        close(down[0]);
+        close(down[1]);
+        throw std::runtime_error("pipe: " + std::string(strerror(errno)));
+    }
+    // The worker is this program again, started afresh (posix_spawn, then
+    // exec): a fork of a process whose other threads may hold a lock (the
+    // allocator's, a sanitizer's) could hang, an exec cannot.
+    // The child's ends are moved above 3, 4, 5 first: dup2 onto 3 must not
+    // overwrite the one that goes to 5.
+    int ends[3] = {down[0], up[1], shared_fd_};
+    for (int& fd : ends) fd = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    for (int i = 0; i < 3; ++i) posix_spawn_file_actions_adddup2(&actions, ends[i], 3 + i);
+    const std::string env = fp_env_ ? fp_env_->str() : "-";
+    char exe[] = "/proc/self/exe";
+    std::vector<char*> argv = {exe, const_cast<char*>(kPluginWorkerArg), const_cast<char*>(path_.c_str()),
+                               const_cast<char*>(env.c_str()), nullptr};
+    std::fflush(nullptr);
+    pid_t pid = -1;
+    const int spawned = posix_spawn(&pid, exe, &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    for (int fd : ends) close(fd);
     close(down[0]);
     close(up[1]);
+    if (spawned != 0) {
+        close(down[1]);
+        close(up[0]);
+        throw std::runtime_error("cannot start the plugin worker: " + std::string(strerror(spawned)));
+    }
     pid_ = pid;
     to_child_ = down[1];
     from_child_ = up[0];
@@ -274,28 +443,27 @@ void PluginHost::start() {
         stop();
         throw std::runtime_error(path_ + ": " + why);
     }
-    std::string name;
-    uint32_t count = 0;
-    std::vector<std::string> families;
-    if (!read_string(from_child_, name, 1000) || !read_all(from_child_, &count, 4, 1000, nullptr)) {
+    const auto broken = [&] {
         stop();
-        throw std::runtime_error(path_ + ": broken worker handshake");
-    }
-    for (uint32_t i = 0; i < count; ++i) {
-        std::string f;
-        if (!read_string(from_child_, f, 1000)) break;
-        families.push_back(f);
+        return std::runtime_error(path_ + ": broken worker handshake");
+    };
+    std::string name;
+    if (!read_string(from_child_, name, 1000)) throw broken();
+    std::vector<std::string> lists[2];
+    for (std::vector<std::string>& list : lists) {
+        uint32_t count = 0;
+        if (!read_all(from_child_, &count, 4, 1000, nullptr)) throw broken();
+        for (uint32_t i = 0; i < count; ++i) {
+            std::string f;
+            if (!read_string(from_child_, f, 1000)) throw broken();
+            list.push_back(f);
+        }
     }
     double domain[2] = {0, 0};
-    if (!read_all(from_child_, domain, sizeof domain, 1000, nullptr)) {
-        stop();
-        throw std::runtime_error(path_ + ": broken worker handshake");
-    }
     uint64_t states[2] = {0, 0};
-    if (!read_string(from_child_, info_.requires_, 1000) || !read_all(from_child_, states, sizeof states, 1000, nullptr)) {
-        stop();
-        throw std::runtime_error(path_ + ": broken worker handshake");
-    }
+    if (!read_all(from_child_, domain, sizeof domain, 1000, nullptr) || !read_string(from_child_, info_.requires_, 1000) ||
+        !read_all(from_child_, states, sizeof states, 1000, nullptr))
+        throw broken();
     info_.before_load = FpControl{states[0]};
     info_.after_load = FpControl{states[1]};
     kernel_env_ = fp_env_ ? fp_env_->control() : info_.after_load;
@@ -312,7 +480,8 @@ void PluginHost::start() {
         info_.domain = d;
     }
     info_.name = name;
-    info_.families = families;
+    info_.families = lists[0];
+    info_.batched = lists[1];
 }
 
 void PluginHost::stop() {
@@ -326,43 +495,49 @@ void PluginHost::stop() {
     pid_ = -1;
 }
 
-Answer PluginHost::call(const Family& f, Precision p, const double* in) {
+size_t PluginHost::round_trip(const Family& f, Precision p, const double* in, size_t n, Outcome* out, bool whole,
+                              bool& batch_failed) {
     if (pid_ < 0) start();
     uint32_t index = 0;
     while (index < families().size() && families()[index] != &f) ++index;
-    // One write per request: family index, count, precision, the input.
-    std::vector<char> request(12 + f.size() * sizeof(double));
-    const uint32_t header[3] = {index, uint32_t(f.size()), p == Precision::double_ ? 1u : 0u};
-    std::memcpy(request.data(), header, 12);
-    std::memcpy(request.data() + 12, in, f.size() * sizeof(double));
-    bool timed_out = false;
-    char head[kReplyHead];
-    const bool ok = write_all(to_child_, request.data(), request.size()) &&
-                    read_all(from_child_, head, kReplyHead, timeout_ms_, &timed_out);
-    int32_t answer = 0;
-    uint32_t n = 0;
-    uint64_t unprovided = 0, after = 0;
-    int32_t returned[2] = {0, 0};
-    if (ok) {
-        std::memcpy(returned, head + 24, 8);
-        std::memcpy(&answer, head, 4);
-        std::memcpy(&n, head + 4, 4);
-        std::memcpy(&unprovided, head + 8, 8);
-        std::memcpy(&after, head + 16, 8);
-        if (FpControl{after} != kernel_env_ && !watch_->changed_calls++) watch_->first_change = FpControl{after};
+    std::memcpy(shared_->in, in, n * f.size() * sizeof(double));
+    shared_->answered.store(0, std::memory_order_relaxed);
+    const Request r{index, p == Precision::double_ ? 1u : 0u, uint32_t(n), whole ? 1u : 0u};
+    // Wait while the worker answers; a timeout without progress is a hang
+    // of the input in hand (of the whole batch entry's call, with whole).
+    bool done = false, hang = false;
+    if (write_all(to_child_, &r, sizeof r)) {
+        uint32_t seen = 0;
+        for (;;) {
+            bool timed_out = false;
+            uint8_t byte = 0;
+            if (read_all(from_child_, &byte, 1, timeout_ms_, &timed_out)) {
+                done = byte == 1;
+                break;
+            }
+            if (!timed_out) break;  // the worker died
+            const uint32_t now = shared_->answered.load(std::memory_order_acquire);
+            if (whole || now == seen) {
+                hang = true;
+                break;
+            }
+            seen = now;
+        }
     }
-    double values[Numbers::kCapacity];
-    if (ok && n <= Numbers::kCapacity && read_all(from_child_, values, n * sizeof(double), timeout_ms_, &timed_out)) {
-        Answer a{answer, {}, unprovided};
-        if (returned[1]) a.returned = returned[0];
-        for (uint32_t i = 0; i < n; ++i) a.values.push_back(values[i]);
-        return a;
+    const size_t answered = done ? n : std::min<size_t>(shared_->answered.load(std::memory_order_acquire), n);
+    const size_t kept = whole && !done ? 0 : answered;
+    for (size_t i = 0; i < kept; ++i) {
+        const Slot& s = shared_->out[i];
+        if (FpControl{s.after} != kernel_env_) watch_->changed(FpControl{s.after});
+        out[i] = Outcome{answer_of(s), std::nullopt, ""};
+        if (s.count > Numbers::kCapacity) out[i] = Outcome{Answer{-1, {}, 0}, FailureKind::crash, "crash: a malformed reply"};
     }
+    if (done) return n;
     // The worker died, hung or said something malformed: say which, and
-    // start a fresh one for the next call.
+    // start a fresh one for the next round trip.
     std::string why;
     FailureKind kind = FailureKind::crash;
-    if (timed_out) {
+    if (hang) {
         why = "hang: no answer within " + std::to_string(timeout_ms_) + " ms";
         kind = FailureKind::hang;
         stop();
@@ -378,17 +553,50 @@ Answer PluginHost::call(const Family& f, Precision p, const double* in) {
               : WIFEXITED(ws) ? "crash: the plugin exited with status " + std::to_string(WEXITSTATUS(ws))
                               : std::string("crash: the worker vanished");
     }
-    throw KernelFailure(kind, why);
+    if (whole) {  // which input it was, the caller finds input by input
+        batch_failed = true;
+        return 0;
+    }
+    out[kept] = Outcome{Answer{-1, {}, 0}, kind, why};
+    return kept + 1;
+}
+
+size_t PluginHost::call_batch(const Family& f, Precision p, const double* in, size_t n, Outcome* out) {
+    const bool batched = info_.batches(f, p);
+    size_t done = 0;
+    while (done < n) {
+        const size_t m = std::min(kBatch, n - done);
+        const double* at = in + done * f.size();
+        bool batch_failed = false;
+        size_t got = round_trip(f, p, at, m, out + done, batched, batch_failed);
+        if (batch_failed) got = round_trip(f, p, at, m, out + done, false, batch_failed);
+        done += got;
+        if (out[done - 1].failure == FailureKind::hang) break;
+    }
+    return done;
+}
+
+Answer PluginHost::call(const Family& f, Precision p, const double* in) {
+    Outcome o;
+    bool batch_failed = false;
+    round_trip(f, p, in, 1, &o, false, batch_failed);
+    if (o.failure) throw KernelFailure(*o.failure, o.why);
+    return o.answer;
 }
 
 bool PluginInfo::exports(const Family& f, Precision p) const {
     return std::find(families.begin(), families.end(), symbol(f, p).substr(6)) != families.end();
 }
 
+bool PluginInfo::batches(const Family& f, Precision p) const {
+    return std::find(batched.begin(), batched.end(), symbol(f, p).substr(6)) != batched.end();
+}
+
 FamilyKernel PluginHost::kernel(const Family& f, const Contract& contract, double error_e) {
     const Precision p = precision();
     FamilyKernel k{info_.name, contract, error_e, [this, &f, p](const double* in) { return call(f, p, in); }};
     k.precision = p;
+    k.batch = [this, &f, p](const double* in, size_t n, Outcome* out) { return call_batch(f, p, in, n, out); };
     return k;
 }
 

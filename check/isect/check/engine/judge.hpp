@@ -31,8 +31,9 @@ double band_delta(const Inputs& in, double k);
 /// are the same either way. Each judge is told which; nothing is process-wide.
 enum class Oracle { fast, slow };
 
-/// The smallest K whose band explains `answer` (bisection over in_band,
-/// 2^-40 to 2^40): 0 when the input decides nothing, +inf when no K does.
+/// The smallest K whose band explains `answer`, on a fixed grid of K =
+/// 2^(j/1024) from 2^-40 to 2^40 (a binary search over j): 0 when the input
+/// decides nothing, +inf when no K does.
 double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer, Oracle oracle = Oracle::fast);
 
 /// A failure class: as far as isect can tell, one bug. The kernel and its
@@ -101,9 +102,11 @@ public:
     CaseJudge(const Family&, std::vector<FamilyKernel>&&, const Inputs&, Oracle, bool) = delete;
     CaseJudge(const Family&, const std::vector<FamilyKernel>&, Inputs&&, Oracle, bool) = delete;
     /// Runs every kernel once on in (kept by reference until the next
-    /// start) and judges what the fast oracle can.
-    void start(const Inputs& in, bool sampled);
-    void start(Inputs&&, bool) = delete;
+    /// start) and judges what the fast oracle can. With `given`, kernel i's
+    /// outcome is *given[i] where that is not null (a batch already ran
+    /// it), else it is called.
+    void start(const Inputs& in, bool sampled, const Outcome* const* given = nullptr);
+    void start(Inputs&&, bool, const Outcome* const* = nullptr) = delete;
     /// Whether finish() will consult the references.
     bool needs_references() const { return needs_references_; }
     /// The kernels the fast judgement could not clear (suspects), by index.

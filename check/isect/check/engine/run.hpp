@@ -1,6 +1,12 @@
-// The check run: generated cases judged one after another, counted into
-// each kernel's report (wrong answers, bands, errors, the validity map),
-// violations grouped into failure classes, each class's witness minimised.
+// The check run: a family's case stream (case_stream.hpp) judged by one or
+// more workers, each counting into a report of its own (wrong answers,
+// bands, errors, the validity map, violations grouped into failure
+// classes); the workers' reports merged, and each class's witness
+// minimised. Every count of a report is a sum or an extreme over its cases
+// and every class keeps the best witness its cases offer (ties to the
+// earlier case), so merge_reports gives the same report however the cases
+// were split: among workers (--jobs) or among machines (--shard, isect
+// merge).
 #pragma once
 
 #include <cstdint>
@@ -10,26 +16,34 @@
 #include <string>
 #include <vector>
 
+#include "isect/check/engine/case_stream.hpp"
 #include "isect/check/engine/judge.hpp"
 
 namespace isect::check {
 
+/// How many of a kernel's largest failure classes a run minimises.
+constexpr size_t kMinimisedClasses = 8;
+
 struct FamilyCheckOptions {
     Oracle oracle = Oracle::fast;  ///< fast oracles first, or the references alone
-    double seconds = 10;
-    uint64_t max_cases = 0;   ///< stop after this many; 0: by seconds
-    uint64_t seed = 0;
-    std::string gen_kind;     ///< one mix only; empty: all
-    Domain domain;            ///< the magnitudes generated and judged
+    StreamOptions stream;     ///< which cases: seed, budget, shard, generator kind, domain
+    size_t jobs = 1;          ///< workers judging the stream
+    /// The kernels worker w >= 1 calls, when they must be its own (a
+    /// plugin's worker process each); empty: every worker calls the
+    /// kernels given to run_family_check (built-in ones are pure).
+    std::vector<std::vector<FamilyKernel>> worker_kernels;
     bool progress = false;
     bool minimize = true;     ///< minimise each failure class's witness
-    size_t minimize_classes = 8;  ///< the largest classes minimised; the rest keep their witness as found
+    /// The largest classes minimised; the rest keep their witness as found.
+    /// A shard minimises every class (SIZE_MAX), so that isect merge can
+    /// give the top ones their minimised witness whichever shard found it.
+    size_t minimize_classes = kMinimisedClasses;
     bool stop_at_first = false;
     bool stop_at_hang = false;  ///< a kernel that hung once costs the timeout on every case after
-    /// Called when kernel i's violation opens a new failure class, with the
-    /// class and its first member: its witness can be kept at once, so that
-    /// a run killed later loses nothing found (then replaced by the
-    /// minimised one).
+    /// Called when kernel i's violation opens a failure class a worker had
+    /// not seen, with the class and that member: its witness can be kept at
+    /// once, so that a run killed later loses nothing found (then replaced
+    /// by the minimised one). Called by one worker at a time.
     std::function<void(size_t kernel, const struct FailureClass&)> on_new_class;
 };
 
@@ -39,10 +53,16 @@ struct FailureClass {
     ClassKey key;
     uint64_t count = 0;
     double measured_k = 0;   ///< widest band among its wrong answers (0 when none)
-    Inputs witness;          ///< its most ordinary member (magnitudes nearest 1, fewest bits), minimised
+    Inputs witness;          ///< found, minimised (when minimised is set)
     std::string why;         ///< the judgement of the witness, one line
     bool minimised = false;
     uint64_t first_case = 0; ///< 1-based case number of its first member
+    /// Its best member as found (better_witness: proper, then most
+    /// ordinary; of equals the earliest), the case number of that member
+    /// and its judgement: what witness was minimised from.
+    Inputs found;
+    uint64_t found_case = 0;
+    std::string found_why;
     /// The case file of its witness, once a command kept it: a path, or
     /// empty when the write failed (reports say NOT SAVED); nullopt when no
     /// file was asked for.
@@ -89,7 +109,8 @@ struct FamilyCheckReport {
     double seconds = 0;
     std::map<std::string, uint64_t> mix;
     uint64_t reference_mismatches = 0;  ///< the two references disagreed, or the fast oracle with them
-    std::optional<Inputs> mismatch;
+    std::optional<Inputs> mismatch;  ///< the earliest case they disagreed on
+    uint64_t mismatch_case = 0;
     std::string mismatch_message;
     std::vector<FamilyKernelReport> kernels;
     // How the truth was reached:
@@ -102,8 +123,20 @@ struct FamilyCheckReport {
     bool holds() const;
 };
 
+/// Judges f's case stream with the kernels: options.jobs workers, their
+/// reports merged, the classes sorted and the largest minimised.
 FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
                                    const FamilyCheckOptions& options);
+
+/// Adds `from` into `into`, two reports of the same family and kernels on
+/// other cases: counts added, extremes kept, classes joined by their key
+/// keeping the better found witness (with its minimised form). Commutative
+/// and associative. `into` may be empty (no kernels yet): it becomes a copy.
+void merge_reports(const Family& f, FamilyCheckReport& into, const FamilyCheckReport& from);
+
+/// The classes of a merged report as one run would leave them: largest
+/// first, and beyond the first `minimised` of them the witness as found.
+void settle_classes(FamilyKernelReport& r, size_t minimised = kMinimisedClasses);
 
 /// An empty report for kernel k: its name, contract and E.
 FamilyKernelReport kernel_report_for(const FamilyKernel& k);
@@ -118,7 +151,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
                                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number,
                                     Oracle oracle = Oracle::fast);
 
-/// Largest failure class first.
+/// Largest failure class first; of equal ones, the one found first.
 void sort_classes(FamilyKernelReport& r);
 
 }  // namespace isect::check

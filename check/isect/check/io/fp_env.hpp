@@ -12,6 +12,8 @@
 // `--fp-env ftz,daz` asks for that mode deliberately.
 #pragma once
 
+#include <atomic>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -51,11 +53,16 @@ struct FpEnv {
     FpControl control() const;
 };
 
-/// What a kernel did to the control state, counted over its calls.
+/// What a kernel did to the control state, counted over its calls by
+/// every worker of a run at once.
 struct FpWatch {
-    uint64_t changed_calls = 0;  ///< calls after which the state was not the one set
-    FpControl first_change{};    ///< the state after the first such call
+    std::atomic<uint64_t> changed_calls{0};  ///< calls after which the state was not the one set
+    FpControl first_change{};    ///< the state after the first such call (set by whoever counted it)
     FpControl kernel_env{};      ///< the state the kernel runs in
+    /// Counts one call that left the state `after`.
+    void changed(FpControl after) {
+        if (changed_calls.fetch_add(1, std::memory_order_relaxed) == 0) first_change = after;
+    }
 };
 
 /// Wraps k so that each call runs in `env`, restores the caller's state

@@ -1,8 +1,11 @@
-// Running a user's kernels from a plugin (core/include/isect/plugin.h) in a
-// child process: the plugin is loaded with dlopen in a forked worker, and
-// each call travels over a pipe. A crash, a hang past the timeout or a
-// broken reply becomes a KernelFailure for that input; the next call starts
-// a fresh worker. The checker itself never runs plugin code.
+// Running a user's kernels from a plugin (core/isect/plugin.h) in a child
+// process: the worker is this program started again (plugin_worker_main),
+// which loads the plugin with dlopen. A batch of inputs travels through
+// memory the two share, with one message over a pipe each way; the worker
+// counts the inputs it has answered as it goes, so a crash or a hang past
+// the timeout is pinned on the input in hand, the answers before it are
+// kept and a fresh worker takes the rest. The checker itself never runs
+// plugin code.
 #pragma once
 
 #include <memory>
@@ -23,6 +26,9 @@ struct PluginInfo {
     /// The family functions it exports, as named less "isect_": FAMILY for
     /// a float function, FAMILY_d for a double one (ABI 2).
     std::vector<std::string> families;
+    /// Those that have a batch entry too (isect_FAMILY_batch, _batch_d),
+    /// named as in families.
+    std::vector<std::string> batched;
     std::optional<Domain> domain;       ///< what isect_domain() declares, if exported
     /// What isect_requires() declares ("nonzero_direction,proper_triangle"),
     /// if exported; empty when not.
@@ -32,7 +38,18 @@ struct PluginInfo {
     FpControl before_load, after_load;
     /// Whether it exports family f's function of precision p.
     bool exports(const Family& f, Precision p) const;
+    /// Whether it exports a batch entry for them.
+    bool batches(const Family& f, Precision p) const;
 };
+
+/// The first argument that starts a program as a plugin worker. A program
+/// that runs PluginHost calls plugin_worker_main first thing in main when
+/// argv[1] is this (the isect command does).
+inline constexpr const char* kPluginWorkerArg = "--isect-plugin-worker";
+
+/// A plugin worker's life: loads the plugin named on its command line,
+/// answers batches until its pipe closes. Returns the exit status.
+int plugin_worker_main(int argc, char** argv);
 
 /// A plugin's function for family f, loaded into this process (for the
 /// fuzz targets, where a crash must be libFuzzer's to keep), and the
@@ -61,7 +78,10 @@ public:
     /// std::runtime_error with a message for a person when it cannot: no
     /// such file, not a shared library, no isect_abi_version, a version
     /// other than 1 or 2, no family function at all.
-    PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env = std::nullopt);
+    /// Its calls that change the floating-point state are counted into
+    /// `watch` (a run's workers share one).
+    PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env = std::nullopt,
+               std::shared_ptr<FpWatch> watch = nullptr);
     ~PluginHost();
     PluginHost(const PluginHost&) = delete;
     PluginHost& operator=(const PluginHost&) = delete;
@@ -71,26 +91,51 @@ public:
     /// loading left), and the calls that changed it.
     FpControl kernel_env() const { return kernel_env_; }
     const FpWatch& fp_watch() const { return *watch_; }
+    int timeout_ms() const { return timeout_ms_; }
 
     /// Calls the family's function of precision p on one input. Throws
     /// KernelFailure when the worker crashes, hangs or replies with
     /// something malformed.
     Answer call(const Family& f, Precision p, const double* in);
 
+    /// Calls it on n inputs (one after another, each of f's size) in as
+    /// few round trips as the shared memory holds: through the plugin's
+    /// batch entry where it has one, else input by input in the worker.
+    /// out[i] is input i's outcome; a crash or a hang is the outcome of the
+    /// input it happened on (found again input by input when a batch
+    /// entry crashed), and the inputs after it go to a fresh worker. Stops
+    /// after the first hang (each costs the timeout): returns how many
+    /// outcomes it wrote.
+    size_t call_batch(const Family& f, Precision p, const double* in, size_t n, Outcome* out);
+
     /// A kernel for the engine that calls this plugin's function of the
-    /// run's precision under `contract`.
+    /// run's precision under `contract`, alone or in batches.
     FamilyKernel kernel(const Family& f, const Contract& contract, double error_e);
+
+    /// The most inputs one round trip carries.
+    static constexpr size_t kBatch = 1024;
+    /// The memory a host and its worker share (plugin_host.cpp).
+    struct Shared;
 
 private:
     void start();
     void stop();
+    /// One round trip: inputs [0, n) of `in` (n <= kBatch), through the
+    /// batch entry when whole is set, else input by input. Returns how
+    /// many inputs have outcomes in out (all n, or up to and including
+    /// the one that failed); sets batch_failed when the batch entry
+    /// failed, with no outcome written.
+    size_t round_trip(const Family& f, Precision p, const double* in, size_t n, Outcome* out, bool whole,
+                      bool& batch_failed);
     std::string path_;
     int timeout_ms_;
     std::optional<FpEnv> fp_env_;
     FpControl kernel_env_;
-    std::shared_ptr<FpWatch> watch_ = std::make_shared<FpWatch>();
+    std::shared_ptr<FpWatch> watch_;
     PluginInfo info_;
     int pid_ = -1, to_child_ = -1, from_child_ = -1;
+    Shared* shared_ = nullptr;  ///< the memory the worker shares, mapped while it lives
+    int shared_fd_ = -1;
 };
 
 }  // namespace isect::check

@@ -164,6 +164,16 @@ struct Answer {
     std::optional<int> returned = std::nullopt;
 };
 
+enum class FailureKind;
+
+/// What a kernel did with one input of a batch: its answer, or the failure
+/// that took its place (a crash, a hang: what KernelFailure says of a call).
+struct Outcome {
+    Answer answer;
+    std::optional<FailureKind> failure;
+    std::string why;  ///< the failure's message
+};
+
 /// A kernel under test. The contract is about the answer; the numbers must
 /// stay within error_e times each output's documented scale 2^-24 S.
 struct FamilyKernel {
@@ -178,6 +188,14 @@ struct FamilyKernel {
     /// inputs inside them, and inputs outside are not judged for it (as a
     /// plugin's isect_domain() declares its own). Empty: every finite number.
     std::optional<Domain> domain = std::nullopt;
+    /// Optional: the kernel on n inputs at once (given one after another,
+    /// each of the family's size), out[i] its outcome on input i. A
+    /// plugin's worker takes a whole block in one round trip this way; the
+    /// engine calls it where it is set, fn elsewhere. Never throws
+    /// KernelFailure: a failure is an outcome. Returns how many outcomes
+    /// it wrote: n, or fewer when input i hung (out[i] says so; the inputs
+    /// after it were not run, each timeout being dear).
+    std::function<size_t(const double* in, size_t n, Outcome* out)> batch = nullptr;
 };
 
 /// What went wrong in a violation, as a kind (the rest of a failure class
@@ -195,6 +213,8 @@ enum class FailureKind {
 };
 /// "false hit", "crash", ... (the kind's own name).
 const char* failure_kind_name(FailureKind k);
+/// The kind failure_kind_name names; nullopt for another name.
+std::optional<FailureKind> failure_kind_named(const std::string& name);
 
 /// Thrown by a kernel that could not answer: a plugin that crashed, hung
 /// or replied with garbage. The engine judges it as a broken contract of
@@ -303,9 +323,15 @@ struct Family {
 
     /// Calls a plugin's function for the family (isect/plugin.h): its C
     /// signature, written once in the family's file with the keys by name,
-    /// for float (isect_FAMILY) and double (isect_FAMILY_d).
-    Answer (*plugin_call_f)(void* fn, const float* in) = nullptr;
-    Answer (*plugin_call_d)(void* fn, const double* in) = nullptr;
+    /// for float (isect_FAMILY) and double (isect_FAMILY_d). What it
+    /// returns and writes becomes an Answer by plugin_answer
+    /// (check/families/plugin_call.hpp), as a batch's columns do.
+    Answer (*plugin_call_f)(const Family& f, void* fn, const float* in) = nullptr;
+    Answer (*plugin_call_d)(const Family& f, void* fn, const double* in) = nullptr;
+    /// What the plugin's function returns for each answer, where that is
+    /// not the answer's index (aabb_plane returns -1, 0, 1 for back,
+    /// straddle, front); a family of one answer ignores what it returns.
+    std::vector<int> plugin_returns;
 
     /// Built-in kernels, as core/ declares them, and planted bugs
     /// ("broken:NAME"), of either precision: kernels() and broken() give
