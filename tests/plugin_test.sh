@@ -19,6 +19,21 @@ expect 0 '\| ray_triangle \| example_kernels \| tolerant=1 \| 400 \|' -- "$isect
 expect 1 "crash: signal 11" -- "$isect" check --plugin "$plugins/isect_test_crash.so" "${common[@]}"
 expect 0 "1 passed" -- "$isect" replay "$out/isect_test_crash_so-aabb_aabb-3.case"
 expect 1 "stopped at the first hang \(no answer within 500 ms\)" -- "$isect" check --plugin "$plugins/isect_test_hang.so" "${common[@]}"
+# Batches: a crash inside a batch entry is pinned on its input (the batch is
+# run again input by input), so crash.c written as isect_aabb_aabb_batch
+# breaks the contract on exactly the cases crash.c does; a hang likewise.
+verdict() { "$isect" check --plugin "$1" "${common[@]}" --jobs 1 | grep -o "BROKEN ([0-9]* violations, [0-9]* class[es]*)"; }
+scalar=$(verdict "$plugins/isect_test_crash.so")
+batched=$(verdict "$plugins/isect_test_batch_crash.so")
+if [ -z "$scalar" ] || [ "$scalar" != "$batched" ]; then
+    echo "FAIL: crash.c says '$scalar', the same crashes through a batch entry '$batched'"
+    fail=1
+else
+    echo "ok: crash.c and its batch entry: $scalar"
+fi
+expect 1 "crash: signal 11" -- "$isect" check --plugin "$plugins/isect_test_batch_crash.so" "${common[@]}"
+expect 0 "1 passed" -- "$isect" replay "$out/isect_test_batch_crash_so-aabb_aabb-3.case"
+expect 1 "stopped at the first hang \(no answer within 500 ms\), its input written to" -- "$isect" check --plugin "$plugins/isect_test_batch_hang.so" "${common[@]}"
 expect 1 '<failure message=".*hang: no answer within 500 ms' -- "$isect" check --plugin "$plugins/isect_test_hang.so" --format junit "${common[@]}"
 expect 1 "answer 7 is not one of aabb_plane_overlap's \\(disjoint, overlap\\)" -- "$isect" check --plugin "$plugins/isect_test_garbage.so" "${common[@]}"
 # The side of a plane is returned as -1, 0, 1: a 2 is named as returned.

@@ -15,6 +15,10 @@
  * runs in a child process of the checker, so a crash, a hang or a bad
  * answer becomes a finding, never the checker's failure.
  *
+ * Any family may also have a batch entry, isect_FAMILY_batch (and
+ * isect_FAMILY_batch_d), for kernels that test 4 or 8 inputs at once: see
+ * ISECT_BATCH at the end. isect then hands it up to 1024 inputs per call.
+ *
  * Build one with isect's CMake package:
  *     find_package(isect REQUIRED)
  *     isect_add_plugin(my_kernels my_kernels.c)
@@ -188,6 +192,34 @@ ISECT_PLUGIN_EXPORT int isect_ray_sphere_d(const double org[3], const double dir
 ISECT_PLUGIN_EXPORT int isect_segment_segment_d(const double p1[3], const double q1[3], const double p2[3],
                                                 const double q2[3], double out[9]);
 ISECT_PLUGIN_EXPORT int isect_point_triangle_d(const double tri[9], const double p[3], double out[6]);
+
+/* Optional, for any family: a batch entry point, for SIMD kernels (4 or 8
+   lanes) and for anything cheaper per input in bulk. Write it with the macro:
+
+       ISECT_BATCH(aabb_aabb) {            // n, in, ret, out as below
+           for (int i = 0; i < n; i += 4) { ... lanes i .. i+3 ... }
+       }
+
+   It is called with n inputs (1 <= n <= 1024), structure of arrays:
+     in[k][i]   number k of input i, numbering the scalar function's input
+                arguments in order with arrays flattened (aabb_aabb: a_lo
+                x y z are 0 1 2, a_hi 3 4 5, b_lo 6 7 8, b_hi 9 10 11;
+                ray_triangle: org 0..2, dir 3..5, tmax 6, tri 7..15);
+     ret[i]     what the scalar function would return for input i;
+     out[j][i]  output number j of input i, numbering what the scalar
+                function writes in order with arrays flattened (aabb_aabb:
+                out_lo 0..2, out_hi 3..5; sphere_aabb: closest 0..2, then
+                contains as 0 or 1); null for a family without outputs.
+                Each starts as a NaN marker: one left alone is not checked.
+   isect calls it in the plugin's worker process, so a crash or a hang is
+   still a finding: the batch is then run again one input at a time
+   (through the scalar function, or this one with n = 1) to pin the input,
+   and a call is a hang when it takes longer than --timeout-ms. The scalar
+   function may be left out where the batch entry is there. */
+#define ISECT_BATCH(family)                                                                                    \
+    ISECT_PLUGIN_EXPORT void isect_##family##_batch(int n, const float* const* in, int* ret, float* const* out)
+#define ISECT_BATCH_D(family)                                                                                  \
+    ISECT_PLUGIN_EXPORT void isect_##family##_batch_d(int n, const double* const* in, int* ret, double* const* out)
 
 #ifdef __cplusplus
 }
