@@ -94,6 +94,22 @@ with tempfile.TemporaryDirectory() as tmp:
             check(len(classes) >= 3 and all(c["minimised"] for c in classes[:3]),
                   f"{name}: several classes, minimised ({len(classes)})")
 
+    # isect diff and isect replay take --jobs too, and say the same.
+    outs = []
+    for jobs in (1, 2):
+        code, out, _ = run([isect, "diff", "broken:sat_absolute_epsilon", "sat", "--family", "aabb_triangle", "--cases",
+                            "20000", "--seed", "4", "--format", "json", "--jobs", str(jobs), "--out",
+                            os.path.join(tmp, f"diff-{jobs}")])
+        d = json.loads(out)
+        for f in d["families"]:
+            for c in f.get("classes", []):
+                c.pop("case")
+        outs.append((code, d["families"]))
+    check(outs[0] == outs[1] and outs[0][0] == 1, "isect diff: --jobs 1 and 2 give the same disagreements and classes")
+    corpus = os.path.join(source, "corpus")
+    outs = [run([isect, "replay", corpus, "--format", "json", "--jobs", str(jobs)])[:2] for jobs in (1, 2)]
+    check(outs[0] == outs[1] and outs[0][0] == 0, "isect replay: --jobs 1 and 2 give the same report")
+
     # --- The CI matrix of docs/ci/github-actions-shards.yml, on one machine --------
     workflow = open(os.path.join(source, "docs", "ci", "github-actions-shards.yml")).read()
     matrix = [int(x) for x in re.search(r"shard: \[([0-9, ]+)\]", workflow).group(1).split(",")]

@@ -11,7 +11,7 @@
 
 #include "check_command.hpp"
 #include "isect/check/engine/witness.hpp"
-#include "isect/check/engine/budget.hpp"
+#include "isect/check/engine/case_stream.hpp"
 #include "isect/check/io/case_file.hpp"
 #include "isect/check/model/generate.hpp"
 #include "isect/check/io/interrupt.hpp"
@@ -45,9 +45,9 @@ bool is_plugin(const std::string& subject) {
 struct Side {
     std::unique_ptr<KernelsUnderTest> under_test;
     std::string name() const { return under_test->subject(); }
-    /// Its kernel for family f in the run's precision, or nullopt.
-    std::optional<FamilyKernel> kernel(const Family& f) const {
-        std::vector<FamilyKernel> k = under_test->kernels(f);
+    /// Its kernel for family f in the run's precision (worker w's), or nullopt.
+    std::optional<FamilyKernel> kernel(const Family& f, size_t w = 0) const {
+        std::vector<FamilyKernel> k = under_test->kernels(f, nullptr, w);
         if (k.empty()) return std::nullopt;
         return k.front();
     }
@@ -145,6 +145,8 @@ struct DiffClass {
     Disagreement key;
     uint64_t count = 0;
     Inputs witness;
+    uint64_t witness_case = 0;  ///< its case number: of equal witnesses the earlier is kept
+    uint64_t first_case = 0;
     std::string path;
 };
 
@@ -152,8 +154,39 @@ struct DiffFamily {
     const Family* family = nullptr;
     uint64_t inputs = 0, disagreements = 0;
     double seconds = 0;
-    std::map<std::string, uint64_t> sides;
+    std::map<std::string, uint64_t> sides = {{"A", 0}, {"B", 0}, {"neither", 0}, {"both", 0}};
     std::vector<DiffClass> classes;
+
+    /// Counts a disagreement on case n into its class; the class keeps its
+    /// best witness (better_witness, then the earlier case), whoever counts.
+    void add(const Disagreement& d, const Inputs& in, uint64_t n) {
+        ++disagreements;
+        ++sides[d.sides];
+        add_class({d, 1, in, n, n, ""});
+    }
+    /// Adds another worker's counts of the same family.
+    void merge(const DiffFamily& o) {
+        inputs += o.inputs;
+        disagreements += o.disagreements;
+        for (const auto& [side, n] : o.sides) sides[side] += n;
+        for (const DiffClass& c : o.classes) add_class(c);
+    }
+
+private:
+    void add_class(const DiffClass& c) {
+        auto at = std::find_if(classes.begin(), classes.end(), [&](const DiffClass& x) { return x.key == c.key; });
+        if (at == classes.end()) {
+            classes.push_back(c);
+            return;
+        }
+        at->count += c.count;
+        at->first_case = std::min(at->first_case, c.first_case);
+        if (check::better_witness(*family, c.witness, at->witness) ||
+            (!check::better_witness(*family, at->witness, c.witness) && c.witness_case < at->witness_case)) {
+            at->witness = c.witness;
+            at->witness_case = c.witness_case;
+        }
+    }
 };
 
 /// The classes' witnesses: the most ordinary member of each, minimised
@@ -259,6 +292,7 @@ int run_diff(const DiffArgs& args_in) {
         std::cerr << "isect diff: --out " << why << "\n";
         return 2;
     }
+    const size_t jobs = args.jobs ? args.jobs : check::available_cores();
     // Each side a plugin (a path) or a built-in kernel's name, in one scope
     // and floating-point environment.
     Side a, b;
@@ -270,7 +304,7 @@ int run_diff(const DiffArgs& args_in) {
         sub.domain = args.domain;
         sub.require = args.require;
         side->under_test = KernelsUnderTest::make("diff", sub);
-        if (!side->under_test) return 2;
+        if (!side->under_test || !side->under_test->start_workers("diff", jobs)) return 2;
     }
     const check::Domain& domain = a.under_test->domain();
     std::vector<DiffFamily> results;
@@ -282,28 +316,35 @@ int run_diff(const DiffArgs& args_in) {
         if (check::interrupted()) break;
         const auto ka = a.kernel(*f), kb = b.kernel(*f);
         if (!ka || !kb) continue;
+        // The case stream isect check judges for this seed, shared by the
+        // workers, each calling its own kernels (a plugin's worker each).
+        check::StreamOptions stream_options;
+        stream_options.seed = args.seed;
+        stream_options.seconds = args.seconds;
+        stream_options.max_cases = args.cases;
+        stream_options.domain = domain;
+        check::CaseStream stream(*f, stream_options, jobs);
+        std::vector<DiffFamily> parts(jobs);
+        check::run_workers(jobs, [&](size_t w) {
+            DiffFamily& part = parts[w];
+            part.family = f;
+            const auto wa = a.kernel(*f, w), wb = b.kernel(*f, w);
+            std::vector<check::StreamCase> block;
+            while (stream.next(block))
+                for (const check::StreamCase& c : block) {
+                    if (!stream.more()) break;
+                    ++part.inputs;
+                    if (const auto d = disagreement(*f, *wa, *wb, c.generated.in, args.tolerance))
+                        part.add(*d, c.generated.in, c.number);
+                }
+        });
         DiffFamily r;
         r.family = f;
-        r.sides = {{"A", 0}, {"B", 0}, {"neither", 0}, {"both", 0}};
-        std::map<std::string, size_t> index;
-        check::RandomSource source(args.seed);
-        check::Budget budget(args.seconds, args.cases, false);
-        while (budget.more(r.inputs) && !check::interrupted()) {
-            const Inputs in = check::generate(*f, source, "", domain).in;
-            ++r.inputs;
-            const auto d = disagreement(*f, *ka, *kb, in, args.tolerance);
-            if (!d) continue;
-            ++r.disagreements;
-            ++r.sides[d->sides];
-            const auto [it, added] = index.emplace(d->str(), r.classes.size());
-            if (added) r.classes.push_back({*d, 0, in, ""});
-            DiffClass& cl = r.classes[it->second];
-            ++cl.count;
-            if (check::better_witness(*f, in, cl.witness)) cl.witness = in;
-        }
-        r.seconds = budget.elapsed();
-        std::stable_sort(r.classes.begin(), r.classes.end(),
-                         [](const DiffClass& x, const DiffClass& y) { return x.count > y.count; });
+        for (const DiffFamily& part : parts) r.merge(part);
+        r.seconds = stream.elapsed();
+        std::sort(r.classes.begin(), r.classes.end(), [](const DiffClass& x, const DiffClass& y) {
+            return x.count != y.count ? x.count > y.count : x.first_case < y.first_case;
+        });
         if (r.inputs == 0 && !check::interrupted()) {
             std::cerr << "isect diff: " << f->name << ": no input was judged (--seconds " << check::format_k(args.seconds)
                       << "); give more time or --cases N\n";

@@ -27,6 +27,7 @@ struct DiffArgs {
     std::string format = "text"; ///< text or json
     int timeout_ms = 2000;
     std::string fp_env;          ///< --fp-env: both kernels' floating-point environment
+    size_t jobs = 0;             ///< workers; 0: the cores available
 };
 
 /// Exit 0 when the two agree on every input, 1 when they disagree

@@ -147,6 +147,8 @@ int main(int argc, char** argv) {
     replay->add_flag("--expect-broken", replay_args.expect_broken, "With --kernel or --plugin: every case must break the contract");
     replay->add_flag("--strict", replay_args.strict, "A number that is not exactly a float (0.1) is an error, not a warning");
     replay->add_option("--format", replay_args.format, "Report as text, markdown, json or junit");
+    replay->add_option("--jobs,-j", replay_args.jobs, "Workers judging the files (default 0: every core available); the report is the same")
+        ->check(whole_in(0, 4096));
 
     FuzzArgs fuzz_args;
     fuzz_args.source_dir = source;
@@ -188,6 +190,8 @@ int main(int argc, char** argv) {
     diff->add_option("--fp-env", diff_args.fp_env, "Both kernels' floating-point environment: default, ftz, daz or ftz,daz");
     diff->add_option("--out", diff_args.out, "Folder for the classes' witness cases (default: findings)");
     diff->add_option("--format", diff_args.format, "text (default) or json");
+    diff->add_option("--jobs,-j", diff_args.jobs, "Workers (default 0: every core available); the inputs and classes are the same")
+        ->check(whole_in(0, 4096));
     diff->add_option("--timeout-ms", diff_args.timeout_ms, "A plugin call taking longer is a hang (default 2000)")
         ->check(whole_in(1, 86400000));
 

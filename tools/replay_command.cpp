@@ -1,12 +1,14 @@
 #include "replay_command.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
 
 #include "check_command.hpp"
+#include "isect/check/engine/case_stream.hpp"
 #include "isect/check/engine/witness.hpp"
 #include "isect/check/io/case_file.hpp"
 #include "isect/check/io/interrupt.hpp"
@@ -35,6 +37,41 @@ std::string answer_line(const Family& f, const FamilyKernel& k, const check::Tru
     return line + (j.violates ? ": BREAKS the contract" : "");
 }
 
+/// One case file, read and judged by a worker: the references on it, and
+/// the kernels of its family (that worker's).
+struct JudgedFile {
+    bool done = false;
+    check::ReadResult read;
+    std::vector<FamilyKernel> kernels;
+    std::string why;          ///< why its family has no kernel under test
+    std::string outside;      ///< why it is outside the domain; empty when inside
+    std::string disagreement; ///< the references disagree on it
+    check::Truth truth;
+    std::vector<check::FamilyJudgement> judgements;
+};
+
+JudgedFile judge_file(const std::string& file, bool strict, const KernelsUnderTest& under_test, size_t worker) {
+    JudgedFile out;
+    out.done = true;
+    out.read = check::read_case_file(file, strict);
+    const auto* c = std::get_if<check::FamilyCase>(&out.read);
+    if (!c) return out;
+    const check::PrecisionScope scope(c->precision);
+    out.kernels = under_test.kernels(*c->family, &out.why, worker);
+    if (out.kernels.empty()) return out;
+    out.outside = under_test.domain().outside(*c->family, c->in.data());
+    if (!out.outside.empty()) return out;
+    // The one judge, the references on every case.
+    check::CaseJudge judged(*c->family, out.kernels, c->in, check::Oracle::slow, false);
+    judged.finish();
+    out.disagreement = judged.disagreement();
+    if (out.disagreement.empty()) {
+        out.truth = judged.truth();
+        out.judgements = judged.judgements();
+    }
+    return out;
+}
+
 }  // namespace
 
 int run_replay(const ReplayArgs& args) {
@@ -46,8 +83,9 @@ int run_replay(const ReplayArgs& args) {
         std::cerr << "isect replay: --expect-broken needs --kernel or --plugin\n";
         return 2;
     }
+    const size_t jobs = args.jobs ? args.jobs : check::available_cores();
     const auto under_test = KernelsUnderTest::make("replay", args.subject);
-    if (!under_test) return 2;
+    if (!under_test || !under_test->start_workers("replay", jobs)) return 2;
     check::PluginHost* host = under_test->host();
     RunInfo info;
     info.command = "replay";
@@ -85,52 +123,59 @@ int run_replay(const ReplayArgs& args) {
     const std::vector<std::string> files = check::expand_case_paths(args.paths, errors);
     size_t passed = 0, failed = 0, skipped = 0;
     check::catch_interrupts();
-    for (const std::string& file : files) {
-        if (check::interrupted()) break;
-        const check::ReadResult read = check::read_case_file(file, args.strict);
-        if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&read)) {
+    // The workers judge the files (the references on every case, the
+    // kernels each worker's own); the report is then written in file order.
+    std::vector<JudgedFile> judged(files.size());
+    std::atomic<size_t> next{0};
+    check::run_workers(jobs, [&](size_t w) {
+        for (size_t i; !check::interrupted() && (i = next.fetch_add(1)) < files.size();)
+            judged[i] = judge_file(files[i], args.strict, *under_test, w);
+    });
+    for (size_t n = 0; n < files.size(); ++n) {
+        const std::string& file = files[n];
+        JudgedFile& jf = judged[n];
+        if (!jf.done) break;  // interrupted before it was judged
+        if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&jf.read)) {
             errors.insert(errors.end(), errs->begin(), errs->end());
             continue;
         }
-        const check::FamilyCase& c = std::get<check::FamilyCase>(read);
+        const check::FamilyCase& c = std::get<check::FamilyCase>(jf.read);
         const check::PrecisionScope scope(c.precision);  // its kernels, bands and numbers
         for (const std::string& w : c.warnings) std::cerr << "warning: " << w << " (--strict makes this an error)\n";
         const Family& f = *c.family;
-        std::string why;
-        const std::vector<FamilyKernel> kernels = under_test->kernels(f, &why);
+        const std::vector<FamilyKernel>& kernels = jf.kernels;
         if (kernels.empty()) {
-            errors.push_back({file, 0, why});
+            errors.push_back({file, 0, jf.why});
             continue;
         }
         FamilyResult& r = results[result_for(f, kernels.size())];
         auto& files_of = witness_files[size_t(&r - results.data())];
         if (r.report.kernels.empty())
             for (const FamilyKernel& k : kernels) r.report.kernels.push_back(check::kernel_report_for(k));
-        if (const std::string out = info.domain.outside(f, c.in.data()); !out.empty()) {
+        if (!jf.outside.empty()) {
             ++skipped;
             ++r.outside_domain;
-            lines << "skip  " << file << ": " << (out.rfind("outside --require", 0) == 0 ? out : "outside the domain (" + out + ")") << "\n";
+            lines << "skip  " << file << ": "
+                  << (jf.outside.rfind("outside --require", 0) == 0 ? jf.outside : "outside the domain (" + jf.outside + ")")
+                  << "\n";
             continue;
         }
         ++r.report.cases;
         ++r.report.reference_cases;
         std::vector<std::string> problems, notes;
-        // The one judge, the references on every case.
-        check::CaseJudge judged(f, kernels, c.in, check::Oracle::slow, false);
-        judged.finish();
-        if (!judged.disagreement().empty()) {
-            problems.push_back(judged.disagreement());
+        if (!jf.disagreement.empty()) {
+            problems.push_back(jf.disagreement);
             if (!r.report.reference_mismatches++) {
                 r.report.mismatch = c.in;
-                r.report.mismatch_message = judged.disagreement();
+                r.report.mismatch_message = jf.disagreement;
                 r.mismatch_path = file;
             }
         } else {
-            const check::Truth& truth = judged.truth();
+            const check::Truth& truth = jf.truth;
             for (const std::string& p : check::expectation_problems(c, truth)) problems.push_back(p);
             for (size_t i = 0; i < kernels.size(); ++i) {
                 const FamilyKernel& k = kernels[i];
-                const check::FamilyJudgement& j = judged.judgements()[i];
+                const check::FamilyJudgement& j = jf.judgements[i];
                 if (args.verbose) notes.push_back(answer_line(f, k, truth, j));
                 const check::FailureClass* fc =
                     check::tally_judgement(f, k, r.report.kernels[i], c.in, truth, j, r.report.cases);
@@ -151,7 +196,7 @@ int run_replay(const ReplayArgs& args) {
                 if (p.rfind("kernel ", 0) != 0 || args.expect_broken) r.problems.push_back({file, p});
             }
         }
-        for (const std::string& n : notes) lines << n << "\n";
+        for (const std::string& note : notes) lines << note << "\n";
     }
     for (size_t i = 0; i < results.size(); ++i) {
         FamilyResult& r = results[i];

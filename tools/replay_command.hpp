@@ -18,6 +18,7 @@ struct ReplayArgs {
     bool expect_broken = false;   ///< every case must break the contract (--kernel or --plugin)
     bool strict = false;          ///< a number that is not a float is an error, not a warning
     std::string format = "text";  ///< text, markdown, json or junit (tools/report.hpp)
+    size_t jobs = 0;              ///< workers judging the files; 0: the cores available
 };
 
 /// Exit 0 when every case replays as it should, 1 when one does not, 2 when

@@ -99,7 +99,9 @@ void run_workers(size_t jobs, const std::function<void(size_t worker)>& fn) {
     jobs = std::max<size_t>(jobs, 1);
     std::exception_ptr first;
     std::mutex m;
+    const Precision precision_here = precision();
     const auto guarded = [&](size_t w) {
+        set_precision(precision_here);
         try {
             fn(w);
         } catch (...) {

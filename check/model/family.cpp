@@ -28,7 +28,7 @@ const Family* find_family(const std::string& name) {
 }
 
 namespace {
-Precision g_precision = Precision::single;
+thread_local Precision g_precision = Precision::single;  // a worker takes its caller's (run_workers)
 }  // namespace
 
 void set_precision(Precision p) { g_precision = p; }

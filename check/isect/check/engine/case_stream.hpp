@@ -91,8 +91,9 @@ private:
 size_t available_cores();
 
 /// Runs fn(worker) for worker = 0..jobs-1, each on a thread of its own but
-/// worker 0, which runs on the calling thread, and waits for all. The first
-/// exception a worker throws is rethrown here, after every worker ended.
+/// worker 0, which runs on the calling thread, and waits for all. Each
+/// starts in the caller's precision. The first exception a worker throws is
+/// rethrown here, after every worker ended.
 void run_workers(size_t jobs, const std::function<void(size_t worker)>& fn);
 
 }  // namespace isect::check

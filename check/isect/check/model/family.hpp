@@ -71,8 +71,9 @@ using Inputs = std::vector<double>;
 /// contracts' unit u = 2^-24) or double (u = 2^-53).
 enum class Precision { single, double_ };
 
-/// The precision being judged, process-wide like the oracle: generators,
-/// decoders, bands and case files follow it.
+/// The precision being judged: generators, decoders, bands and case files
+/// follow it. A thread's own (replay judges cases of both at once); the
+/// workers run_workers starts take their caller's.
 void set_precision(Precision p);
 Precision precision();
 /// u = 2^-24 or 2^-53, the unit of K and E.
