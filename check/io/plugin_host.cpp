@@ -370,6 +370,7 @@ PluginHost::PluginHost(const std::string& path, int timeout_ms, const std::optio
     if (access(path_.c_str(), R_OK) != 0) throw std::runtime_error(path + ": no such file (or not readable)");
     info_.path = path_;
     start();
+    watch_->kernel_env = kernel_env_;  // here, not in start(): a restart runs beside other workers
 }
 
 PluginHost::~PluginHost() {
@@ -467,7 +468,6 @@ void PluginHost::start() {
     info_.before_load = FpControl{states[0]};
     info_.after_load = FpControl{states[1]};
     kernel_env_ = fp_env_ ? fp_env_->control() : info_.after_load;
-    watch_->kernel_env = kernel_env_;
     if (domain[0] != 0 || domain[1] != 0) {
         if (!(domain[0] > 0) || !(domain[1] >= domain[0]) || !std::isfinite(domain[1])) {
             stop();
