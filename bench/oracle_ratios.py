@@ -23,7 +23,7 @@ from kernel_ratios import families_of
 
 
 def run(isect, family, oracle, seconds, seed):
-    cmd = [isect, "check", "--family", family, "--oracle", oracle, "--seconds", str(seconds), "--seed", str(seed),
+    cmd = [isect, "check", "--family", family, "--oracle", oracle, "--jobs", "1", "--seconds", str(seconds), "--seed", str(seed),
            "--format", "json", "--quiet", "--out", "/tmp/isect-oracle-ratios"]
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode not in (0, 1):

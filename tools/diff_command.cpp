@@ -331,8 +331,9 @@ int run_diff(const DiffArgs& args_in) {
             const auto wa = a.kernel(*f, w), wb = b.kernel(*f, w);
             std::vector<check::StreamCase> block;
             while (stream.next(block))
-                for (const check::StreamCase& c : block) {
-                    if (!stream.more()) break;
+                for (size_t i = 0; i < block.size(); ++i) {
+                    const check::StreamCase& c = block[i];
+                    if (!stream.more(i)) break;
                     ++part.inputs;
                     if (const auto d = disagreement(*f, *wa, *wb, c.generated.in, args.tolerance))
                         part.add(*d, c.generated.in, c.number);

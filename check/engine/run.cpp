@@ -117,33 +117,82 @@ struct Progress {
     std::atomic<uint64_t> cases{0}, violations{0};
 };
 
-/// The outcomes of the kernels that take a block at once (a plugin's), for
-/// the judge to use instead of calling them case by case.
+/// The outcomes of the kernels that take many inputs at once (a plugin's),
+/// for the judge to use instead of calling them case by case. A block goes
+/// in chunks: when the judge reaches chunk c, its outcomes are collected
+/// and chunk c + 1 is submitted, so the plugin's worker computes the next
+/// chunk while the judge works on this one.
 class Batches {
 public:
-    explicit Batches(size_t kernels) : outcomes_(kernels), written_(kernels), given_(kernels) {}
-    void run(const std::vector<FamilyKernel>& ks, const std::vector<StreamCase>& block) {
+    static constexpr size_t kChunk = 2048;
+    explicit Batches(const std::vector<FamilyKernel>& ks)
+        : ks_(ks), lanes_(ks.size()), given_(ks.size()) {}
+    ~Batches() {
+        try {
+            drain();
+        } catch (...) {  // a worker that cannot start again: nothing was pending that matters
+        }
+    }
+
+    /// A new block: its first chunk submitted to every batch kernel.
+    void start(const std::vector<StreamCase>& block) {
+        drain();
         flat_.clear();
-        for (size_t i = 0; i < ks.size(); ++i) {
-            written_[i] = 0;
-            if (!ks[i].batch) continue;
+        n_ = block.size();
+        for (size_t i = 0; i < ks_.size(); ++i) {
+            Lane& l = lanes_[i];
+            l.written = 0;
+            l.pending = false;
+            if (!ks_[i].batch || n_ == 0) continue;
             if (flat_.empty())
                 for (const StreamCase& c : block) flat_.insert(flat_.end(), c.generated.in.begin(), c.generated.in.end());
-            outcomes_[i].resize(block.size());
-            if (!block.empty()) written_[i] = ks[i].batch(flat_.data(), block.size(), outcomes_[i].data());
+            l.chunk = std::min(kChunk, ks_[i].batch->capacity());
+            if (l.outcomes.size() < n_) l.outcomes.resize(n_);  // kept from block to block
+            submit(i, 0);
         }
     }
     /// Case b's outcomes, kernel by kernel (null: call it).
     const Outcome* const* given(size_t b) {
-        for (size_t i = 0; i < given_.size(); ++i) given_[i] = b < written_[i] ? &outcomes_[i][b] : nullptr;
+        for (size_t i = 0; i < ks_.size(); ++i) {
+            Lane& l = lanes_[i];
+            while (l.pending && l.written <= b) {
+                const size_t from = l.written, n = std::min(l.chunk, n_ - from);
+                const size_t got = ks_[i].batch->collect(l.outcomes.data() + from);
+                l.pending = false;
+                l.written = from + got;
+                if (got == n && l.written < n_) submit(i, l.written);  // after a hang, no more
+            }
+            given_[i] = b < l.written ? &l.outcomes[b] : nullptr;
+        }
         return given_.data();
+    }
+    /// Collects what is still pending (a block judged only in part).
+    void drain() {
+        for (size_t i = 0; i < lanes_.size(); ++i)
+            if (lanes_[i].pending) {
+                std::vector<Outcome> ignored(lanes_[i].chunk);
+                ks_[i].batch->collect(ignored.data());
+                lanes_[i].pending = false;
+            }
     }
 
 private:
-    std::vector<std::vector<Outcome>> outcomes_;
-    std::vector<size_t> written_;
+    struct Lane {
+        size_t chunk = 0, written = 0;  ///< cases per chunk; cases with outcomes
+        bool pending = false;
+        std::vector<Outcome> outcomes;
+    };
+    void submit(size_t i, size_t from) {
+        Lane& l = lanes_[i];
+        const size_t width = flat_.size() / n_;
+        ks_[i].batch->submit(flat_.data() + from * width, std::min(l.chunk, n_ - from));
+        l.pending = true;
+    }
+    const std::vector<FamilyKernel>& ks_;
+    std::vector<Lane> lanes_;
     std::vector<const Outcome*> given_;
     std::vector<double> flat_;
+    size_t n_ = 0;
 };
 
 /// Everything one worker needs: its kernels, its judge, its report.
@@ -319,14 +368,14 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
         const std::vector<FamilyKernel>& ks = *me.kernels;
         CaseJudge judged(f, ks, options.oracle);
         std::vector<StreamCase> block;
-        Batches batches(ks.size());
+        Batches batches(ks);
         try {
             while (stream.next(block)) {
-                batches.run(ks, block);
+                batches.start(block);
                 uint64_t judged_here = 0, violations_here = 0;
                 for (size_t b = 0; b < block.size(); ++b) {
                     const StreamCase& sc = block[b];
-                    if (!stream.more()) break;
+                    if (!stream.more(b)) break;
                     const Generated& g = sc.generated;
                     const Inputs& in = g.in;
                     ++report.cases;

@@ -407,12 +407,17 @@ void PluginHost::start() {
     posix_spawn_file_actions_init(&actions);
     for (int i = 0; i < 3; ++i) posix_spawn_file_actions_adddup2(&actions, ends[i], 3 + i);
     const std::string env = fp_env_ ? fp_env_->str() : "-";
-    char exe[] = "/proc/self/exe";
-    std::vector<char*> argv = {exe, const_cast<char*>(kPluginWorkerArg), const_cast<char*>(path_.c_str()),
+    // This program's file as its link names it (under valgrind the link is
+    // the program's, the file behind /proc/self/exe valgrind's own); the
+    // link itself if the file went away.
+    std::error_code ec;
+    std::string exe = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    if (ec || access(exe.c_str(), X_OK) != 0) exe = "/proc/self/exe";
+    std::vector<char*> argv = {exe.data(), const_cast<char*>(kPluginWorkerArg), const_cast<char*>(path_.c_str()),
                                const_cast<char*>(env.c_str()), nullptr};
     std::fflush(nullptr);
     pid_t pid = -1;
-    const int spawned = posix_spawn(&pid, exe, &actions, nullptr, argv.data(), environ);
+    const int spawned = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     for (int fd : ends) close(fd);
     close(down[0]);
@@ -495,18 +500,22 @@ void PluginHost::stop() {
     pid_ = -1;
 }
 
-size_t PluginHost::round_trip(const Family& f, Precision p, const double* in, size_t n, Outcome* out, bool whole,
-                              bool& batch_failed) {
+void PluginHost::send(const Family& f, Precision p, const double* in, size_t n, bool whole) {
     if (pid_ < 0) start();
     uint32_t index = 0;
     while (index < families().size() && families()[index] != &f) ++index;
     std::memcpy(shared_->in, in, n * f.size() * sizeof(double));
     shared_->answered.store(0, std::memory_order_relaxed);
     const Request r{index, p == Precision::double_ ? 1u : 0u, uint32_t(n), whole ? 1u : 0u};
+    sent_ = {&f, p, in, n, whole, write_all(to_child_, &r, sizeof r)};
+}
+
+size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
+    const Sent q = sent_;
     // Wait while the worker answers; a timeout without progress is a hang
     // of the input in hand (of the whole batch entry's call, with whole).
     bool done = false, hang = false;
-    if (write_all(to_child_, &r, sizeof r)) {
+    if (q.written) {
         uint32_t seen = 0;
         for (;;) {
             bool timed_out = false;
@@ -517,22 +526,27 @@ size_t PluginHost::round_trip(const Family& f, Precision p, const double* in, si
             }
             if (!timed_out) break;  // the worker died
             const uint32_t now = shared_->answered.load(std::memory_order_acquire);
-            if (whole || now == seen) {
+            if (q.whole || now == seen) {
                 hang = true;
                 break;
             }
             seen = now;
         }
     }
-    const size_t answered = done ? n : std::min<size_t>(shared_->answered.load(std::memory_order_acquire), n);
-    const size_t kept = whole && !done ? 0 : answered;
+    const size_t answered = done ? q.n : std::min<size_t>(shared_->answered.load(std::memory_order_acquire), q.n);
+    const size_t kept = q.whole && !done ? 0 : answered;
     for (size_t i = 0; i < kept; ++i) {
         const Slot& s = shared_->out[i];
         if (FpControl{s.after} != kernel_env_) watch_->changed(FpControl{s.after});
-        out[i] = Outcome{answer_of(s), std::nullopt, ""};
-        if (s.count > Numbers::kCapacity) out[i] = Outcome{Answer{-1, {}, 0}, FailureKind::crash, "crash: a malformed reply"};
+        if (s.count > Numbers::kCapacity) {
+            out[i] = Outcome{Answer{-1, {}, 0}, FailureKind::crash, "crash: a malformed reply"};
+            continue;
+        }
+        out[i].answer = answer_of(s);
+        out[i].failure.reset();
+        out[i].why.clear();
     }
-    if (done) return n;
+    if (done) return q.n;
     // The worker died, hung or said something malformed: say which, and
     // start a fresh one for the next round trip.
     std::string why;
@@ -553,7 +567,7 @@ size_t PluginHost::round_trip(const Family& f, Precision p, const double* in, si
               : WIFEXITED(ws) ? "crash: the plugin exited with status " + std::to_string(WEXITSTATUS(ws))
                               : std::string("crash: the worker vanished");
     }
-    if (whole) {  // which input it was, the caller finds input by input
+    if (q.whole) {  // which input it was, the caller finds input by input
         batch_failed = true;
         return 0;
     }
@@ -561,25 +575,52 @@ size_t PluginHost::round_trip(const Family& f, Precision p, const double* in, si
     return kept + 1;
 }
 
+void PluginHost::submit(const Family& f, Precision p, const double* in, size_t n) {
+    if (pending_) drain();
+    send(f, p, in, std::min(n, kBatch), info_.batches(f, p));
+    pending_ = true;
+}
+
+size_t PluginHost::collect(Outcome* out) {
+    if (!pending_) return 0;
+    pending_ = false;
+    const Sent q = sent_;
+    const size_t width = q.f->size();
+    size_t done = 0;
+    for (;;) {
+        bool batch_failed = false;
+        size_t got = receive(out + done, batch_failed);
+        if (batch_failed) {  // the batch entry crashed or hung: again input by input, to pin it
+            send(*q.f, q.p, q.in + done * width, q.n - done, false);
+            got = receive(out + done, batch_failed);
+        }
+        done += got;
+        // After a crash the rest go to a fresh worker; after a hang, none.
+        if (done >= q.n || out[done - 1].failure == FailureKind::hang) return done;
+        send(*q.f, q.p, q.in + done * width, q.n - done, q.whole);
+    }
+}
+
+void PluginHost::drain() {
+    std::vector<Outcome> ignored(sent_.n);
+    collect(ignored.data());
+}
+
 size_t PluginHost::call_batch(const Family& f, Precision p, const double* in, size_t n, Outcome* out) {
-    const bool batched = info_.batches(f, p);
     size_t done = 0;
     while (done < n) {
         const size_t m = std::min(kBatch, n - done);
-        const double* at = in + done * f.size();
-        bool batch_failed = false;
-        size_t got = round_trip(f, p, at, m, out + done, batched, batch_failed);
-        if (batch_failed) got = round_trip(f, p, at, m, out + done, false, batch_failed);
+        submit(f, p, in + done * f.size(), m);
+        const size_t got = collect(out + done);
         done += got;
-        if (out[done - 1].failure == FailureKind::hang) break;
+        if (got < m) break;  // a hang
     }
     return done;
 }
 
 Answer PluginHost::call(const Family& f, Precision p, const double* in) {
     Outcome o;
-    bool batch_failed = false;
-    round_trip(f, p, in, 1, &o, false, batch_failed);
+    call_batch(f, p, in, 1, &o);
     if (o.failure) throw KernelFailure(*o.failure, o.why);
     return o.answer;
 }
@@ -592,11 +633,26 @@ bool PluginInfo::batches(const Family& f, Precision p) const {
     return std::find(batched.begin(), batched.end(), symbol(f, p).substr(6)) != batched.end();
 }
 
+/// A plugin's function as the engine's batches call it: submitted, then
+/// collected while the judge works on the chunk before.
+class PluginHost::Calls final : public BatchCalls {
+public:
+    Calls(PluginHost& host, const Family& f, Precision p) : host_(host), f_(f), p_(p) {}
+    size_t capacity() const override { return PluginHost::kBatch; }
+    void submit(const double* in, size_t n) override { host_.submit(f_, p_, in, n); }
+    size_t collect(Outcome* out) override { return host_.collect(out); }
+
+private:
+    PluginHost& host_;
+    const Family& f_;
+    Precision p_;
+};
+
 FamilyKernel PluginHost::kernel(const Family& f, const Contract& contract, double error_e) {
     const Precision p = precision();
     FamilyKernel k{info_.name, contract, error_e, [this, &f, p](const double* in) { return call(f, p, in); }};
     k.precision = p;
-    k.batch = [this, &f, p](const double* in, size_t n, Outcome* out) { return call_batch(f, p, in, n, out); };
+    k.batch = std::make_shared<Calls>(*this, f, p);
     return k;
 }
 

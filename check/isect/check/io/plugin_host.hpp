@@ -107,26 +107,45 @@ public:
     /// after the first hang (each costs the timeout): returns how many
     /// outcomes it wrote.
     size_t call_batch(const Family& f, Precision p, const double* in, size_t n, Outcome* out);
+    /// call_batch in two halves, for at most kBatch inputs: submit sends
+    /// them and returns at once (the worker computes while the caller
+    /// works; `in` must stay as it is until collect), collect waits and
+    /// writes the outcomes. A call or submit while one is pending waits
+    /// for it first.
+    void submit(const Family& f, Precision p, const double* in, size_t n);
+    size_t collect(Outcome* out);
 
     /// A kernel for the engine that calls this plugin's function of the
     /// run's precision under `contract`, alone or in batches.
     FamilyKernel kernel(const Family& f, const Contract& contract, double error_e);
 
     /// The most inputs one round trip carries.
-    static constexpr size_t kBatch = 1024;
+    static constexpr size_t kBatch = 4096;
     /// The memory a host and its worker share (plugin_host.cpp).
     struct Shared;
 
 private:
     void start();
     void stop();
-    /// One round trip: inputs [0, n) of `in` (n <= kBatch), through the
-    /// batch entry when whole is set, else input by input. Returns how
-    /// many inputs have outcomes in out (all n, or up to and including
-    /// the one that failed); sets batch_failed when the batch entry
-    /// failed, with no outcome written.
-    size_t round_trip(const Family& f, Precision p, const double* in, size_t n, Outcome* out, bool whole,
-                      bool& batch_failed);
+    /// One round trip's request: inputs [0, n) of `in` (n <= kBatch),
+    /// through the batch entry when whole is set, else input by input.
+    void send(const Family& f, Precision p, const double* in, size_t n, bool whole);
+    /// Its reply: how many inputs have outcomes in out (all n, or up to
+    /// and including the one that failed); sets batch_failed when the batch
+    /// entry failed, with no outcome written.
+    size_t receive(Outcome* out, bool& batch_failed);
+    /// Waits for a pending submit and drops its outcomes.
+    void drain();
+    class Calls;
+    struct Sent {
+        const Family* f = nullptr;
+        Precision p = Precision::single;
+        const double* in = nullptr;
+        size_t n = 0;
+        bool whole = false, written = false;
+    };
+    Sent sent_;
+    bool pending_ = false;  ///< a submit not yet collected
     std::string path_;
     int timeout_ms_;
     std::optional<FpEnv> fp_env_;

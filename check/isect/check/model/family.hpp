@@ -12,6 +12,7 @@
 #include <functional>
 #include <initializer_list>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -175,6 +176,23 @@ struct Outcome {
     std::string why;  ///< the failure's message
 };
 
+/// A kernel that takes many inputs at once and computes them while its
+/// caller does other work: a plugin's worker process.
+struct BatchCalls {
+    virtual ~BatchCalls() = default;
+    /// The most inputs one submit takes.
+    virtual size_t capacity() const = 0;
+    /// Starts the kernel on n inputs (one after another, each of the
+    /// family's size) and returns at once; `in` stays valid and unchanged
+    /// until collect.
+    virtual void submit(const double* in, size_t n) = 0;
+    /// Waits for the last submit and writes its outcomes: returns how many,
+    /// n or fewer when input i hung (out[i] says so; the inputs after it
+    /// were not run, each timeout being dear). Never throws KernelFailure:
+    /// a failure is an outcome.
+    virtual size_t collect(Outcome* out) = 0;
+};
+
 /// A kernel under test. The contract is about the answer; the numbers must
 /// stay within error_e times each output's documented scale 2^-24 S.
 struct FamilyKernel {
@@ -189,14 +207,11 @@ struct FamilyKernel {
     /// inputs inside them, and inputs outside are not judged for it (as a
     /// plugin's isect_domain() declares its own). Empty: every finite number.
     std::optional<Domain> domain = std::nullopt;
-    /// Optional: the kernel on n inputs at once (given one after another,
-    /// each of the family's size), out[i] its outcome on input i. A
-    /// plugin's worker takes a whole block in one round trip this way; the
-    /// engine calls it where it is set, fn elsewhere. Never throws
-    /// KernelFailure: a failure is an outcome. Returns how many outcomes
-    /// it wrote: n, or fewer when input i hung (out[i] says so; the inputs
-    /// after it were not run, each timeout being dear).
-    std::function<size_t(const double* in, size_t n, Outcome* out)> batch = nullptr;
+    /// Optional: the kernel on many inputs at once, computed while the
+    /// judge works on others (a plugin's worker process takes a chunk of a
+    /// block per round trip this way). The engine calls it where it is
+    /// set, fn elsewhere.
+    std::shared_ptr<struct BatchCalls> batch = nullptr;
 };
 
 /// What went wrong in a violation, as a kind (the rest of a failure class
