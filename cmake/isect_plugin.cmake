@@ -11,7 +11,7 @@ endfunction()
 #                        [CONTRACT exact|conservative|conservative=K|tolerant=K] [ERROR E]
 #                        [DOMAIN lo:hi] [REQUIRE name,name] [PRECISION float|double]
 #                        [FP_ENV default|ftz|daz|ftz,daz]
-#                        [SECONDS n | CASES n] [SEED n] [TIMEOUT_MS n]
+#                        [SECONDS n | CASES n] [SEED n] [TIMEOUT_MS n] [JOBS n]
 #                        [FAMILY f] [GEN kind] [CASES_DIR dir] [OUT dir])
 # A ctest test that runs `isect check --plugin` on a plugin target: it
 # passes while the contract holds, fails when it is broken, and leaves the
@@ -29,7 +29,7 @@ macro(isect_add_plugin_check)
 endmacro()
 
 function(_isect_add_plugin_check name)
-  set(one PLUGIN CONTRACT ERROR DOMAIN REQUIRE PRECISION FP_ENV SECONDS CASES SEED TIMEOUT_MS FAMILY GEN CASES_DIR OUT)
+  set(one PLUGIN CONTRACT ERROR DOMAIN REQUIRE PRECISION FP_ENV SECONDS CASES SEED TIMEOUT_MS JOBS FAMILY GEN CASES_DIR OUT)
   cmake_parse_arguments(P "" "${one}" "" ${ARGN})
   if(P_UNPARSED_ARGUMENTS)
     list(JOIN P_UNPARSED_ARGUMENTS " " bad)
@@ -62,7 +62,7 @@ function(_isect_add_plugin_check name)
   endif()
   set(args check --plugin $<TARGET_FILE:${P_PLUGIN}> --contract ${P_CONTRACT} --out ${P_OUT} --quiet)
   foreach(pair SECONDS:--seconds CASES:--cases FAMILY:--family SEED:--seed DOMAIN:--domain REQUIRE:--require ERROR:--error
-               PRECISION:--precision FP_ENV:--fp-env TIMEOUT_MS:--timeout-ms GEN:--gen CASES_DIR:--replay)
+               PRECISION:--precision FP_ENV:--fp-env TIMEOUT_MS:--timeout-ms JOBS:--jobs GEN:--gen CASES_DIR:--replay)
     string(REPLACE ":" ";" kv ${pair})
     list(GET kv 0 key)
     list(GET kv 1 flag)

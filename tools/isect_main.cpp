@@ -18,6 +18,7 @@
 #include "isect/check/io/fp_env.hpp"
 #include "isect/check/io/fuzz_bytes.hpp"
 #include "isect/check/io/plugin_host.hpp"
+#include "isect/ref/gmp_memory.hpp"
 #include "merge_command.hpp"
 #include "options.hpp"
 #include "replay_command.hpp"
@@ -80,6 +81,7 @@ int main(int argc, char** argv) {
     using namespace isect::tool;
     // A plugin's worker process is this program started again.
     if (argc > 1 && std::string(argv[1]) == isect::check::kPluginWorkerArg) return isect::check::plugin_worker_main(argc, argv);
+    isect::ref::keep_gmp_blocks_per_thread();
     // A file size limit (ulimit -f) must fail a write, not kill the run.
     std::signal(SIGXFSZ, SIG_IGN);
     // The truth's arithmetic runs in the default environment, whatever
