@@ -2,6 +2,7 @@
 #include "isect/check/io/fuzz_bytes.hpp"
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -81,7 +82,7 @@ double mantissa_exponent(const uint8_t* d) {
 }
 
 /// The offsets of the lo and hi of every box (keys X.lo and X.hi).
-std::vector<std::pair<size_t, size_t>> boxes(const Family& f) {
+std::vector<std::pair<size_t, size_t>> find_boxes(const Family& f) {
     std::vector<std::pair<size_t, size_t>> out;
     for (const InputKey& k : f.inputs) {
         const size_t n = k.key.size();
@@ -91,6 +92,24 @@ std::vector<std::pair<size_t, size_t>> boxes(const Family& f) {
             if (h.key == hi) out.push_back({f.offset(k.key), f.offset(hi)});
     }
     return out;
+}
+
+/// The family's boxes, found once per thread (a fuzz target decodes a
+/// million inputs a second).
+const std::vector<std::pair<size_t, size_t>>& boxes(const Family& f) {
+    thread_local std::map<const Family*, std::vector<std::pair<size_t, size_t>>> found;
+    auto at = found.find(&f);
+    if (at == found.end()) at = found.emplace(&f, find_boxes(f)).first;
+    return at->second;
+}
+
+/// gen_kinds(f), found once per thread and precision.
+const std::vector<std::string>& kinds_of(const Family& f) {
+    thread_local std::map<std::pair<const Family*, Precision>, std::vector<std::string>> found;
+    const auto key = std::make_pair(&f, precision());
+    auto at = found.find(key);
+    if (at == found.end()) at = found.emplace(key, gen_kinds(f)).first;
+    return at->second;
 }
 
 Inputs decode_slots(const Family& f, const uint8_t* b) {
@@ -154,7 +173,7 @@ Inputs decode_fuzz(const Family& f, const uint8_t* data, size_t size, const Doma
     if (auto c = case_in_bytes(f, data, size)) {
         in = std::move(*c);
     } else if (size > 0 && (data[0] & kConstruction)) {
-        const std::vector<std::string> kinds = gen_kinds(f);
+        const std::vector<std::string>& kinds = kinds_of(f);
         const std::string& kind = kinds[(size > 1 ? data[1] : 0) % kinds.size()];
         ByteSource s(data + std::min(size, kHeader), size - std::min(size, kHeader));
         in = generate(f, s, kind).in;

@@ -12,21 +12,6 @@ std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const
     return std::nullopt;
 }
 
-const std::vector<const Family*>& families() {
-    static const std::vector<const Family*> all = {
-#define ISECT_FAMILY(name) &name##_family(),
-#include "isect/check/model/families.def"
-#undef ISECT_FAMILY
-    };
-    return all;
-}
-
-const Family* find_family(const std::string& name) {
-    for (const Family* f : families())
-        if (f->name == name) return f;
-    return nullptr;
-}
-
 namespace {
 thread_local Precision g_precision = Precision::single;  // a worker takes its caller's (run_workers)
 }  // namespace
