@@ -79,4 +79,12 @@ expect 1 '"command": "diff"' -- "$isect" diff moller_trumbore watertight --famil
 expect 2 "no family 'ray_triangle' has a float kernel on both sides" -- "$isect" diff moller_trumbore nope --family ray_triangle --cases 10
 rm -rf "${TMPDIR:-/tmp}/isect-cli-junit"  # a finding left there would be replayed first
 expect 0 '<testsuite name="isect check built-in kernels" tests="1" failures="0" errors="0">' -- "$isect" check --family aabb_aabb --cases 300 --seed 1 --format junit --out "${TMPDIR:-/tmp}/isect-cli-junit"
+# isect decode, the inverse of encode: a fuzz target's inputs (a
+# ClusterFuzzLite crash, say) back as case files that replay as they were.
+codec=$(mktemp -d)
+"$isect" encode "$data/../../corpus/aabb_aabb" --out "$codec/bin" >/dev/null
+expect 0 "aabb_aabb-point_boxes_touch_at_origin_bin.case" -- "$isect" decode --family aabb_aabb "$codec"/bin/*.bin --out "$codec/cases"
+expect 0 " 0 failed" -- "$isect" replay "$codec/cases"
+expect 2 "no family named 'nope'" -- "$isect" decode --family nope "$codec"/bin/point_boxes_touch_at_origin.bin
+rm -rf "$codec"
 exit $fail

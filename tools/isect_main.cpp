@@ -18,9 +18,11 @@
 #include "isect/check/io/fp_env.hpp"
 #include "isect/check/io/fuzz_bytes.hpp"
 #include "isect/check/io/plugin_host.hpp"
+#include "isect/check/io/safe_write.hpp"
 #include "isect/ref/gmp_memory.hpp"
 #include "merge_command.hpp"
 #include "options.hpp"
+#include "report.hpp"
 #include "replay_command.hpp"
 
 namespace isect::tool {
@@ -71,6 +73,47 @@ int run_encode(const std::vector<std::string>& paths, const std::string& out) {
     }
     for (const check::CaseError& e : errors) std::cerr << "error: " << e.str() << "\n";
     return errors.empty() ? 0 : 2;
+}
+
+/// `isect decode`: a fuzz target's inputs (a ClusterFuzzLite crash, a
+/// campaign's corpus) as case files, so that isect minimize, replay and
+/// promote take them; the inverse of encode.
+int run_decode(const std::string& family, const std::string& precision, const std::vector<std::string>& inputs,
+               const std::string& out) {
+    const check::Family* f = check::find_family(family);
+    if (!f) {
+        std::cerr << "isect decode: no family named '" << family << "'\n";
+        return 2;
+    }
+    if (!set_precision_arg("decode", precision)) return 2;
+    if (const std::string why = check::probe_folder(out); !why.empty()) {
+        std::cerr << "isect decode: --out " << why << "\n";
+        return 2;
+    }
+    int status = 0;
+    for (const std::string& file : inputs) {
+        std::ifstream in(file, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in && !in.eof()) {
+            std::cerr << "isect decode: " << file << ": cannot read it\n";
+            status = 2;
+            continue;
+        }
+        const check::Inputs decoded =
+            check::decode_fuzz(*f, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), check::Domain{});
+        const std::string origin = "decoded from " + file + ", an input of fuzz_" + f->name + " (" +
+                                   check::precision_name(check::precision()) + ")";
+        const std::string stem = std::filesystem::path(file).filename().string();
+        const check::Written w = check::write_file_new(out, file_stem(f->name + "-" + stem), ".case",
+                                                       check::format_family_case(*f, decoded, origin));
+        if (!w.ok()) {
+            std::cerr << "isect decode: " << w.path << ": not saved: " << w.error << "\n";
+            status = 2;
+            continue;
+        }
+        std::cout << w.path << "\n";
+    }
+    return status;
 }
 
 }  // namespace
@@ -219,6 +262,15 @@ int main(int argc, char** argv) {
     encode->add_option("cases", encode_paths, "Case files or folders")->required();
     encode->add_option("--out", encode_out, "Folder for the .bin files")->required();
 
+    std::string decode_family, decode_precision = "float", decode_out = "findings";
+    std::vector<std::string> decode_inputs;
+    CLI::App* decode = app.add_subcommand(
+        "decode", "Write fuzz-target inputs (a ClusterFuzzLite crash, a campaign's corpus) as case files, to minimize and promote");
+    decode->add_option("inputs", decode_inputs, "Input files of the family's fuzz target")->required();
+    decode->add_option("--family", decode_family, "The family whose target the inputs are for (fuzz_FAMILY)")->required();
+    decode->add_option("--precision", decode_precision, "float (default) or double: the target's ISECT_FUZZ_PRECISION");
+    decode->add_option("--out", decode_out, "Folder for the case files (default: findings)");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -237,6 +289,7 @@ int main(int argc, char** argv) {
     if (*fuzz) return run_fuzz(fuzz_args);
     if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out, minimize_domain, minimize_require);
     if (*encode) return run_encode(encode_paths, encode_out);
+    if (*decode) return run_decode(decode_family, decode_precision, decode_inputs, decode_out);
     if (*kernels_cmd) return run_kernels();
     if (*promote) return run_promote(promote_paths, promote_corpus);
     return 2;
