@@ -15,10 +15,4 @@ const std::vector<const Family*>& families() {
     return one;
 }
 
-const Family* find_family(const std::string& name) {
-    for (const Family* f : families())
-        if (f->name == name) return f;
-    return nullptr;
-}
-
 }  // namespace isect::check

@@ -5,6 +5,12 @@
 
 namespace isect::check {
 
+const Family* find_family(const std::string& name) {
+    for (const Family* f : families())  // registry.cpp's, or a fuzz target's own
+        if (f->name == name) return f;
+    return nullptr;
+}
+
 std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const {
     const bool is_broken = kernel.rfind("broken:", 0) == 0;
     for (const FamilyKernel& k : is_broken ? broken() : kernels())
