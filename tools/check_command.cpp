@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -353,8 +354,13 @@ int run_check(const CheckArgs& args_in) {
     }
     WitnessFiles files(args.out);
     check::catch_interrupts();
-    std::vector<FamilyResult> results;
-    for (const Target& t : targets) {
+    // Every family's run, on one set of workers: a worker done with one
+    // family's cases goes on to the next while the others finish theirs.
+    std::vector<check::FamilyRun> runs;
+    std::vector<FamilyResult> all(targets.size());
+    std::mutex files_lock;  // on_new_class and on_done come from different workers
+    for (size_t n = 0; n < targets.size(); ++n) {
+        const Target& t = targets[n];
         check::FamilyCheckOptions options;
         options.oracle = args.oracle == "slow" ? check::Oracle::slow : check::Oracle::fast;
         options.stream.seconds = args.seconds;
@@ -363,7 +369,6 @@ int run_check(const CheckArgs& args_in) {
         options.stream.shard = shard;
         options.stream.gen_kind = args.gen;
         options.stream.domain = info.domain;
-        options.jobs = jobs;
         for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back(under_test->kernels(*t.family, nullptr, w));
         // A shard minimises every class: the merge shows the largest of
         // the whole run minimised, whichever shard found their witness.
@@ -371,36 +376,45 @@ int run_check(const CheckArgs& args_in) {
         options.stop_at_first = args.stop_at_first;
         options.stop_at_hang = host != nullptr;
         options.progress = !args.quiet && args.format == "text" && (args.seconds > 3 || args.cases > 20000);
-        FamilyResult r;
+        FamilyResult& r = all[n];
         r.family = t.family;
         r.precision = check::precision();
         r.report_domain = info.domain.str();
         // Each class's first member is written as it is found: a run killed
         // later (a CI timeout's SIGKILL) keeps it.
-        options.on_new_class = [&](size_t i, const check::FailureClass& fc) {
-            check::FamilyKernelReport k = check::kernel_report_for(t.kernels[i]);
-            files.keep(t.family->name + "|" + std::to_string(i) + "|" + fc.key.str(),
-                       witness_stem(args, info.subject, *t.family, k.name), k.name,
-                       check::format_family_case(*t.family, fc.witness,
-                                                 witness_origin(args, info.subject, r.report_domain, k, fc,
+        options.on_new_class = [&, n](size_t i, const check::FailureClass& fc) {
+            const Target& tn = targets[n];
+            check::FamilyKernelReport k = check::kernel_report_for(tn.kernels[i]);
+            const std::lock_guard<std::mutex> lock(files_lock);
+            files.keep(tn.family->name + "|" + std::to_string(i) + "|" + fc.key.str(),
+                       witness_stem(args, info.subject, *tn.family, k.name), k.name,
+                       check::format_family_case(*tn.family, fc.witness,
+                                                 witness_origin(args, info.subject, all[n].report_domain, k, fc,
                                                                 "kept as found while the run went on")));
         };
         r.replayed = replay_findings(findings, t, info.domain, r.problems);
-        try {
-            r.report = check::run_family_check(*t.family, t.kernels, options);
-        } catch (const std::exception& e) {
-            std::cerr << "isect check: " << t.family->name << ": " << e.what() << "\n";
+        runs.push_back({t.family, t.kernels, std::move(options)});
+    }
+    std::vector<std::optional<check::FamilyCheckReport>> reports;
+    try {
+        reports = check::run_family_checks(runs, jobs, [&](size_t n, check::FamilyCheckReport& report) {
+            all[n].report = std::move(report);
+            const std::lock_guard<std::mutex> lock(files_lock);
+            keep_findings(args, info.subject, all[n], targets[n].kernels, files);
+        });
+    } catch (const std::exception& e) {
+        std::cerr << "isect check: " << e.what() << "\n";
+        return 2;
+    }
+    std::vector<FamilyResult> results;
+    for (size_t n = 0; n < targets.size(); ++n) {
+        if (!reports[n]) continue;  // not begun when a signal came
+        if (all[n].report.cases == 0 && !all[n].report.interrupted) {
+            std::cerr << "isect check: " << targets[n].family->name << ": no case was judged (--seconds "
+                      << check::format_k(args.seconds) << "); a verdict on nothing is no verdict: give more time or --cases N\n";
             return 2;
         }
-        keep_findings(args, info.subject, r, t.kernels, files);
-        const bool stop = r.report.interrupted;
-        if (r.report.cases == 0 && !stop) {
-            std::cerr << "isect check: " << t.family->name << ": no case was judged (--seconds " << check::format_k(args.seconds)
-                      << "); a verdict on nothing is no verdict: give more time or --cases N\n";
-            return 2;
-        }
-        results.push_back(std::move(r));
-        if (stop) break;
+        results.push_back(std::move(all[n]));
     }
     for (const std::string& e : files.errors()) info.errors.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
     if (check::interrupted()) info.interrupted = check::interrupt_name();

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
+#include <memory>
 #include <limits>
 #include <mutex>
 
@@ -205,30 +208,6 @@ struct Worker {
 
 
 
-/// Minimises the largest classes of every kernel, each class a task for
-/// the next free worker (with that worker's kernels).
-void minimise_classes(const Family& f, const std::vector<FamilyKernel>& kernels, const FamilyCheckOptions& options,
-                      FamilyCheckReport& report) {
-    std::vector<std::pair<size_t, size_t>> tasks;  // kernel, class
-    for (size_t i = 0; i < report.kernels.size(); ++i)
-        for (size_t c = 0; c < report.kernels[i].classes.size() && c < options.minimize_classes; ++c) {
-            // A crash, hang or garbage answer is kept as found: every trial
-            // would cost a worker or a timeout.
-            const FailureKind kind = report.kernels[i].classes[c].key.kind;
-            if (kind != FailureKind::crash && kind != FailureKind::hang && kind != FailureKind::garbage)
-                tasks.emplace_back(i, c);
-        }
-    std::atomic<size_t> next{0};
-    run_workers(std::min(std::max<size_t>(options.jobs, 1), tasks.size()), [&](size_t w) {
-        const std::vector<FamilyKernel>& ks =
-            w > 0 && w <= options.worker_kernels.size() ? options.worker_kernels[w - 1] : kernels;
-        for (size_t t; (t = next.fetch_add(1)) < tasks.size();) {
-            const auto [i, c] = tasks[t];
-            minimise_class(f, ks[i], report.kernels[i].classes[c], options.stream.domain);
-        }
-    });
-}
-
 }  // namespace
 
 FamilyKernelReport kernel_report_for(const FamilyKernel& k) {
@@ -340,103 +319,298 @@ void merge_reports(const Family& f, FamilyCheckReport& into, const FamilyCheckRe
     into.adapted += from.adapted;
 }
 
-FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
-                                   const FamilyCheckOptions& options) {
-    const size_t jobs = std::max<size_t>(options.jobs, 1);
-    CaseStream stream(f, options.stream, jobs);
-    std::vector<Worker> workers(jobs);
-    for (size_t w = 0; w < jobs; ++w) {
-        workers[w].kernels = w > 0 && w <= options.worker_kernels.size() ? &options.worker_kernels[w - 1] : &kernels;
-        workers[w].report.family = f.name;
-        workers[w].report.oracle = options.oracle;
-        for (const FamilyKernel& k : *workers[w].kernels) workers[w].report.kernels.push_back(kernel_report_for(k));
-    }
-    // Shared by the workers: which kernels broke (--stop-at-first), the
-    // progress line, and the callback, one worker at a time.
-    std::vector<std::atomic<bool>> broken(kernels.size());
+namespace {
+
+/// A class of one family's report to minimise, a task for any worker.
+struct Task {
+    size_t family = 0, kernel = 0, cls = 0;
+};
+
+/// What a worker does next: judge a block of a family, minimise a class,
+/// or stop (nothing is left).
+struct Work {
+    enum Kind { judge, minimise, none } kind = none;
+    size_t family = 0;
+    Task task;
+};
+
+/// One family of a run of several, as the workers share it.
+struct FamilyState {
+    const FamilyRun* run = nullptr;
+    std::unique_ptr<CaseStream> stream;  ///< made when a worker first reaches the family: its clock starts then
+    std::unique_ptr<Budget> line;        ///< its progress line
+    std::vector<Worker> workers;         ///< each worker's report of it
+    std::unique_ptr<std::atomic<bool>[]> broken;  ///< which kernels broke (--stop-at-first)
     Progress progress;
-    std::mutex callback;
-    Budget line(options.stream.seconds, options.stream.max_cases, options.progress);
-    const auto all_broken = [&] {
-        for (const std::atomic<bool>& b : broken)
-            if (!b.load(std::memory_order_relaxed)) return false;
-        return !broken.empty();
-    };
-    run_workers(jobs, [&](size_t w) {
-        Worker& me = workers[w];
-        FamilyCheckReport& report = me.report;
-        const std::vector<FamilyKernel>& ks = *me.kernels;
-        CaseJudge judged(f, ks, options.oracle);
-        std::vector<StreamCase> block;
-        Batches batches(ks);
-        try {
-            while (stream.next(block)) {
-                batches.start(block);
-                uint64_t judged_here = 0, violations_here = 0;
-                for (size_t b = 0; b < block.size(); ++b) {
-                    const StreamCase& sc = block[b];
-                    if (!stream.more(b)) break;
-                    const Generated& g = sc.generated;
-                    const Inputs& in = g.in;
-                    ++report.cases;
-                    ++judged_here;
-                    report.adapted += g.adapted;
-                    ++me.mix[g.kind];
-                    const bool sampled = options.oracle == Oracle::fast && f.fast_truth && sc.sampled;
-                    judged.start(in, sampled, batches.given(b));
-                    judged.finish();
-                    report.fast_cases += judged.fast().has_value();
-                    report.sampled += sampled && judged.fast().has_value();
-                    report.reference_cases += judged.references_judged();
-                    if (!judged.disagreement().empty()) {
-                        if (!report.reference_mismatches++ || sc.number < report.mismatch_case) {
-                            report.mismatch = in;
-                            report.mismatch_case = sc.number;
-                            report.mismatch_message = judged.disagreement();
-                        }
+    size_t busy = 0;            ///< its blocks in workers' hands
+    bool exhausted = false;     ///< no block left to claim
+    bool finished = false;      ///< settled, minimised, handed to on_done
+    bool skipped = false;       ///< never started (a signal or an error came first)
+    size_t tasks_left = 0;
+    FamilyCheckReport report;
+
+    const std::vector<FamilyKernel>& kernels_of(size_t w) const {
+        const auto& extra = run->options.worker_kernels;
+        return w > 0 && w <= extra.size() ? extra[w - 1] : run->kernels;
+    }
+    bool all_broken() const {
+        for (size_t i = 0; i < run->kernels.size(); ++i)
+            if (!broken[i].load(std::memory_order_relaxed)) return false;
+        return !run->kernels.empty();
+    }
+};
+
+/// Hands out the work of several families to one set of workers: the
+/// classes waiting to be minimised first, then the blocks of the first
+/// family that has any left. A worker that finds a family's stream spent
+/// goes on to the next family while the others finish their blocks; the
+/// last of them settles the family (merges the workers' reports) and queues
+/// its classes, which any worker then minimises.
+class Scheduler {
+public:
+    Scheduler(const std::vector<FamilyRun>& runs, size_t jobs,
+              const std::function<void(size_t, FamilyCheckReport&)>& on_done)
+        : jobs_(jobs), states_(runs.size()), on_done_(on_done) {
+        for (size_t i = 0; i < runs.size(); ++i) {
+            FamilyState& st = states_[i];
+            st.run = &runs[i];
+            st.broken.reset(new std::atomic<bool>[runs[i].kernels.size()]());
+            st.workers.resize(jobs);
+            for (size_t w = 0; w < jobs; ++w) {
+                Worker& me = st.workers[w];
+                me.kernels = &st.kernels_of(w);
+                me.report.family = runs[i].family->name;
+                me.report.oracle = runs[i].options.oracle;
+                for (const FamilyKernel& k : *me.kernels) me.report.kernels.push_back(kernel_report_for(k));
+            }
+        }
+    }
+
+    FamilyState& state(size_t i) { return states_[i]; }
+
+    /// The next work for a worker; waits while others may still make some.
+    Work next(std::vector<StreamCase>& block) {
+        std::unique_lock<std::mutex> lock(m_);
+        for (;;) {
+            if (failed_) return {};
+            if (!tasks_.empty()) {
+                const Task t = tasks_.front();
+                tasks_.pop_front();
+                return {Work::minimise, t.family, t};
+            }
+            bool progressed = false, open = false;
+            for (size_t i = 0; i < states_.size() && !progressed; ++i) {
+                FamilyState& st = states_[i];
+                if (st.finished) continue;
+                open = true;
+                if (st.exhausted) continue;
+                if (!st.stream) {
+                    if (interrupted()) {  // a family not begun is not reported
+                        st.exhausted = st.finished = st.skipped = true;
+                        progressed = true;
                         continue;
                     }
-                    for (size_t i = 0; i < ks.size(); ++i) {
-                        FamilyKernelReport& r = report.kernels[i];
-                        const FamilyJudgement& j = judged.judgements()[i];
-                        const FailureClass* fc =
-                            tally_judgement(f, ks[i], r, in, judged.truth(), j, sc.number, options.oracle);
-                        if (!fc) continue;
-                        ++violations_here;
-                        if (!broken[i].load(std::memory_order_relaxed)) broken[i].store(true, std::memory_order_relaxed);
-                        if (fc->count == 1 && options.on_new_class) {
-                            const std::lock_guard<std::mutex> lock(callback);
-                            options.on_new_class(i, *fc);
-                        }
-                        if (options.stop_at_hang && j.failure == FailureKind::hang) {
-                            r.stopped_at_hang = true;
-                            r.hang_input = in;
-                            stream.stop();
-                        }
-                    }
-                    if (options.stop_at_first && all_broken()) stream.stop();
+                    const FamilyCheckOptions& o = st.run->options;
+                    st.stream = std::make_unique<CaseStream>(*st.run->family, o.stream, jobs_);
+                    st.line = std::make_unique<Budget>(o.stream.seconds, o.stream.max_cases, o.progress);
                 }
-                progress.cases.fetch_add(judged_here, std::memory_order_relaxed);
-                progress.violations.fetch_add(violations_here, std::memory_order_relaxed);
-                if (w == 0) line.report(f.name, progress.cases.load(), progress.violations.load());
+                ++st.busy;
+                lock.unlock();
+                const bool got = st.stream->next(block);
+                lock.lock();
+                if (got) return {Work::judge, i, {}};
+                --st.busy;
+                st.exhausted = true;
+                if (st.busy == 0) settle(i);
+                progressed = true;  // tasks may wait now: look again from the top
             }
+            if (progressed) continue;
+            if (!open) return {};
+            cv_.wait(lock);
+        }
+    }
+
+    /// A worker judged a block of family i.
+    void block_done(size_t i) {
+        const std::lock_guard<std::mutex> lock(m_);
+        FamilyState& st = states_[i];
+        st.line->report(st.run->family->name, st.progress.cases.load(), st.progress.violations.load());
+        if (--st.busy == 0 && st.exhausted) settle(i);
+    }
+
+    /// A worker minimised a class of family i.
+    void task_done(size_t i) {
+        const std::lock_guard<std::mutex> lock(m_);
+        if (--states_[i].tasks_left == 0) finish(i);
+    }
+
+    /// A worker failed: every stream stops, every worker ends.
+    void fail() {
+        const std::lock_guard<std::mutex> lock(m_);
+        failed_ = true;
+        for (FamilyState& st : states_)
+            if (st.stream) st.stream->stop();
+        cv_.notify_all();
+    }
+
+private:
+    /// Every block of family i is judged: the workers' reports merged, its
+    /// classes sorted and the largest queued for minimising. Under the lock.
+    void settle(size_t i) {
+        FamilyState& st = states_[i];
+        const FamilyCheckOptions& o = st.run->options;
+        st.line->finish();
+        for (Worker& w : st.workers) {
+            for (const auto& [kind, n] : w.mix) w.report.mix[std::string(kind)] += n;
+            merge_reports(*st.run->family, st.report, w.report);
+        }
+        st.report.seconds = st.stream->elapsed();
+        st.report.interrupted = interrupted();
+        for (size_t k = 0; k < st.report.kernels.size(); ++k) {
+            sort_classes(st.report.kernels[k]);
+            const auto& classes = st.report.kernels[k].classes;
+            for (size_t c = 0; o.minimize && c < classes.size() && c < o.minimize_classes; ++c) {
+                // A crash, hang or garbage answer is kept as found: every
+                // trial would cost a worker or a timeout.
+                const FailureKind kind = classes[c].key.kind;
+                if (kind == FailureKind::crash || kind == FailureKind::hang || kind == FailureKind::garbage) continue;
+                tasks_.push_back({i, k, c});
+                ++st.tasks_left;
+            }
+        }
+        if (st.tasks_left == 0) finish(i);
+        cv_.notify_all();
+    }
+
+    /// Family i is done: handed to on_done. Under the lock.
+    void finish(size_t i) {
+        FamilyState& st = states_[i];
+        st.finished = true;
+        if (on_done_) on_done_(i, st.report);
+        cv_.notify_all();
+    }
+
+    size_t jobs_;
+    std::vector<FamilyState> states_;
+    std::deque<Task> tasks_;
+    std::function<void(size_t, FamilyCheckReport&)> on_done_;
+    std::mutex m_;
+    std::condition_variable cv_;
+    bool failed_ = false;
+};
+
+/// Judges one block of a family into worker w's report of it.
+void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block, CaseJudge& judged, Batches& batches,
+                 std::mutex& callback) {
+    const Family& f = *st.run->family;
+    const FamilyCheckOptions& options = st.run->options;
+    Worker& me = st.workers[w];
+    FamilyCheckReport& report = me.report;
+    const std::vector<FamilyKernel>& ks = *me.kernels;
+    CaseStream& stream = *st.stream;
+    batches.start(block);
+    uint64_t judged_here = 0, violations_here = 0;
+    for (size_t b = 0; b < block.size(); ++b) {
+        const StreamCase& sc = block[b];
+        if (!stream.more(b)) break;
+        const Generated& g = sc.generated;
+        const Inputs& in = g.in;
+        ++report.cases;
+        ++judged_here;
+        report.adapted += g.adapted;
+        ++me.mix[g.kind];
+        const bool sampled = options.oracle == Oracle::fast && f.fast_truth && sc.sampled;
+        judged.start(in, sampled, batches.given(b));
+        judged.finish();
+        report.fast_cases += judged.fast().has_value();
+        report.sampled += sampled && judged.fast().has_value();
+        report.reference_cases += judged.references_judged();
+        if (!judged.disagreement().empty()) {
+            if (!report.reference_mismatches++ || sc.number < report.mismatch_case) {
+                report.mismatch = in;
+                report.mismatch_case = sc.number;
+                report.mismatch_message = judged.disagreement();
+            }
+            continue;
+        }
+        for (size_t i = 0; i < ks.size(); ++i) {
+            FamilyKernelReport& r = report.kernels[i];
+            const FamilyJudgement& j = judged.judgements()[i];
+            const FailureClass* fc = tally_judgement(f, ks[i], r, in, judged.truth(), j, sc.number, options.oracle);
+            if (!fc) continue;
+            ++violations_here;
+            if (!st.broken[i].load(std::memory_order_relaxed)) st.broken[i].store(true, std::memory_order_relaxed);
+            if (fc->count == 1 && options.on_new_class) {
+                const std::lock_guard<std::mutex> lock(callback);
+                options.on_new_class(i, *fc);
+            }
+            if (options.stop_at_hang && j.failure == FailureKind::hang) {
+                r.stopped_at_hang = true;
+                r.hang_input = in;
+                stream.stop();
+            }
+        }
+        if (options.stop_at_first && st.all_broken()) stream.stop();
+    }
+    st.progress.cases.fetch_add(judged_here, std::memory_order_relaxed);
+    st.progress.violations.fetch_add(violations_here, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+std::vector<std::optional<FamilyCheckReport>> run_family_checks(
+    const std::vector<FamilyRun>& runs, size_t jobs, const std::function<void(size_t, FamilyCheckReport&)>& on_done) {
+    jobs = std::max<size_t>(jobs, 1);
+    Scheduler scheduler(runs, jobs, on_done);
+    std::mutex callback;  // on_new_class, one worker at a time
+    run_workers(jobs, [&](size_t w) {
+        // This worker's judge and batches, for the family it is on.
+        size_t on = SIZE_MAX;
+        std::unique_ptr<Batches> batches;
+        std::unique_ptr<CaseJudge> judged;
+        std::vector<StreamCase> block;
+        try {
+            for (Work work; (work = scheduler.next(block)).kind != Work::none;) {
+                FamilyState& st = scheduler.state(work.family);
+                if (work.kind == Work::minimise) {
+                    batches.reset();  // nothing of another family's pending in this worker's plugin process
+                    on = SIZE_MAX;
+                    FailureClass& c = st.report.kernels[work.task.kernel].classes[work.task.cls];
+                    minimise_class(*st.run->family, st.kernels_of(w)[work.task.kernel], c, st.run->options.stream.domain);
+                    scheduler.task_done(work.family);
+                    continue;
+                }
+                if (on != work.family) {
+                    batches.reset();
+                    judged = std::make_unique<CaseJudge>(*st.run->family, st.kernels_of(w), st.run->options.oracle);
+                    batches = std::make_unique<Batches>(st.kernels_of(w));
+                    on = work.family;
+                }
+                judge_block(st, w, block, *judged, *batches, callback);
+                scheduler.block_done(work.family);
+            }
+        } catch (const std::exception& e) {
+            scheduler.fail();
+            throw std::runtime_error(on == SIZE_MAX ? e.what() : runs[on].family->name + ": " + e.what());
         } catch (...) {
-            stream.stop();  // the others end too; run_workers rethrows
+            scheduler.fail();
             throw;
         }
     });
-    line.finish();
-
-    FamilyCheckReport report;
-    for (Worker& w : workers) {
-        for (const auto& [kind, n] : w.mix) w.report.mix[std::string(kind)] += n;
-        merge_reports(f, report, w.report);
+    std::vector<std::optional<FamilyCheckReport>> out;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        FamilyState& st = scheduler.state(i);
+        if (st.skipped) out.emplace_back();
+        else out.emplace_back(std::move(st.report));
     }
-    report.seconds = stream.elapsed();
-    report.interrupted = interrupted();
-    for (FamilyKernelReport& k : report.kernels) sort_classes(k);
-    if (options.minimize) minimise_classes(f, kernels, options, report);
-    return report;
+    return out;
+}
+
+FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
+                                   const FamilyCheckOptions& options) {
+    const std::vector<FamilyRun> one{{&f, kernels, options}};
+    auto reports = run_family_checks(one, options.jobs);
+    return reports[0] ? std::move(*reports[0]) : FamilyCheckReport{};
 }
 
 }  // namespace isect::check

@@ -128,6 +128,25 @@ struct FamilyCheckReport {
 FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
                                    const FamilyCheckOptions& options);
 
+/// One family of a run of several.
+struct FamilyRun {
+    const Family* family = nullptr;
+    std::vector<FamilyKernel> kernels;  ///< worker 0's (and every worker's, unless options.worker_kernels)
+    FamilyCheckOptions options;         ///< its stream and callbacks (options.jobs is not read: the run's is)
+};
+
+/// Judges several families on one set of `jobs` workers, in order: a worker
+/// that finds a family's cases all claimed goes on to the next family while
+/// the others finish theirs, and any worker minimises a family's classes
+/// once its last block is judged, so that no worker waits while there is
+/// work (a family's time budget starts when its first case is claimed).
+/// Each report is what run_family_check would give; on_done(i, report) is
+/// called as family i ends, one at a time. A family not begun when a signal
+/// came is nullopt.
+std::vector<std::optional<FamilyCheckReport>> run_family_checks(
+    const std::vector<FamilyRun>& runs, size_t jobs,
+    const std::function<void(size_t run, FamilyCheckReport& report)>& on_done = nullptr);
+
 /// Adds `from` into `into`, two reports of the same family and kernels on
 /// other cases: counts added, extremes kept, classes joined by their key
 /// keeping the better found witness (with its minimised form). Commutative
