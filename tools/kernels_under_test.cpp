@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "isect/check/engine/case_stream.hpp"
 #include "isect/check/engine/witness.hpp"
 #include "isect/check/model/preconditions.hpp"
 
@@ -111,6 +112,11 @@ bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
         std::cerr << "isect " << command << ": " << e.what() << "\n";
         return false;
     }
+    // Where a core is spare for every worker process, each watches for its
+    // next chunk (and its checker for the answers) for up to 2 ms before
+    // sleeping: no chunk waits for a wake-up.
+    const uint32_t spin = 2 * n <= check::available_cores() ? 2000 : 0;
+    for (auto& h : hosts_) h->set_spin(spin);
     return true;
 }
 

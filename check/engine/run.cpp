@@ -124,10 +124,13 @@ struct Progress {
 /// for the judge to use instead of calling them case by case. A block goes
 /// in chunks: when the judge reaches chunk c, its outcomes are collected
 /// and chunk c + 1 is submitted, so the plugin's worker computes the next
-/// chunk while the judge works on this one.
+/// chunk while the judge works on this one. The first chunk of a block,
+/// which the judge waits for, is small, and each after it twice the one
+/// before, up to kChunk: each is computed in less time than the judge
+/// takes over the one before.
 class Batches {
 public:
-    static constexpr size_t kChunk = 2048;
+    static constexpr size_t kFirstChunk = 256, kChunk = 2048;
     explicit Batches(const std::vector<FamilyKernel>& ks)
         : ks_(ks), lanes_(ks.size()), given_(ks.size()) {}
     ~Batches() {
@@ -149,7 +152,7 @@ public:
             if (!ks_[i].batch || n_ == 0) continue;
             if (flat_.empty())
                 for (const StreamCase& c : block) flat_.insert(flat_.end(), c.generated.in.begin(), c.generated.in.end());
-            l.chunk = std::min(kChunk, ks_[i].batch->capacity());
+            l.chunk = std::min(kFirstChunk, ks_[i].batch->capacity());
             if (l.outcomes.size() < n_) l.outcomes.resize(n_);  // kept from block to block
             submit(i, 0);
         }
@@ -159,7 +162,7 @@ public:
         for (size_t i = 0; i < ks_.size(); ++i) {
             Lane& l = lanes_[i];
             while (l.pending && l.written <= b) {
-                const size_t from = l.written, n = std::min(l.chunk, n_ - from);
+                const size_t from = l.written, n = l.sent;
                 const size_t got = ks_[i].batch->collect(l.outcomes.data() + from);
                 l.pending = false;
                 l.written = from + got;
@@ -173,7 +176,7 @@ public:
     void drain() {
         for (size_t i = 0; i < lanes_.size(); ++i)
             if (lanes_[i].pending) {
-                std::vector<Outcome> ignored(lanes_[i].chunk);
+                std::vector<Outcome> ignored(lanes_[i].sent);
                 ks_[i].batch->collect(ignored.data());
                 lanes_[i].pending = false;
             }
@@ -181,14 +184,16 @@ public:
 
 private:
     struct Lane {
-        size_t chunk = 0, written = 0;  ///< cases per chunk; cases with outcomes
+        size_t chunk = 0, sent = 0, written = 0;  ///< the next chunk's size; the pending one's; cases with outcomes
         bool pending = false;
         std::vector<Outcome> outcomes;
     };
     void submit(size_t i, size_t from) {
         Lane& l = lanes_[i];
         const size_t width = flat_.size() / n_;
-        ks_[i].batch->submit(flat_.data() + from * width, std::min(l.chunk, n_ - from));
+        l.sent = std::min(l.chunk, n_ - from);
+        ks_[i].batch->submit(flat_.data() + from * width, l.sent);
+        l.chunk = std::min({2 * l.chunk, kChunk, ks_[i].batch->capacity()});
         l.pending = true;
     }
     const std::vector<FamilyKernel>& ks_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstring>
@@ -119,16 +120,39 @@ struct Request {
 
 }  // namespace
 
-/// The memory host and worker share: a round trip's inputs, the answers,
-/// and how many inputs the worker has answered so far (the input in hand
-/// when it died is the next one).
+/// The memory host and worker share: a round trip's request, inputs and
+/// answers, and how many inputs the worker has answered so far (the input
+/// in hand when it died is the next one). A round trip: the host writes
+/// the request and inputs, then raises `asked`; the worker answers, then
+/// sets `done` to it. Each waits for the other by watching these for up to
+/// `spin_us` (where a core is spare, no wake-up then delays a chunk), then
+/// by sleeping on its pipe, where the other writes a byte only when it sees
+/// the sleeper's flag up (each side raises its flag, then looks again, so
+/// that no wake-up is lost; a byte too many only wakes a sleeper to look).
 struct PluginHost::Shared {
     std::atomic<uint32_t> answered{0};
+    std::atomic<uint32_t> asked{0}, done{0};
+    std::atomic<uint32_t> worker_asleep{0}, host_asleep{0};
+    std::atomic<uint32_t> spin_us{0};
+    Request request;
     double in[PluginHost::kBatch * kMaxInput];
     Slot out[PluginHost::kBatch];
 };
 
 namespace {
+
+/// Watches `ready` for up to us microseconds; true once it holds.
+template <class Ready> bool spin_for(uint32_t us, const Ready& ready) {
+    if (us == 0) return ready();
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(us);
+    for (unsigned i = 1;; ++i) {
+        if (ready()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+        if (i % 64 == 0 && std::chrono::steady_clock::now() >= until) return ready();
+    }
+}
 
 Slot slot_of(const Answer& a, FpControl after) {
     Slot s;
@@ -276,16 +300,33 @@ int plugin_worker_main(int argc, char** argv) {
         if (const char* r = declared()) requires_ = r;
     write_string(out, requires_);
     const uint64_t states[2] = {before.bits, loaded.bits};
+    uint32_t round = shared.asked.load(std::memory_order_acquire);  // before the host can ask anything
     write_all(out, states, sizeof states);
+    const auto asked = [&] { return shared.asked.load(std::memory_order_seq_cst) != round; };
     for (;;) {
-        Request r;
-        if (!read_all(in, &r, sizeof r, -1, nullptr)) _exit(0);
+        // The next request: watched for a while, then slept for (the host
+        // writes a byte when it sees us asleep; the pipe's end is the
+        // host's end, and ours).
+        if (!spin_for(shared.spin_us.load(std::memory_order_relaxed), asked))
+            for (;;) {
+                shared.worker_asleep.store(1, std::memory_order_seq_cst);
+                if (asked()) break;
+                uint8_t wake = 0;
+                if (!read_all(in, &wake, 1, -1, nullptr)) _exit(0);
+                if (asked()) break;
+            }
+        shared.worker_asleep.store(0, std::memory_order_seq_cst);
+        round = shared.asked.load(std::memory_order_acquire);
+        const Request r = shared.request;
         if (r.family >= families().size() || r.precision > 1 || r.count > PluginHost::kBatch ||
             families()[r.family]->size() > kMaxInput)
             _exit(3);
         answer(fns, r, env, shared);
-        const uint8_t done = 1;
-        if (!write_all(out, &done, 1)) _exit(0);
+        shared.done.store(round, std::memory_order_seq_cst);
+        if (shared.host_asleep.load(std::memory_order_seq_cst)) {
+            const uint8_t wake = 1;
+            if (!write_all(out, &wake, 1)) _exit(0);
+        }
     }
 }
 
@@ -506,8 +547,13 @@ void PluginHost::send(const Family& f, Precision p, const double* in, size_t n, 
     while (index < families().size() && families()[index] != &f) ++index;
     std::memcpy(shared_->in, in, n * f.size() * sizeof(double));
     shared_->answered.store(0, std::memory_order_relaxed);
-    const Request r{index, p == Precision::double_ ? 1u : 0u, uint32_t(n), whole ? 1u : 0u};
-    sent_ = {&f, p, in, n, whole, write_all(to_child_, &r, sizeof r)};
+    shared_->request = Request{index, p == Precision::double_ ? 1u : 0u, uint32_t(n), whole ? 1u : 0u};
+    round_ = shared_->asked.load(std::memory_order_relaxed) + 1;
+    shared_->asked.store(round_, std::memory_order_seq_cst);
+    // Woken only when asleep (a worker that died is found by its pipe's end).
+    const uint8_t wake = 1;
+    const bool written = !shared_->worker_asleep.load(std::memory_order_seq_cst) || write_all(to_child_, &wake, 1);
+    sent_ = {&f, p, in, n, whole, written};
 }
 
 size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
@@ -515,16 +561,33 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
     // Wait while the worker answers; a timeout without progress is a hang
     // of the input in hand (of the whole batch entry's call, with whole).
     bool done = false, hang = false;
-    if (q.written) {
+    const auto answered_all = [&] { return shared_->done.load(std::memory_order_seq_cst) == round_; };
+    if (q.written && spin_for(spin_us_, answered_all)) {
+        done = true;
+    } else if (q.written) {
         uint32_t seen = 0;
         for (;;) {
-            bool timed_out = false;
-            uint8_t byte = 0;
-            if (read_all(from_child_, &byte, 1, timeout_ms_, &timed_out)) {
-                done = byte == 1;
+            shared_->host_asleep.store(1, std::memory_order_seq_cst);
+            if (answered_all()) {
+                done = true;
                 break;
             }
-            if (!timed_out) break;  // the worker died
+            pollfd pfd{from_child_, POLLIN, 0};
+            const int r = ::poll(&pfd, 1, timeout_ms_);
+            if (r < 0 && errno == EINTR) continue;
+            if (r > 0) {
+                char wake[64];  // a wake-up, or one left from a round that needed none
+                const ssize_t got = ::read(from_child_, wake, sizeof wake);
+                if (got <= 0 && !(got < 0 && errno == EINTR)) {
+                    done = answered_all();  // the worker died, or answered and then died
+                    break;
+                }
+                continue;
+            }
+            if (answered_all()) {
+                done = true;
+                break;
+            }
             const uint32_t now = shared_->answered.load(std::memory_order_acquire);
             if (q.whole || now == seen) {
                 hang = true;
@@ -532,6 +595,7 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
             }
             seen = now;
         }
+        shared_->host_asleep.store(0, std::memory_order_seq_cst);
     }
     const size_t answered = done ? q.n : std::min<size_t>(shared_->answered.load(std::memory_order_acquire), q.n);
     const size_t kept = q.whole && !done ? 0 : answered;
@@ -604,6 +668,11 @@ size_t PluginHost::collect(Outcome* out) {
 void PluginHost::drain() {
     std::vector<Outcome> ignored(sent_.n);
     collect(ignored.data());
+}
+
+void PluginHost::set_spin(uint32_t us) {
+    spin_us_ = us;
+    shared_->spin_us.store(us, std::memory_order_relaxed);
 }
 
 size_t PluginHost::call_batch(const Family& f, Precision p, const double* in, size_t n, Outcome* out) {

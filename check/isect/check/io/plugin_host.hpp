@@ -119,6 +119,11 @@ public:
     /// run's precision under `contract`, alone or in batches.
     FamilyKernel kernel(const Family& f, const Contract& contract, double error_e);
 
+    /// How long host and worker watch for each other before they sleep
+    /// (0, the default: they sleep at once). Where a core is spare for the
+    /// worker, a watch saves the wake-up that would delay each chunk.
+    void set_spin(uint32_t microseconds);
+
     /// The most inputs one round trip carries.
     static constexpr size_t kBatch = 4096;
     /// The memory a host and its worker share (plugin_host.cpp).
@@ -146,6 +151,8 @@ private:
     };
     Sent sent_;
     bool pending_ = false;  ///< a submit not yet collected
+    uint32_t round_ = 0;    ///< the round trip in hand (Shared::asked)
+    uint32_t spin_us_ = 0;
     std::string path_;
     int timeout_ms_;
     std::optional<FpEnv> fp_env_;
