@@ -166,11 +166,14 @@ Slot slot_of(const Answer& a, FpControl after) {
     return s;
 }
 
-Answer answer_of(const Slot& s) {
-    Answer a{s.answer, {}, s.unprovided};
-    if (s.has_returned) a.returned = s.returned;
-    for (uint32_t i = 0; i < s.count && i < Numbers::kCapacity; ++i) a.values.push_back(s.values[i]);
-    return a;
+/// A slot's answer, written into a (a million a second: no temporaries).
+void read_answer(const Slot& s, Answer& a) {
+    a.answer = s.answer;
+    a.unprovided = s.unprovided;
+    a.returned = s.has_returned ? std::optional<int>(s.returned) : std::nullopt;
+    const size_t n = std::min<size_t>(s.count, Numbers::kCapacity);
+    a.values.resize(n);
+    std::copy(s.values, s.values + n, a.values.begin());
 }
 
 /// The plugin's batch entry on n inputs: the inputs as columns of T, the
@@ -606,7 +609,7 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
             out[i] = Outcome{Answer{-1, {}, 0}, FailureKind::crash, "crash: a malformed reply"};
             continue;
         }
-        out[i].answer = answer_of(s);
+        read_answer(s, out[i].answer);
         out[i].failure.reset();
         out[i].why.clear();
     }
