@@ -90,6 +90,26 @@ rc=$?
 if [ $rc = 143 ] && grep -q "INTERRUPTED by SIGTERM" "$work/diff.out"; then echo "ok: SIGTERM during isect diff -> 143, report kept"
 else echo "FAIL: isect diff after SIGTERM exited $rc"; head -5 "$work/diff.out"; fail=1; fi
 
+# A plugin's workers: a signal to the whole process group (Ctrl-C, a CI job
+# cancelled) is the checker's, never a crash of the input in hand; a
+# checker killed while its worker hangs in the plugin leaves no worker.
+setsid "$isect" check --plugin "$example" --seconds 120 --seed 1 --quiet --out "$work/group" >"$work/group.out" 2>&1 &
+pid=$!
+sleep 3
+kill -TERM -- -$pid; wait $pid
+rc=$?
+if [ $rc = 143 ] && grep -q "INTERRUPTED by SIGTERM" "$work/group.out" && ! grep -q "crash" "$work/group.out"; then
+    echo "ok: SIGTERM to the plugin's process group -> 143, no crash found"
+else echo "FAIL: SIGTERM to the process group: exit $rc"; grep -m3 -E "crash|INTERRUPTED" "$work/group.out"; fail=1; fi
+run_in_background "$work/hung.out" check --plugin "$plugins/isect_test_hang.so" --cases 2000 --seed 3 --timeout-ms 60000 --quiet --out "$work/hung"
+sleep 2
+workers=$(pgrep -P $pid | wc -l)
+kill -KILL $pid; wait $pid 2>/dev/null
+sleep 1
+if [ "$workers" -ge 1 ] && ! pgrep -f "isect-plugin-worker $plugins/isect_test_hang.so" >/dev/null; then
+    echo "ok: SIGKILL of a checker whose plugin hangs: its $workers worker(s) ended too"
+else echo "FAIL: after SIGKILL of the checker, workers of the hanging plugin remain (or none ran: $workers)"; fail=1; fi
+
 # --- Writes that cannot lie ----------------------------------------------------------
 # An --out that cannot be made is an error before the run, not after it.
 touch "$work/a_file"

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 #include "../families/plugin_call.hpp"
@@ -232,16 +233,24 @@ int plugin_worker_main(int argc, char** argv) {
     constexpr int in = 3, out = 4, shared_fd = 5;
     dup2(2, 1);  // a plugin's printf must not reach the report
     // A crash in the plugin must end the worker by its signal, also when
-    // the program runs under a sanitizer that installed its own handlers;
-    // a terminal's Ctrl-C is the checker's to handle (the worker ends when
-    // its pipe closes).
+    // the program runs under a sanitizer that installed its own handlers.
+    // A signal to the whole process group (Ctrl-C, a CI job cancelled) is
+    // the checker's to handle: a worker it killed would look like a crash
+    // of the input in hand. The worker ends when the checker does: a
+    // watchdog thread waits for the checker's end of the request pipe to
+    // close, even while the plugin hangs.
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
         struct sigaction dfl = {};
         dfl.sa_handler = SIG_DFL;
         sigaction(sig, &dfl, nullptr);
     }
-    std::signal(SIGINT, SIG_IGN);
-    std::signal(SIGHUP, SIG_IGN);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, SIG_IGN);
+    std::thread([] {
+        pollfd hangup{in, 0, 0};  // no events asked: only the writer's end closing wakes it
+        while (::poll(&hangup, 1, -1) < 0 && errno == EINTR) {
+        }
+        _exit(0);
+    }).detach();
     if (argc < 4) fail_handshake(out, "the worker was started without a plugin");
     const std::string path = argv[2];
     std::optional<FpEnv> fp_env;
