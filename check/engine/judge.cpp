@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <cstdio>
 #include <limits>
 #include <sstream>
@@ -462,7 +463,18 @@ std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>
     // Judged as isect check judges a case (CaseJudge): the fast oracle
     // first, the references on every suspect, on every input when
     // cross_check is set, and where the oracle cannot decide.
-    CaseJudge judged(f, kernels, in, Oracle::fast, cross_check);
+    // One judge per family and kernel list, kept (a target judges a
+    // million inputs a second; its buffers stay).
+    thread_local const Family* judge_family = nullptr;
+    thread_local const std::vector<FamilyKernel>* judge_kernels = nullptr;
+    thread_local std::unique_ptr<CaseJudge> kept;
+    if (!kept || judge_family != &f || judge_kernels != &kernels) {
+        kept = std::make_unique<CaseJudge>(f, kernels, Oracle::fast);
+        judge_family = &f;
+        judge_kernels = &kernels;
+    }
+    CaseJudge& judged = *kept;
+    judged.start(in, cross_check);
     if (judged.needs_references() && seen && judged.fast() && !cross_check) {
         // A campaign keeps one input per class: a suspect of a class
         // already sent to the references is not sent again, but for one in
