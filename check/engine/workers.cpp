@@ -1,0 +1,436 @@
+// The workers of a check run: a scheduler that hands several families'
+// blocks of cases, and then their failure classes to minimise, to one set
+// of workers (run_family_checks), each judging into a report of its own;
+// and the batches through which a plugin's worker process computes a
+// block's answers while the judge works. run.cpp merges what they count.
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+
+#include "isect/check/engine/budget.hpp"
+#include "isect/check/engine/run.hpp"
+#include "isect/check/engine/witness.hpp"
+#include "isect/check/io/interrupt.hpp"
+
+namespace isect::check {
+
+namespace {
+
+/// Minimises a class's witness while it stays a violation of that class,
+/// each trial judged by the one judge with the references (a trial on which
+/// they disagree is not the kernel's finding).
+void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, const Domain& domain) {
+    const std::vector<FamilyKernel> one{k};
+    const auto judged = [&](const Inputs& t) -> std::optional<std::pair<Truth, FamilyJudgement>> {
+        CaseJudge judge(f, one, t, Oracle::slow, false);
+        judge.finish();
+        if (!judge.disagreement().empty()) return std::nullopt;
+        return std::make_pair(judge.truth(), judge.judgements()[0]);
+    };
+    const auto same_class = [&](const Inputs& t) {
+        const auto j = judged(t);
+        return j && j->second.violates && violation_class(f, k, t, j->first, j->second) == c.key;
+    };
+    c.witness = minimise_witness(f, domain, c.found, same_class);
+    c.why = c.found_why;
+    if (const auto j = judged(c.witness)) c.why = j->second.why;
+    c.minimised = within_grace();  // cut short by a signal: as found, or part way
+}
+
+/// The progress every worker adds to once a block, and the first worker
+/// prints.
+struct Progress {
+    std::atomic<uint64_t> cases{0}, violations{0};
+};
+
+/// The outcomes of the kernels that take many inputs at once (a plugin's),
+/// for the judge to use instead of calling them case by case. A block goes
+/// in chunks: when the judge reaches chunk c, its outcomes are collected
+/// and chunk c + 1 is submitted, so the plugin's worker computes the next
+/// chunk while the judge works on this one. The first chunk of a block,
+/// which the judge waits for, is small, and each after it twice the one
+/// before, up to kChunk: each is computed in less time than the judge
+/// takes over the one before.
+class Batches {
+public:
+    static constexpr size_t kFirstChunk = 256, kChunk = 2048;
+    explicit Batches(const std::vector<FamilyKernel>& ks)
+        : ks_(ks), lanes_(ks.size()), given_(ks.size()) {}
+    ~Batches() {
+        try {
+            drain();
+        } catch (...) {  // a worker that cannot start again: nothing was pending that matters
+        }
+    }
+
+    /// A new block: its first chunk submitted to every batch kernel.
+    void start(const std::vector<StreamCase>& block) {
+        drain();
+        flat_.clear();
+        n_ = block.size();
+        for (size_t i = 0; i < ks_.size(); ++i) {
+            Lane& l = lanes_[i];
+            l.written = 0;
+            l.pending = false;
+            if (!ks_[i].batch || n_ == 0) continue;
+            if (flat_.empty())
+                for (const StreamCase& c : block) flat_.insert(flat_.end(), c.generated.in.begin(), c.generated.in.end());
+            l.chunk = std::min(kFirstChunk, ks_[i].batch->capacity());
+            if (l.outcomes.size() < n_) l.outcomes.resize(n_);  // kept from block to block
+            submit(i, 0);
+        }
+    }
+    /// Case b's outcomes, kernel by kernel (null: call it).
+    const Outcome* const* given(size_t b) {
+        for (size_t i = 0; i < ks_.size(); ++i) {
+            Lane& l = lanes_[i];
+            while (l.pending && l.written <= b) {
+                const size_t from = l.written, n = l.sent;
+                const size_t got = ks_[i].batch->collect(l.outcomes.data() + from);
+                l.pending = false;
+                l.written = from + got;
+                if (got == n && l.written < n_) submit(i, l.written);  // after a hang, no more
+            }
+            given_[i] = b < l.written ? &l.outcomes[b] : nullptr;
+        }
+        return given_.data();
+    }
+    /// Collects what is still pending (a block judged only in part).
+    void drain() {
+        for (size_t i = 0; i < lanes_.size(); ++i)
+            if (lanes_[i].pending) {
+                std::vector<Outcome> ignored(lanes_[i].sent);
+                ks_[i].batch->collect(ignored.data());
+                lanes_[i].pending = false;
+            }
+    }
+
+private:
+    struct Lane {
+        size_t chunk = 0, sent = 0, written = 0;  ///< the next chunk's size; the pending one's; cases with outcomes
+        bool pending = false;
+        std::vector<Outcome> outcomes;
+    };
+    void submit(size_t i, size_t from) {
+        Lane& l = lanes_[i];
+        const size_t width = flat_.size() / n_;
+        l.sent = std::min(l.chunk, n_ - from);
+        ks_[i].batch->submit(flat_.data() + from * width, l.sent);
+        l.chunk = std::min({2 * l.chunk, kChunk, ks_[i].batch->capacity()});
+        l.pending = true;
+    }
+    const std::vector<FamilyKernel>& ks_;
+    std::vector<Lane> lanes_;
+    std::vector<const Outcome*> given_;
+    std::vector<double> flat_;
+    size_t n_ = 0;
+};
+
+/// Everything one worker needs: its kernels, its judge, its report.
+struct Worker {
+    const std::vector<FamilyKernel>* kernels = nullptr;
+    FamilyCheckReport report;
+    std::map<std::string_view, uint64_t> mix;  // by the family's own names: no copies
+};
+
+
+
+
+
+
+/// A class of one family's report to minimise, a task for any worker.
+struct Task {
+    size_t family = 0, kernel = 0, cls = 0;
+};
+
+/// What a worker does next: judge a block of a family, minimise a class,
+/// or stop (nothing is left).
+struct Work {
+    enum Kind { judge, minimise, none } kind = none;
+    size_t family = 0;
+    Task task;
+};
+
+/// One family of a run of several, as the workers share it.
+struct FamilyState {
+    const FamilyRun* run = nullptr;
+    std::unique_ptr<CaseStream> stream;  ///< made when a worker first reaches the family: its clock starts then
+    std::unique_ptr<Budget> line;        ///< its progress line
+    std::vector<Worker> workers;         ///< each worker's report of it
+    std::unique_ptr<std::atomic<bool>[]> broken;  ///< which kernels broke (--stop-at-first)
+    Progress progress;
+    size_t busy = 0;            ///< its blocks in workers' hands
+    bool exhausted = false;     ///< no block left to claim
+    bool finished = false;      ///< settled, minimised, handed to on_done
+    bool skipped = false;       ///< never started (a signal or an error came first)
+    size_t tasks_left = 0;
+    FamilyCheckReport report;
+
+    const std::vector<FamilyKernel>& kernels_of(size_t w) const {
+        const auto& extra = run->options.worker_kernels;
+        return w > 0 && w <= extra.size() ? extra[w - 1] : run->kernels;
+    }
+    bool all_broken() const {
+        for (size_t i = 0; i < run->kernels.size(); ++i)
+            if (!broken[i].load(std::memory_order_relaxed)) return false;
+        return !run->kernels.empty();
+    }
+};
+
+/// Hands out the work of several families to one set of workers: the
+/// classes waiting to be minimised first, then the blocks of the first
+/// family that has any left. A worker that finds a family's stream spent
+/// goes on to the next family while the others finish their blocks; the
+/// last of them settles the family (merges the workers' reports) and queues
+/// its classes, which any worker then minimises.
+class Scheduler {
+public:
+    Scheduler(const std::vector<FamilyRun>& runs, size_t jobs,
+              const std::function<void(size_t, FamilyCheckReport&)>& on_done)
+        : jobs_(jobs), states_(runs.size()), on_done_(on_done) {
+        for (size_t i = 0; i < runs.size(); ++i) {
+            FamilyState& st = states_[i];
+            st.run = &runs[i];
+            st.broken.reset(new std::atomic<bool>[runs[i].kernels.size()]());
+            st.workers.resize(jobs);
+            for (size_t w = 0; w < jobs; ++w) {
+                Worker& me = st.workers[w];
+                me.kernels = &st.kernels_of(w);
+                me.report.family = runs[i].family->name;
+                me.report.oracle = runs[i].options.oracle;
+                for (const FamilyKernel& k : *me.kernels) me.report.kernels.push_back(kernel_report_for(k));
+            }
+        }
+    }
+
+    FamilyState& state(size_t i) { return states_[i]; }
+
+    /// The next work for a worker; waits while others may still make some.
+    Work next(std::vector<StreamCase>& block) {
+        std::unique_lock<std::mutex> lock(m_);
+        for (;;) {
+            if (failed_) return {};
+            if (!tasks_.empty()) {
+                const Task t = tasks_.front();
+                tasks_.pop_front();
+                return {Work::minimise, t.family, t};
+            }
+            bool progressed = false, open = false;
+            for (size_t i = 0; i < states_.size() && !progressed; ++i) {
+                FamilyState& st = states_[i];
+                if (st.finished) continue;
+                open = true;
+                if (st.exhausted) continue;
+                if (!st.stream) {
+                    if (interrupted()) {  // a family not begun is not reported
+                        st.exhausted = st.finished = st.skipped = true;
+                        progressed = true;
+                        continue;
+                    }
+                    const FamilyCheckOptions& o = st.run->options;
+                    st.stream = std::make_unique<CaseStream>(*st.run->family, o.stream, jobs_);
+                    st.line = std::make_unique<Budget>(o.stream.seconds, o.stream.max_cases, o.progress);
+                }
+                ++st.busy;
+                lock.unlock();
+                const bool got = st.stream->next(block);
+                lock.lock();
+                if (got) return {Work::judge, i, {}};
+                --st.busy;
+                st.exhausted = true;
+                if (st.busy == 0) settle(i);
+                progressed = true;  // tasks may wait now: look again from the top
+            }
+            if (progressed) continue;
+            if (!open) return {};
+            cv_.wait(lock);
+        }
+    }
+
+    /// A worker judged a block of family i.
+    void block_done(size_t i) {
+        const std::lock_guard<std::mutex> lock(m_);
+        FamilyState& st = states_[i];
+        st.line->report(st.run->family->name, st.progress.cases.load(), st.progress.violations.load());
+        if (--st.busy == 0 && st.exhausted) settle(i);
+    }
+
+    /// A worker minimised a class of family i.
+    void task_done(size_t i) {
+        const std::lock_guard<std::mutex> lock(m_);
+        if (--states_[i].tasks_left == 0) finish(i);
+    }
+
+    /// A worker failed: every stream stops, every worker ends.
+    void fail() {
+        const std::lock_guard<std::mutex> lock(m_);
+        failed_ = true;
+        for (FamilyState& st : states_)
+            if (st.stream) st.stream->stop();
+        cv_.notify_all();
+    }
+
+private:
+    /// Every block of family i is judged: the workers' reports merged, its
+    /// classes sorted and the largest queued for minimising. Under the lock.
+    void settle(size_t i) {
+        FamilyState& st = states_[i];
+        const FamilyCheckOptions& o = st.run->options;
+        st.line->finish();
+        for (Worker& w : st.workers) {
+            for (const auto& [kind, n] : w.mix) w.report.mix[std::string(kind)] += n;
+            merge_reports(*st.run->family, st.report, w.report);
+        }
+        st.report.seconds = st.stream->elapsed();
+        st.report.interrupted = interrupted();
+        for (size_t k = 0; k < st.report.kernels.size(); ++k) {
+            sort_classes(st.report.kernels[k]);
+            const auto& classes = st.report.kernels[k].classes;
+            for (size_t c = 0; o.minimize && c < classes.size() && c < o.minimize_classes; ++c) {
+                // A crash, hang or garbage answer is kept as found: every
+                // trial would cost a worker or a timeout.
+                const FailureKind kind = classes[c].key.kind;
+                if (kind == FailureKind::crash || kind == FailureKind::hang || kind == FailureKind::garbage) continue;
+                tasks_.push_back({i, k, c});
+                ++st.tasks_left;
+            }
+        }
+        if (st.tasks_left == 0) finish(i);
+        cv_.notify_all();
+    }
+
+    /// Family i is done: handed to on_done. Under the lock.
+    void finish(size_t i) {
+        FamilyState& st = states_[i];
+        st.finished = true;
+        if (on_done_) on_done_(i, st.report);
+        cv_.notify_all();
+    }
+
+    size_t jobs_;
+    std::vector<FamilyState> states_;
+    std::deque<Task> tasks_;
+    std::function<void(size_t, FamilyCheckReport&)> on_done_;
+    std::mutex m_;
+    std::condition_variable cv_;
+    bool failed_ = false;
+};
+
+/// Judges one block of a family into worker w's report of it.
+void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block, CaseJudge& judged, Batches& batches,
+                 std::mutex& callback) {
+    const Family& f = *st.run->family;
+    const FamilyCheckOptions& options = st.run->options;
+    Worker& me = st.workers[w];
+    FamilyCheckReport& report = me.report;
+    const std::vector<FamilyKernel>& ks = *me.kernels;
+    CaseStream& stream = *st.stream;
+    batches.start(block);
+    uint64_t judged_here = 0, violations_here = 0;
+    for (size_t b = 0; b < block.size(); ++b) {
+        const StreamCase& sc = block[b];
+        if (!stream.more(b)) break;
+        const Generated& g = sc.generated;
+        const Inputs& in = g.in;
+        ++report.cases;
+        ++judged_here;
+        report.adapted += g.adapted;
+        ++me.mix[g.kind];
+        const bool sampled = options.oracle == Oracle::fast && f.fast_truth && sc.sampled;
+        judged.start(in, sampled, batches.given(b));
+        judged.finish();
+        report.fast_cases += judged.fast().has_value();
+        report.sampled += sampled && judged.fast().has_value();
+        report.reference_cases += judged.references_judged();
+        if (!judged.disagreement().empty()) {
+            if (!report.reference_mismatches++ || sc.number < report.mismatch_case) {
+                report.mismatch = in;
+                report.mismatch_case = sc.number;
+                report.mismatch_message = judged.disagreement();
+            }
+            continue;
+        }
+        for (size_t i = 0; i < ks.size(); ++i) {
+            FamilyKernelReport& r = report.kernels[i];
+            const FamilyJudgement& j = judged.judgements()[i];
+            const FailureClass* fc = tally_judgement(f, ks[i], r, in, judged.truth(), j, sc.number, options.oracle);
+            if (!fc) continue;
+            ++violations_here;
+            if (!st.broken[i].load(std::memory_order_relaxed)) st.broken[i].store(true, std::memory_order_relaxed);
+            if (fc->count == 1 && options.on_new_class) {
+                const std::lock_guard<std::mutex> lock(callback);
+                options.on_new_class(i, *fc);
+            }
+            if (options.stop_at_hang && j.failure == FailureKind::hang) {
+                r.stopped_at_hang = true;
+                r.hang_input = in;
+                stream.stop();
+            }
+        }
+        if (options.stop_at_first && st.all_broken()) stream.stop();
+    }
+    st.progress.cases.fetch_add(judged_here, std::memory_order_relaxed);
+    st.progress.violations.fetch_add(violations_here, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+std::vector<std::optional<FamilyCheckReport>> run_family_checks(
+    const std::vector<FamilyRun>& runs, size_t jobs, const std::function<void(size_t, FamilyCheckReport&)>& on_done) {
+    jobs = std::max<size_t>(jobs, 1);
+    Scheduler scheduler(runs, jobs, on_done);
+    std::mutex callback;  // on_new_class, one worker at a time
+    run_workers(jobs, [&](size_t w) {
+        // This worker's judge and batches, for the family it is on.
+        size_t on = SIZE_MAX;
+        std::unique_ptr<Batches> batches;
+        std::unique_ptr<CaseJudge> judged;
+        std::vector<StreamCase> block;
+        try {
+            for (Work work; (work = scheduler.next(block)).kind != Work::none;) {
+                FamilyState& st = scheduler.state(work.family);
+                if (work.kind == Work::minimise) {
+                    batches.reset();  // nothing of another family's pending in this worker's plugin process
+                    on = SIZE_MAX;
+                    FailureClass& c = st.report.kernels[work.task.kernel].classes[work.task.cls];
+                    minimise_class(*st.run->family, st.kernels_of(w)[work.task.kernel], c, st.run->options.stream.domain);
+                    scheduler.task_done(work.family);
+                    continue;
+                }
+                if (on != work.family) {
+                    batches.reset();
+                    judged = std::make_unique<CaseJudge>(*st.run->family, st.kernels_of(w), st.run->options.oracle);
+                    batches = std::make_unique<Batches>(st.kernels_of(w));
+                    on = work.family;
+                }
+                judge_block(st, w, block, *judged, *batches, callback);
+                scheduler.block_done(work.family);
+            }
+        } catch (const std::exception& e) {
+            scheduler.fail();
+            throw std::runtime_error(on == SIZE_MAX ? e.what() : runs[on].family->name + ": " + e.what());
+        } catch (...) {
+            scheduler.fail();
+            throw;
+        }
+    });
+    std::vector<std::optional<FamilyCheckReport>> out;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        FamilyState& st = scheduler.state(i);
+        if (st.skipped) out.emplace_back();
+        else out.emplace_back(std::move(st.report));
+    }
+    return out;
+}
+
+FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKernel>& kernels,
+                                   const FamilyCheckOptions& options) {
+    const std::vector<FamilyRun> one{{&f, kernels, options}};
+    auto reports = run_family_checks(one, options.jobs);
+    return reports[0] ? std::move(*reports[0]) : FamilyCheckReport{};
+}
+
+}  // namespace isect::check
