@@ -45,6 +45,7 @@
 #include "isect/check/io/fuzz_bytes.hpp"
 #include "isect/check/io/plugin_host.hpp"
 #include "isect/check/io/safe_write.hpp"
+#include "isect/ref/gmp_memory.hpp"
 
 namespace {
 
@@ -208,6 +209,8 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
     }
     // The truth runs in the default environment, whatever started us.
     isect::check::set_fp_control(isect::check::default_fp_control());
+    // The references' small GMP blocks, reused rather than malloc'd anew.
+    isect::ref::keep_gmp_blocks_per_thread();
     kernels();
     if (kernels().empty()) die("no " + std::string(isect::check::precision_name(isect::check::precision())) +
                                " kernels for " + family().name);

@@ -6,6 +6,7 @@
 
 #include "isect/exact.hpp"
 #include "isect/ref/exact.hpp"
+#include "isect/wide.hpp"
 
 namespace isect {
 namespace {
@@ -108,6 +109,72 @@ TEST(Exact, crossAndDotOfFloatDifferencesAreExact) {
                               r[0][2] * (r[1][0] * r[2][1] - r[1][1] * r[2][0]);
         ASSERT_EQ(value(t), want);
     }
+}
+
+/// A float of any exponent of the format, subnormals and zeros included.
+float any_float(std::mt19937& rng) {
+    switch (rng() % 8) {
+        case 0: return 0.0f;
+        case 1: return std::ldexp(float(int(rng() % 65536) - 32768), -149);  // subnormal
+        default: return random_float(rng, -149, 127);
+    }
+}
+
+TEST(Wide, degreeSixOfFloatsAnywhereInTheRangeIsExact) {
+    // Sums of degree-6 products of floats from 2^-149 to 2^127, compared
+    // with rationals: the sign exactly, the estimate to about double
+    // precision; and sums built to cancel to exactly 0.
+    std::mt19937 rng(7);
+    for (int i = 0; i < 4000; ++i) {
+        exact::Wide w;
+        Rational r = 0;
+        const int terms = 1 + int(rng() % 5);
+        for (int t = 0; t < terms; ++t) {
+            exact::Wide pw(1.0);
+            Rational pr = 1;
+            const int degree = 1 + int(rng() % 6);
+            for (int d = 0; d < degree; ++d) {
+                const float x = any_float(rng), y = any_float(rng);
+                // A difference of two floats, as the kernels take them.
+                pw = pw * (exact::Wide(x) - exact::Wide(y));
+                pr *= Rational(x) - Rational(y);
+            }
+            if (rng() % 2) {
+                w = w + pw;
+                r += pr;
+            } else {
+                w = w - pw;
+                r -= pr;
+            }
+        }
+        ASSERT_TRUE(w.exact());
+        ASSERT_EQ(w.sign(), sign(r)) << i;
+        const double want = r.convert_to<double>();
+        ASSERT_NEAR(w.estimate(), want, std::fabs(want) * 0x1p-50) << i;
+        // The same terms again, taken away in another order: exactly 0.
+        const exact::Wide zero = (w + w) - w - w;
+        ASSERT_EQ(zero.sign(), 0) << i;
+    }
+}
+
+TEST(Wide, aValueThatDoesNotFitIsInexactAndStaysSo) {
+    // Any exponent fits (2^21000 is one limb); a span of bits does not:
+    // (2^1000 + 1)^4 spans 4000 bits, 64 limbs, the fifth power more.
+    const exact::Wide one(1.0), big(0x1p1000);
+    exact::Wide p = one;
+    for (int i = 0; i < 21; ++i) p = p * big;
+    EXPECT_TRUE(p.exact());
+    EXPECT_EQ(p.sign(), 1);
+    const exact::Wide wide = big + one;
+    const exact::Wide fourth = wide * wide * wide * wide;
+    EXPECT_TRUE(fourth.exact());
+    EXPECT_EQ((fourth - big * big * big * big - one).sign(), 1);  // the cross terms
+    const exact::Wide fifth = fourth * wide;
+    EXPECT_FALSE(fifth.exact());
+    EXPECT_FALSE((fifth - fifth).exact());
+    EXPECT_FALSE((fifth * exact::Wide(0.0)).exact());
+    EXPECT_FALSE(exact::Wide(INFINITY).exact());
+    EXPECT_EQ((big * exact::Wide(0x1p-1000)).estimate(), 1.0);
 }
 
 }  // namespace

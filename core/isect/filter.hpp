@@ -1,14 +1,16 @@
 // The staged filter the exact kernels that compute (not only decide) run
 // their algorithm through: one algorithm written once over a number type
 // with +, - and *, run first on doubles that carry a bound on their error,
-// then on the same with exact values kept exact, and only where neither
-// settles every sign on expansions (exact.hpp). Header-only, no
-// dependencies beyond exact.hpp.
+// then on the same with exact values kept exact, then on exact numbers of a
+// fixed width (wide.hpp: every value of float input fits), and only where
+// none settles every sign on expansions (exact.hpp). Header-only, no
+// dependencies beyond exact.hpp and wide.hpp.
 #pragma once
 
 #include <cmath>
 
 #include "isect/exact.hpp"
+#include "isect/wide.hpp"
 
 namespace isect::detail {
 
@@ -75,10 +77,32 @@ template <bool Track> struct BoundedOps {
     }
 };
 
+/// Set when the wide stage took a NaN or an infinity: input outside every
+/// kernel's domain ("an answer, not a promise"), which no exact stage can
+/// settle, so the filter hands out what that stage made instead of running
+/// expansions on it (NaN components are never eliminated: they grow long).
+inline thread_local bool nonfinite_input = false;
+
+/// Exact numbers of a fixed width: exact signs while every value fits
+/// (always, for values of degree 12 or less in float input); one that does
+/// not fit sets filter_failed, like a sign the filters cannot settle.
+struct WideOps {
+    using NT = exact::Wide;
+    static exact::Wide of(double x) {
+        if (!std::isfinite(x)) nonfinite_input = true;
+        return exact::Wide(x);
+    }
+    static int sgn(const exact::Wide& x) {
+        if (x.exact()) return x.sign();
+        filter_failed = true;
+        return 0;
+    }
+};
+
 /// Runs fn(ops) with BoundedOps<false>, then BoundedOps<true>, then
-/// ExpansionOps, each where the one before set filter_failed (fn may set it
-/// too: numbers not accurate enough); counts a fallback when the
-/// expansions ran.
+/// WideOps, then ExpansionOps, each where the one before set filter_failed
+/// (fn may set it too: numbers not accurate enough); counts a fallback when
+/// an exact stage ran.
 template <class Fn> auto filtered(const Fn& fn) {
     filter_failed = false;
     auto first = fn(BoundedOps<false>{});
@@ -87,11 +111,16 @@ template <class Fn> auto filtered(const Fn& fn) {
     auto second = fn(BoundedOps<true>{});
     if (!filter_failed) return second;
     ++exact::fallbacks;
+    filter_failed = false;
+    nonfinite_input = false;
+    auto third = fn(WideOps{});
+    if (!filter_failed || nonfinite_input) return third;
     return fn(ExpansionOps{});
 }
 
 /// The magnitude of a number of any stage, and whether it is exactly 0.
 inline double value_of(const exact::Expansion& x) { return x.estimate(); }
+inline double value_of(const exact::Wide& x) { return x.estimate(); }
 template <bool Track> double value_of(const Bounded<Track>& x) { return x.v; }
 
 }  // namespace isect::detail

@@ -340,7 +340,13 @@ inline RayTriangleHit ray_triangle_exact(const Vec3f& o, const Vec3f& d, float t
     const auto certain = [](double x, double b) { return x > b || x < -b; };
     const Vec3d p = cross(dir, e2), ap = abs_cross(abs3(dir), abs3(e2));
     const double det = dot(e1, p), bdet = gamma(10) * dot(abs3(e1), ap);
-    if (!certain(det, bdet)) return detail::ray_triangle_exact_slow(o, d, tmax, tri);
+    // Outside the domain (a NaN, an infinity but tmax's) no exact path is
+    // taken: it would only carry the NaN through long expansions. A miss.
+    const auto in_domain = [&] {
+        return all_finite(o) && all_finite(d) && all_finite(tri.v[0]) && all_finite(tri.v[1]) && all_finite(tri.v[2]) &&
+               !std::isnan(tmax);
+    };
+    if (!certain(det, bdet)) return in_domain() ? detail::ray_triangle_exact_slow(o, d, tmax, tri) : RayTriangleHit{};
     const double ds = det > 0 ? 1 : -1;
     unsigned undecided = 0;
     const auto misses = [&](double x, double b, unsigned which) {
@@ -362,6 +368,7 @@ inline RayTriangleHit ray_triangle_exact(const Vec3f& o, const Vec3f& d, float t
         if (misses(m, bm, detail::kTmax)) return {};
     }
     if (undecided) {
+        if (!in_domain()) return {};
         ++exact::fallbacks;
         if (!detail::undecided_signs_allow_hit(o, d, tmax, tri, det > 0 ? 1 : -1, undecided)) return {};
     }

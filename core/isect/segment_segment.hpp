@@ -134,9 +134,13 @@ template <class Ops, class V> SegmentMinimum<typename Ops::NT> segment_minimum(c
 }
 
 
-/// How far num / den can be from the exact quotient: 0 for expansions
-/// (exact), else from the bounds.
+/// How far num / den can be from the exact quotient: 0 for expansions and
+/// wide numbers (exact; infinite for a wide number that did not fit), else
+/// from the bounds.
 inline double quotient_error(const exact::Expansion&, const exact::Expansion&) { return 0; }
+inline double quotient_error(const exact::Wide& num, const exact::Wide& den) {
+    return num.exact() && den.exact() ? 0 : INFINITY;
+}
 template <bool Track> double quotient_error(const Bounded<Track>& num, const Bounded<Track>& den) {
     return (num.e + std::fabs(num.v / den.v) * den.e) / std::fabs(den.v);
 }

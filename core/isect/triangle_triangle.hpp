@@ -290,10 +290,14 @@ struct FilteredPlane {
 /// differences of floats are exact Difference pairs and the triple product
 /// an exact expansion (degree 3; nothing underflows for float input).
 inline int exact_orient3d(const Vec3f& a, const Vec3f& b, const Vec3f& c, const Vec3f& d) {
+    // Outside the domain (a NaN, an infinity): an answer, not a promise,
+    // and no expansions carrying the NaN.
+    if (!all_finite(a) || !all_finite(b) || !all_finite(c) || !all_finite(d)) return 0;
     ++exact::fallbacks;
     return exact::dot(exact::difference(d, a), exact::cross(exact::difference(b, a), exact::difference(c, a))).sign();
 }
 inline int exact_orient2d(const Vec3f& a, const Vec3f& b, const Vec3f& c, size_t i, size_t j) {
+    if (!all_finite(a) || !all_finite(b) || !all_finite(c)) return 0;  // outside the domain, as above
     ++exact::fallbacks;
     const exact::Difference dux(b[i], a[i]), duy(b[j], a[j]), dvx(c[i], a[i]), dvy(c[j], a[j]);
     exact::Terms t;
