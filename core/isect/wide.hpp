@@ -7,7 +7,8 @@
 // exact.hpp grow with that spread instead (an input with 2^-149 and 2^127 in
 // it makes them hundreds of components long). A result that needs more
 // limbs is marked inexact and settles nothing (the staged filter of
-// filter.hpp then goes on to expansions). Header-only, no dependencies.
+// filter.hpp then goes on to expansions). Header-only, no dependencies;
+// the limb products take unsigned __int128 (gcc and clang).
 #pragma once
 
 #include <algorithm>
