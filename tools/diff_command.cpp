@@ -181,8 +181,7 @@ private:
         }
         at->count += c.count;
         at->first_case = std::min(at->first_case, c.first_case);
-        if (check::better_witness(*family, c.witness, at->witness) ||
-            (!check::better_witness(*family, at->witness, c.witness) && c.witness_case < at->witness_case)) {
+        if (check::better_member(*family, c.witness, c.witness_case, at->witness, at->witness_case)) {
             at->witness = c.witness;
             at->witness_case = c.witness_case;
         }

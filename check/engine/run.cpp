@@ -33,19 +33,11 @@ double widen_k(const Family& f, const Inputs& in, const Truth& truth, int answer
     return std::max(known, measured_k(f, in, truth, answer, oracle));
 }
 
-/// Whether a member found at case n is the better witness of class c: the
-/// better input (better_witness), or as good and found earlier. A strict
-/// order on (input, case), so the best member is the same whoever looks.
-bool better_member(const Family& f, const Inputs& in, uint64_t n, const FailureClass& c) {
-    if (better_witness(f, in, c.found)) return true;
-    return !better_witness(f, c.found, in) && n < c.found_case;
-}
-
 void merge_class(const Family& f, FailureClass& into, const FailureClass& from) {
     into.count += from.count;
     into.measured_k = std::max(into.measured_k, from.measured_k);
     into.first_case = std::min(into.first_case, from.first_case);
-    if (better_member(f, from.found, from.found_case, into)) {
+    if (better_member(f, from.found, from.found_case, into.found, into.found_case)) {
         into.found = from.found;
         into.found_case = from.found_case;
         into.found_why = from.found_why;
@@ -148,7 +140,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
         c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, j.got.answer, c->measured_k, oracle));
     else if (j.answer_differs)
         c->measured_k = std::numeric_limits<double>::infinity();
-    if (!fresh && better_member(f, in, case_number, *c)) {
+    if (!fresh && better_member(f, in, case_number, c->found, c->found_case)) {
         c->found = c->witness = in;
         c->found_case = case_number;
         c->found_why = c->why = j.why;

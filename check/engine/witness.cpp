@@ -75,6 +75,11 @@ bool better_witness(const Family& f, const Inputs& a, const Inputs& b) {
     return complexity(a) < complexity(b);
 }
 
+bool better_member(const Family& f, const Inputs& a, uint64_t a_case, const Inputs& b, uint64_t b_case) {
+    if (better_witness(f, a, b)) return true;
+    return !better_witness(f, b, a) && a_case < b_case;
+}
+
 std::function<bool(const Inputs&)> witness_space(const Family& f, const Domain& domain, const Inputs& start) {
     const bool proper = degeneracy(f, start.data()) == nullptr;
     return [&f, domain, proper](const Inputs& t) {

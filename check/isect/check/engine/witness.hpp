@@ -22,6 +22,12 @@ const Precondition* degeneracy(const Family& f, const double* in);
 /// and a nonzero direction tells its author more than one shown on zeros.
 bool better_witness(const Family& f, const Inputs& a, const Inputs& b);
 
+/// Whether input a, found at case a_case, is the better member of a class
+/// than b, found at b_case: the better witness, or as good and found
+/// earlier. A strict order on (input, case), so a class's best member is the
+/// same whichever worker or shard counts it first.
+bool better_member(const Family& f, const Inputs& a, uint64_t a_case, const Inputs& b, uint64_t b_case);
+
 /// The trials a witness may be minimised into: inside f's own domain and
 /// the declared one (magnitudes and preconditions), and not degenerate when
 /// `start` is not.
