@@ -5,12 +5,14 @@
 // block's answers while the judge works. run.cpp merges what they count.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <unistd.h>
 
-#include "isect/check/engine/budget.hpp"
 #include "isect/check/engine/run.hpp"
 #include "isect/check/engine/witness.hpp"
 #include "isect/check/io/interrupt.hpp"
@@ -40,10 +42,36 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
     c.minimised = within_grace();  // cut short by a signal: as found, or part way
 }
 
-/// The progress every worker adds to once a block, and the first worker
-/// prints.
-struct Progress {
-    std::atomic<uint64_t> cases{0}, violations{0};
+/// A family's progress: the cases and violations its workers count (each
+/// once a block), and the line on stderr that shows them when asked: one
+/// line rewritten in place on a terminal, a line every five seconds into a
+/// log. Its clock starts when it is made, with the family's stream.
+class ProgressLine {
+public:
+    explicit ProgressLine(bool shown) : shown_(shown), tty_(isatty(fileno(stderr)) != 0) {}
+    void add(uint64_t cases, uint64_t violations) {
+        cases_.fetch_add(cases, std::memory_order_relaxed);
+        violations_.fetch_add(violations, std::memory_order_relaxed);
+    }
+    /// The line, when it is due (one caller at a time).
+    void show(const std::string& family) {
+        if (!shown_ || Clock::now() - last_ < std::chrono::seconds(tty_ ? 1 : 5)) return;
+        last_ = Clock::now();
+        std::fprintf(stderr, "%s[check %s] %5.1f s  %llu cases  %llu violations%s", tty_ ? "\r" : "", family.c_str(),
+                     std::chrono::duration<double>(last_ - start_).count(), (unsigned long long)cases_.load(),
+                     (unsigned long long)violations_.load(), tty_ ? "" : "\n");
+        std::fflush(stderr);
+    }
+    /// Ends the line on a terminal.
+    void finish() const {
+        if (shown_ && tty_) std::fprintf(stderr, "\n");
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point start_ = Clock::now(), last_ = start_;
+    std::atomic<uint64_t> cases_{0}, violations_{0};
+    bool shown_, tty_;
 };
 
 /// The outcomes of the kernels that take many inputs at once (a plugin's),
@@ -129,17 +157,11 @@ private:
     size_t n_ = 0;
 };
 
-/// Everything one worker needs: its kernels, its judge, its report.
+/// One worker's report of a family, and its count of generator kinds.
 struct Worker {
-    const std::vector<FamilyKernel>* kernels = nullptr;
     FamilyCheckReport report;
     std::map<std::string_view, uint64_t> mix;  // by the family's own names: no copies
 };
-
-
-
-
-
 
 /// A class of one family's report to minimise, a task for any worker.
 struct Task {
@@ -158,10 +180,9 @@ struct Work {
 struct FamilyState {
     const FamilyRun* run = nullptr;
     std::unique_ptr<CaseStream> stream;  ///< made when a worker first reaches the family: its clock starts then
-    std::unique_ptr<Budget> line;        ///< its progress line
+    std::unique_ptr<ProgressLine> progress;  ///< made with the stream
     std::vector<Worker> workers;         ///< each worker's report of it
     std::unique_ptr<std::atomic<bool>[]> broken;  ///< which kernels broke (--stop-at-first)
-    Progress progress;
     size_t busy = 0;            ///< its blocks in workers' hands
     bool exhausted = false;     ///< no block left to claim
     bool finished = false;      ///< settled, minimised, handed to on_done
@@ -198,10 +219,9 @@ public:
             st.workers.resize(jobs);
             for (size_t w = 0; w < jobs; ++w) {
                 Worker& me = st.workers[w];
-                me.kernels = &st.kernels_of(w);
                 me.report.family = runs[i].family->name;
                 me.report.oracle = runs[i].options.oracle;
-                for (const FamilyKernel& k : *me.kernels) me.report.kernels.push_back(kernel_report_for(k));
+                for (const FamilyKernel& k : st.kernels_of(w)) me.report.kernels.push_back(kernel_report_for(k));
             }
         }
     }
@@ -232,7 +252,7 @@ public:
                     }
                     const FamilyCheckOptions& o = st.run->options;
                     st.stream = std::make_unique<CaseStream>(*st.run->family, o.stream, jobs_);
-                    st.line = std::make_unique<Budget>(o.stream.seconds, o.stream.max_cases, o.progress);
+                    st.progress = std::make_unique<ProgressLine>(o.progress);
                 }
                 ++st.busy;
                 lock.unlock();
@@ -254,7 +274,7 @@ public:
     void block_done(size_t i) {
         const std::lock_guard<std::mutex> lock(m_);
         FamilyState& st = states_[i];
-        st.line->report(st.run->family->name, st.progress.cases.load(), st.progress.violations.load());
+        st.progress->show(st.run->family->name);
         if (--st.busy == 0 && st.exhausted) settle(i);
     }
 
@@ -279,7 +299,7 @@ private:
     void settle(size_t i) {
         FamilyState& st = states_[i];
         const FamilyCheckOptions& o = st.run->options;
-        st.line->finish();
+        st.progress->finish();
         for (Worker& w : st.workers) {
             for (const auto& [kind, n] : w.mix) w.report.mix[std::string(kind)] += n;
             merge_reports(*st.run->family, st.report, w.report);
@@ -326,7 +346,7 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
     const FamilyCheckOptions& options = st.run->options;
     Worker& me = st.workers[w];
     FamilyCheckReport& report = me.report;
-    const std::vector<FamilyKernel>& ks = *me.kernels;
+    const std::vector<FamilyKernel>& ks = st.kernels_of(w);
     CaseStream& stream = *st.stream;
     batches.start(block);
     uint64_t judged_here = 0, violations_here = 0;
@@ -372,8 +392,7 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
         }
         if (options.stop_at_first && st.all_broken()) stream.stop();
     }
-    st.progress.cases.fetch_add(judged_here, std::memory_order_relaxed);
-    st.progress.violations.fetch_add(violations_here, std::memory_order_relaxed);
+    st.progress->add(judged_here, violations_here);
 }
 
 }  // namespace
