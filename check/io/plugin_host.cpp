@@ -112,9 +112,9 @@ struct Slot {
     double values[Numbers::kCapacity];
 };
 
-/// One round trip's request over the pipe: which function, how many
-/// inputs (already in the shared memory), and whether in one call of the
-/// batch entry or input by input.
+/// One round trip's request, in the shared memory beside its inputs:
+/// which function, how many inputs, and whether in one call of the batch
+/// entry or input by input.
 struct Request {
     uint32_t family = 0, precision = 0, count = 0, whole = 0;
 };
@@ -202,6 +202,11 @@ void call_batch_entry(const Family& f, void* fn, const double* in, size_t n, FpC
         out[i] = slot_of(detail::plugin_answer<T>(f, ret[i], one.data(), outputs), after);
     }
 }
+/// The same, in the precision of the request.
+void call_batch_entry(const Family& f, Precision p, void* fn, const double* in, size_t n, FpControl env, Slot* out) {
+    if (p == Precision::double_) call_batch_entry<double>(f, fn, in, n, env, out);
+    else call_batch_entry<float>(f, fn, in, n, env, out);
+}
 
 /// A worker's functions: fns[2 i] family i's float function, fns[2 i + 1]
 /// its double one (ABI 2 only); batches the same for the batch entries.
@@ -212,7 +217,34 @@ struct Loaded {
 /// Answers one request: through the batch entry in one call when asked
 /// and there is one, else input by input (the scalar function, or the
 /// batch entry on one input), counting the answered inputs as it goes.
-void answer(const Loaded& lib, const Request& r, FpControl env, PluginHost::Shared& shared);
+void answer(const Loaded& lib, const Request& r, FpControl env, PluginHost::Shared& shared) {
+    const Family& f = *families()[r.family];
+    const Precision p = r.precision ? Precision::double_ : Precision::single;
+    const size_t slot = 2 * size_t(r.family) + r.precision;
+    void* fn = lib.fns[slot];
+    void* batch = lib.batches[slot];
+    if (!fn && !batch) _exit(3);
+    const size_t width = f.size();
+    if (r.whole && batch) {
+        call_batch_entry(f, p, batch, shared.in, r.count, env, shared.out);
+        shared.answered.store(r.count, std::memory_order_release);
+        return;
+    }
+    for (uint32_t i = 0; i < r.count; ++i) {
+        const double* one = shared.in + size_t(i) * width;
+        if (fn) {
+            const Answer a = call_plugin(f, p, fn, one);
+            // A kernel that changed the control state: said in the reply,
+            // and the state set again for the next call.
+            const FpControl after = fp_control();
+            if (after != env) set_fp_control(env);
+            shared.out[i] = slot_of(a, after);
+        } else {
+            call_batch_entry(f, p, batch, one, 1, env, shared.out + i);
+        }
+        shared.answered.store(i + 1, std::memory_order_release);
+    }
+}
 
 [[noreturn]] void fail_handshake(int out, const std::string& why) {
     const uint8_t status = 1;
@@ -341,42 +373,6 @@ int plugin_worker_main(int argc, char** argv) {
         }
     }
 }
-
-namespace {
-
-void answer(const Loaded& lib, const Request& r, FpControl env, PluginHost::Shared& shared) {
-    const Family& f = *families()[r.family];
-    const Precision p = r.precision ? Precision::double_ : Precision::single;
-    const size_t slot = 2 * size_t(r.family) + r.precision;
-    void* fn = lib.fns[slot];
-    void* batch = lib.batches[slot];
-    if (!fn && !batch) _exit(3);
-    const size_t width = f.size();
-    if (r.whole && batch) {
-        if (p == Precision::double_) call_batch_entry<double>(f, batch, shared.in, r.count, env, shared.out);
-        else call_batch_entry<float>(f, batch, shared.in, r.count, env, shared.out);
-        shared.answered.store(r.count, std::memory_order_release);
-        return;
-    }
-    for (uint32_t i = 0; i < r.count; ++i) {
-        const double* one = shared.in + size_t(i) * width;
-        if (fn) {
-            const Answer a = call_plugin(f, p, fn, one);
-            // A kernel that changed the control state: said in the reply,
-            // and the state set again for the next call.
-            const FpControl after = fp_control();
-            if (after != env) set_fp_control(env);
-            shared.out[i] = slot_of(a, after);
-        } else if (p == Precision::double_) {
-            call_batch_entry<double>(f, batch, one, 1, env, shared.out + i);
-        } else {
-            call_batch_entry<float>(f, batch, one, 1, env, shared.out + i);
-        }
-        shared.answered.store(i + 1, std::memory_order_release);
-    }
-}
-
-}  // namespace
 
 std::string resolve_plugin_path(const std::string& path) {
     // dlopen searches the library path for a name without a slash; a user
