@@ -364,9 +364,7 @@ inline bool aabb_triangle_exact(const Aabb& box, const Triangle& tri) {
     if (!undecided) return true;
     // Outside the domain (a NaN, an infinity) the answer is unspecified: no
     // exact arithmetic for it (it would carry the NaN through expansions).
-    if (!all_finite(box.lo) || !all_finite(box.hi) || !all_finite(tri.v[0]) || !all_finite(tri.v[1]) ||
-        !all_finite(tri.v[2]))
-        return true;
+    if (!all_finite(box) || !all_finite(tri)) return true;
     // The axes double could not decide, in exact arithmetic.
     ++exact::fallbacks;
     using exact::Difference;

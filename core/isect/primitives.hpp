@@ -35,6 +35,15 @@ template <class T, size_t N> inline bool all_finite(const std::array<T, N>& v) {
     return true;
 }
 
+/// True when every coordinate of the triangle is finite.
+template <class T> inline bool all_finite(const BasicTriangle<T>& t) {
+    return all_finite(t.v[0]) && all_finite(t.v[1]) && all_finite(t.v[2]);
+}
+
+/// True when both corners of the box are finite (lo > hi is another matter:
+/// box_in_domain).
+template <class T> inline bool all_finite(const BasicAabb<T>& b) { return all_finite(b.lo) && all_finite(b.hi); }
+
 /// True when the box is finite with lo <= hi on every axis.
 template <class T> inline bool box_in_domain(const BasicAabb<T>& b) {
     for (int i = 0; i < 3; ++i)

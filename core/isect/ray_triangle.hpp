@@ -342,10 +342,7 @@ inline RayTriangleHit ray_triangle_exact(const Vec3f& o, const Vec3f& d, float t
     const double det = dot(e1, p), bdet = gamma(10) * dot(abs3(e1), ap);
     // Outside the domain (a NaN, an infinity but tmax's) no exact path is
     // taken: it would only carry the NaN through long expansions. A miss.
-    const auto in_domain = [&] {
-        return all_finite(o) && all_finite(d) && all_finite(tri.v[0]) && all_finite(tri.v[1]) && all_finite(tri.v[2]) &&
-               !std::isnan(tmax);
-    };
+    const auto in_domain = [&] { return all_finite(o) && all_finite(d) && all_finite(tri) && !std::isnan(tmax); };
     if (!certain(det, bdet)) return in_domain() ? detail::ray_triangle_exact_slow(o, d, tmax, tri) : RayTriangleHit{};
     const double ds = det > 0 ? 1 : -1;
     unsigned undecided = 0;
