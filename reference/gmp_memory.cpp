@@ -72,7 +72,7 @@ void release(void* p, size_t n) {
 void* reallocate(void* p, size_t old_n, size_t new_n) {
     if (new_n <= old_n) return p;  // the block holds it
     void* q = allocate(new_n);
-    std::memcpy(q, p, old_n < new_n ? old_n : new_n);
+    std::memcpy(q, p, old_n);
     release(p, old_n);
     return q;
 }

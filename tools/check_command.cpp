@@ -369,7 +369,10 @@ int run_check(const CheckArgs& args_in) {
         options.stream.shard = shard;
         options.stream.gen_kind = args.gen;
         options.stream.domain = info.domain;
-        for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back(under_test->kernels(*t.family, nullptr, w));
+        // A plugin's calls go to each worker's own process; built-in
+        // kernels are shared.
+        if (host)
+            for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back(under_test->kernels(*t.family, nullptr, w));
         // A shard minimises every class: the merge shows the largest of
         // the whole run minimised, whichever shard found their witness.
         if (!shard.whole()) options.minimize_classes = SIZE_MAX;

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <cstdio>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 

@@ -2,9 +2,9 @@
 #include "isect/check/io/fuzz_bytes.hpp"
 
 #include <algorithm>
-#include <map>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <random>
 #include <set>
 #include <stdexcept>
