@@ -154,9 +154,11 @@ TEST_P(FamilyProperty, plantedWrongOracleIsCaught) {
 /// (transformed_aabb's only answer is a box, judged by containment).
 class BandProperty : public FamilyProperty {};
 
-/// delta = K u M as the engine takes it (judge.cpp's band()).
-double delta_of(const Inputs& in, double k) {
-    return std::min(band_delta(in, k), std::numeric_limits<double>::max());
+/// Each number's delta for K, as the engine takes it (judge.cpp's band()).
+std::vector<double> delta_of(const Family& f, const Inputs& in, double k) {
+    std::vector<double> delta(in.size());
+    band_deltas(f, in.data(), k * unit_roundoff(), delta.data());
+    return delta;
 }
 
 /// A band is written once over a number policy; its fast instantiation
@@ -171,11 +173,11 @@ TEST_P(BandProperty, fastBandEqualsTheExactBand) {
         const PrecisionScope scope(p);
         expect_property(5000, [&] {
             const Generated g = *gen_family(f);
-            const double delta = delta_of(g.in, *rc::gen::element(1.0, 0.5, 3.0, 1e-6, 1e3));
+            const std::vector<double> delta = delta_of(f, g.in, *rc::gen::element(1.0, 0.5, 3.0, 1e-6, 1e3));
             const int exact_answer = f.truth(g.in.data()).answer;
-            const std::optional<bool> fast = f.band.fast(g.in.data(), exact_answer, delta);
+            const std::optional<bool> fast = f.band.fast(g.in.data(), exact_answer, delta.data());
             RC_CLASSIFY(fast.has_value(), "decided fast");
-            if (fast) RC_ASSERT(*fast == f.band.exact(g.in.data(), exact_answer, delta));
+            if (fast) RC_ASSERT(*fast == f.band.exact(g.in.data(), exact_answer, delta.data()));
         });
     }
 }
@@ -189,9 +191,9 @@ TEST_P(WrongBandProperty, plantedWrongBandIsCaught) {
     const PrecisionScope scope(Precision::double_);
     expect_property_fails(200000, [&] {
         const Generated g = *gen_family(f);
-        const double delta = delta_of(g.in, *rc::gen::element(1.0, 0.5, 3.0, 1e-6, 1e3));
+        const std::vector<double> delta = delta_of(f, g.in, *rc::gen::element(1.0, 0.5, 3.0, 1e-6, 1e3));
         const int exact_answer = f.truth(g.in.data()).answer;
-        RC_ASSERT(f.band.wrong(g.in.data(), exact_answer, delta) == f.band.exact(g.in.data(), exact_answer, delta));
+        RC_ASSERT(f.band.wrong(g.in.data(), exact_answer, delta.data()) == f.band.exact(g.in.data(), exact_answer, delta.data()));
     });
 }
 

@@ -99,7 +99,9 @@ double add_directed(double a, double b, int dir) {
 /// tested contains the shrunk box (if it misses, so does the shrunk one), or
 /// lies in the grown box (if it hits, so does the grown one). Proves "in
 /// band"; never proves "outside".
-std::optional<bool> fast::aabb_triangle_band_fast(const double* in, int exact_answer, double delta) {
+std::optional<bool> fast::aabb_triangle_band_fast(const double* in, int exact_answer, const double* deltas) {
+    static_assert(positions_only(aabb_triangle_input), "every number moves by one delta");
+    const double delta = deltas[0];
     constexpr size_t box_lo = aabb_triangle_input.at("box.lo"), box_hi = aabb_triangle_input.at("box.hi");
     constexpr size_t tri_at = aabb_triangle_input.at("tri");
     if (!(delta > 0) || !std::isfinite(delta)) return std::nullopt;

@@ -36,7 +36,7 @@ namespace {
 /// A band body's three instantiations.
 template <template <class> class Body> Band band_of() {
     Band b;
-    b.fast = [](const double* in, int exact_answer, double delta) -> std::optional<bool> {
+    b.fast = [](const double* in, int exact_answer, const double* delta) -> std::optional<bool> {
         return fast_band<Body>(in, exact_answer, delta);
     };
     b.exact = exact_band<Body>;

@@ -137,7 +137,7 @@ std::optional<Disagreement> disagreement(const Family& f, const FamilyKernel& ka
         d.sides = ea <= 1 && eb <= 1 ? "both" : ea < eb ? "A" : eb < ea ? "B" : "neither";
     }
     if (f.deciding) d.decided = f.deciding(in.data(), truth, truth.answer);
-    d.scale = check::scale_bucket(in);
+    d.scale = check::scale_bucket(f, in);
     return d;
 }
 

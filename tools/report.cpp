@@ -71,7 +71,7 @@ std::string class_hint(const FamilyResult& r, const check::Domain& domain, const
     if (const check::Precondition* p = check::degeneracy(*r.family, fc.witness.data()))
         return "every member found breaks " + p->says + " (no proper input fails this way): if your kernel forbids such "
                "input, declare --require " + p->name;
-    const std::string scale = check::scale_bucket(fc.witness);
+    const std::string scale = check::scale_bucket(*r.family, fc.witness);
     if (domain.everything() && scale.rfind("ordinary", 0) != 0)
         return "inputs " + scale + ": if your kernel is not meant for them, declare the magnitudes it is meant for "
                "(--domain 2^-20:2^20, say)";

@@ -12,21 +12,6 @@
 
 namespace isect::check {
 
-namespace {
-/// band_magnitude of n numbers, without a vector (the band is asked of
-/// every differing answer, and dozens of times to measure K).
-double magnitude_for_band(const double* in, size_t n) {
-    double m = 0;
-    for (size_t i = 0; i < n; ++i)
-        if (std::isfinite(in[i])) m = std::max(m, std::fabs(in[i]));
-    return m == 0 ? 1 : m;
-}
-}  // namespace
-
-double band_magnitude(const Inputs& in) { return magnitude_for_band(in.data(), in.size()); }
-
-double band_delta(const Inputs& in, double k) { return k * unit_roundoff() * band_magnitude(in); }
-
 double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer, Oracle oracle) {
     if (band(f, in.data(), truth.answer, answer, 0, oracle)) return 0;
     // The smallest K = 2^(j / 1024) whose band explains the answer, j an
@@ -47,8 +32,12 @@ double measured_k(const Family& f, const Inputs& in, const Truth& truth, int ans
 
 bool band(const Family& f, const double* in, int exact_answer, int, double k, Oracle oracle) {
     if (!(k > 0)) return false;
-    // GMP cannot hold inf: an infinite delta is the largest finite one.
-    const double delta = std::min(k * unit_roundoff() * magnitude_for_band(in, f.size()), std::numeric_limits<double>::max());
+    // Each number moves by K u times the scale of its role (on the stack:
+    // the band is asked of every differing answer, and dozens of times to
+    // measure K). GMP cannot hold inf: band_deltas caps each at DBL_MAX.
+    double delta[64];
+    if (f.size() > std::size(delta)) throw std::logic_error(f.name + ": more than 64 input numbers");
+    band_deltas(f, in, k * unit_roundoff(), delta);
     if (oracle == Oracle::fast && f.band.fast)
         if (const std::optional<bool> fast = f.band.fast(in, exact_answer, delta)) return *fast;
     return f.band.exact(in, exact_answer, delta);
@@ -301,13 +290,17 @@ void CaseJudge::finish() {
     }
 }
 
-std::string scale_bucket(const Inputs& in) {
+std::string scale_bucket(const Family& f, const Inputs& in) {
     double big = 0, small = INFINITY;
-    for (double x : in)
-        if (std::isfinite(x) && x != 0) {
+    size_t at = 0;
+    for (const InputKey& k : f.inputs) {
+        for (int i = 0; i < k.count; ++i, ++at) {
+            const double x = in[at];
+            if (k.role == Role::parameter || !std::isfinite(x) || x == 0) continue;  // tmax is no scale
             big = std::max(big, std::fabs(x));
             small = std::min(small, std::fabs(x));
         }
+    }
     if (big == 0) return "ordinary (2^-20..2^20)";  // zeros are as ordinary as it gets
     if (big / small > 0x1p40) return "mixed scales (spread above 2^40)";
     if (small < 0x1p-20) return "tiny (below 2^-20)";
@@ -361,7 +354,7 @@ ClassKey violation_class(const Family& f, const FamilyKernel& k, const Inputs& i
     ClassKey c;
     c.kernel = k.name;
     c.contract = k.contract.str();
-    c.scale = scale_bucket(in);
+    c.scale = scale_bucket(f, in);
     if (j.failure == FailureKind::output) {  // numbers off where the answer differs inside the band
         c.kind = FailureKind::output;
         c.what = "output " + without_axis(j.error.output) + " (answering " + f.answers[size_t(j.got.answer)] + ")";
@@ -433,7 +426,7 @@ std::string provisional_class(const Family& f, const std::vector<FamilyKernel>& 
         key += kernels[i].name + "|" + std::to_string(got.answer) + "|" + std::to_string(fast.answer) + "|";
         if (got.answer != fast.answer && f.deciding && got.answer >= 0 && got.answer < int(f.answers.size()))
             key += f.deciding(in.data(), Truth{fast.answer, fast.lo, fast.lo, fast.hi}, got.answer);
-        key += "|" + scale_bucket(in) + ";";
+        key += "|" + scale_bucket(f, in) + ";";
     }
     return key;
 }

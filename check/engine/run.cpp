@@ -94,7 +94,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
         ++r.outside_domain;
         return nullptr;
     }
-    MapCell& cell = r.map[{map_bin(largest_magnitude(in)), map_bin(input_feature(f, in))}];
+    MapCell& cell = r.map[{map_bin(input_magnitude(f, in.data())), map_bin(input_feature(f, in))}];
     ++r.tried;
     ++cell.cases;
     const bool known_answer = j.got.answer >= 0 && j.got.answer < int(f.answers.size());

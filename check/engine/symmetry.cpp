@@ -41,6 +41,7 @@ std::optional<Inputs> transformed(const Family& f, const Inputs& in, const Symme
             case Role::point:
             case Role::polygon:
             case Role::vector:
+            case Role::direction:
             case Role::normal: {
                 const int points = k.count / 3;
                 for (int v = 0; v < points; ++v) {
@@ -52,7 +53,7 @@ std::optional<Inputs> transformed(const Family& f, const Inputs& in, const Symme
                     for (int i = 0; i < 3; ++i) {
                         const double x = sign(i) * src[3 * from + p[i]];
                         dst[3 * v + i] = k.role == Role::normal   ? x
-                                         : k.role == Role::vector ? scaled(x)
+                                         : k.role == Role::vector || k.role == Role::direction ? scaled(x)
                                                                   : moved(x, i);
                     }
                 }

@@ -43,7 +43,9 @@ Truth truth(const double* in) { return {yes(exact_answer_of(ref::exact(box_at(in
 /// once, on the references; its fast stage (ref::fast::
 /// aabb_triangle_band_fast) asks Epick's filtered predicate the same question
 /// on a float box rounded inside the shrunk box or the grown one.
-bool band_exact(const double* in, int exact_answer, double delta) {
+static_assert(ref::positions_only(kInput), "every number moves by one delta");
+bool band_exact(const double* in, int exact_answer, const double* deltas) {
+    const double delta = deltas[0];
     if (delta == 0) return false;
     ref::ExactAabb moved = ref::exact(box_at(in + kBox));
     const bool exact = exact_answer == 1;
@@ -60,7 +62,11 @@ bool band_exact(const double* in, int exact_answer, double delta) {
 /// normal, an edge axis; when they meet, "touching" (the box shrunk by any
 /// delta misses) or "overlapping".
 std::string deciding_axis(const double* in, const Truth& truth, int) {
-    if (truth.answer == 1) return band_exact(in, 1, band_delta(Inputs(in, in + kInput.size()), 0x1p-40)) ? "touching" : "overlapping";
+    if (truth.answer == 1) {
+        double delta[kInput.size()];
+        band_deltas(self(), in, 0x1p-40 * unit_roundoff(), delta);
+        return band_exact(in, 1, delta) ? "touching" : "overlapping";
+    }
     const ref::ExactAabb b = ref::exact(box_at(in + kBox));
     const ref::ExactTriangle t = ref::exact(tri_at(in + kTri));
     // Growing the box by g on every side widens its projection on x by

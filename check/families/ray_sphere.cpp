@@ -239,7 +239,7 @@ Inputs layout(const Vec3f& o, const Vec3f& d, float tmax, const Vec3f& c, float 
     return in;
 }
 
-float any_tmax(Source& s) { return s.pick(INFINITY, INFINITY, INFINITY, 1.0f, 2.0f, 0.5f, 4.0f, 0.0f); }
+float any_tmax(Source& s) { return gen::ray_reach(s); }
 
 Vec3f nonzero(Source& s, Vec3f d) {
     if (d[0] == 0 && d[1] == 0 && d[2] == 0) d[size_t(s.range(0, 3))] = s.pick(1.0f, -1.0f, 2.0f);
@@ -334,7 +334,7 @@ std::vector<Mix> mixes() {
                  const double len = std::sqrt(double(d[0]) * d[0] + double(d[1]) * d[1] + double(d[2]) * d[2]);
                  for (float& x : d) x = float(x / len);
              }
-             return layout(o, nonzero(s, d), s.pick(INFINITY, INFINITY, 1.0f), c, r);
+             return layout(o, nonzero(s, d), s.pick(INFINITY, std::numeric_limits<float>::max(), 1.0f), c, r);
          }},
         {"at_tmax", 1, [](Source& s) {  // the sphere passes through o + tmax d: a Pythagorean offset from c
              const Vec3f c = gen::grid_point(s, 3);

@@ -253,7 +253,7 @@ Inputs layout(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& t) {
     return in;
 }
 
-float any_tmax(Source& s) { return s.pick(INFINITY, INFINITY, 1.0f, 2.0f, 0.5f, 0.0f); }
+float any_tmax(Source& s) { return gen::ray_reach(s); }
 
 Vec3f nonzero(Source& s, Vec3f d) {
     if (d[0] == 0 && d[1] == 0 && d[2] == 0) d[size_t(s.range(0, 3))] = 1;
@@ -344,6 +344,25 @@ std::vector<Mix> mixes() {
              if (s.pick(0, 0, 0, 1)) o[size_t(s.range(0, 3))] += s.pick(0.5f, -0.25f);
              const float z = s.pick(0.0f, -0.0f);
              return layout(o, {z, s.pick(0.0f, -0.0f), z}, any_tmax(s), t);
+         }},
+        {"small_far", 1, [](Source& s) {  // a small triangle (legs 2^-14..2^-4) at distance 1..2^20 along a
+             // unit axis ray, aimed at a point of it: where an absolute epsilon on det or on the
+             // barycentrics misses, whatever the ray's reach (tmax inf, FLT_MAX, just past the hit)
+             const float leg = std::ldexp(1.0f, -s.range(4, 15)), far = std::ldexp(1.0f, s.range(0, 21));
+             const size_t axis = size_t(s.range(0, 3)), a1 = (axis + 1) % 3, a2 = (axis + 2) % 3;
+             const float sign = s.pick(1.0f, -1.0f);
+             Vec3f o = gen::grid_point(s, 2), p0 = o;
+             p0[axis] += sign * far;
+             Triangle t{{p0, p0, p0}};
+             t.v[1][a1] += leg;
+             t.v[2][a2] += leg * s.pick(1.0f, -1.0f, 0.5f);
+             const float u = float(s.range(0, 5)) / 8, v = float(s.range(0, 5)) / 8;
+             o[a1] += u * (t.v[1][a1] - p0[a1]);
+             o[a2] += v * (t.v[2][a2] - p0[a2]);
+             Vec3f d{0, 0, 0};
+             d[axis] = sign;
+             const float reach = s.coin() ? gen::ray_reach(s) : std::nextafter(far, s.pick(INFINITY, 0.0f));
+             return layout(o, d, reach, t);
          }},
         {"uniform", 1, [](Source& s) {  // aimed at a point of the triangle with random barycentrics
              const int e = s.range(-8, 9);

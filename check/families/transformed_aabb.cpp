@@ -60,12 +60,14 @@ Truth truth(const double* in) {
 
 /// Containment, decided exactly, then tightness in units of 2^-24 S_i
 /// (core/isect/transformed_aabb.hpp). A face inside the exact box cuts the
-/// image: it is reported with the band that explains the cut. Moving every
-/// input by delta moves the exact face i by at most
-///   L_i = delta (1 + sum_j (|m_ij| + max(|lo_j|, |hi_j|))) + 3 delta^2
-/// (t_i moves by delta, each m_ij lo_j term by |m_ij| delta + |lo_j| delta +
-/// delta^2), so a cut by c is explained by the K whose delta = K 2^-24 M
-/// solves L_i = c; the band of tolerant=K allows cuts up to that.
+/// image: it is reported with the band that explains the cut. The band
+/// moves the box and t by delta_p = K u M (M their largest magnitude) and
+/// row i of m by delta_i = K u |m_i|_inf (band_deltas' rule by role), so the
+/// exact face i moves by at most
+///   L_i = delta_p + sum_j (|m_ij| delta_p + max(|lo_j|, |hi_j|) delta_i + delta_p delta_i)
+///       = K u (M (1 + sum_j |m_ij|) + |m_i|_inf sum_j x_j) + (K u)^2 3 M |m_i|_inf,
+/// and a cut by c is explained by the K that solves L_i = c; the band of
+/// tolerant=K allows cuts up to that.
 ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
     // The exact faces: from the references, or enclosed by the fast oracle
     // (truth.lo, truth.hi), which decides containment unless a face lies
@@ -73,18 +75,19 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
     const bool enclosed = !truth.lo.empty();
     std::optional<ref::ExactAabb> q;
     if (!enclosed) q = ref::transformed_aabb_rational(ref::exact(box_at(in + kBox)), exact_affine(in));
-    const double m_all = largest_magnitude(in, kInput.size());
+    const double m_pos = position_magnitude(self(), in);
     const double flt_max = greatest_finite();
     ValueError e;
     const double inf = std::numeric_limits<double>::infinity();
     for (int i = 0; i < 3; ++i) {
         // The least subnormal is u 2^-125 (float) or u 2^-1021 (double).
         double s = std::fabs(double(in[kT + i])) + 2 * least_normal();
-        double lip = 1;  // L_i per unit delta, less the delta^2 term
+        const double row = largest_magnitude(in + kM + 3 * i, 3);
+        double lip = m_pos, quad = 3 * m_pos * row;  // L_i = lip (K u) + quad (K u)^2
         for (int j = 0; j < 3; ++j) {
             const double x = std::max(std::fabs(double(in[kBox + j])), std::fabs(double(in[kBoxHi + j])));
             s += std::fabs(double(in[kM + 3 * i + j])) * x;
-            lip += std::fabs(double(in[kM + 3 * i + j])) + x;
+            lip += std::fabs(double(in[kM + 3 * i + j])) * m_pos + row * x;
         }
         for (int side = 0; side < 2; ++side) {
             const size_t at = size_t(3 * side + i);
@@ -130,11 +133,11 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
                     e.undecided = true;
                     continue;
                 }
-                // delta solves 3 delta^2 + lip delta = cut; K = delta / (u M).
+                // K u solves quad (K u)^2 + lip (K u) = cut.
                 const Rational& x = side ? q->hi[i] : q->lo[i];
                 const double cut = ref::to_double(abs(Rational(x - Rational(g))));
-                const double delta = (-lip + std::sqrt(lip * lip + 12 * cut)) / 6;
-                const double k = m_all > 0 ? delta / (unit_roundoff() * m_all) : inf;
+                const double ku = quad > 0 ? 2 * cut / (lip + std::sqrt(lip * lip + 4 * quad * cut)) : cut / lip;
+                const double k = ku / unit_roundoff();
                 if (k > e.cut_k) {
                     e.cut_k = std::max(k, 0x1p-60);  // a cut is never K = 0
                     e.cut_output = name;

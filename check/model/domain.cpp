@@ -50,9 +50,15 @@ bool Domain::contains(double x) const {
 }
 
 bool Domain::covers(const Family& f, const double* in) const {
-    if (!everything())
-        for (size_t i = 0, n = f.size(); i < n; ++i)
-            if (!contains(in[i])) return false;
+    if (!everything()) {
+        size_t at = 0;
+        for (const InputKey& k : f.inputs) {
+            if (k.role != Role::parameter)
+                for (int i = 0; i < k.count; ++i)
+                    if (!contains(in[at + size_t(i)])) return false;
+            at += size_t(k.count);
+        }
+    }
     for (const std::string& name : required)
         for (const Precondition& p : f.preconditions)
             if (p.name == name && !p.holds(in)) return false;
@@ -66,7 +72,7 @@ std::string Domain::outside(const Family& f, const double* in) const {
         size_t at = 0;
         for (const InputKey& k : f.inputs)
             for (int i = 0; i < k.count; ++i, ++at)
-                if (!contains(in[at]))
+                if (k.role != Role::parameter && !contains(in[at]))
                     return k.key + ": '" + format_number(in[at]) + "' is " +
                            (std::fabs(double(in[at])) < lo ? "below" : "above") + " the domain " + str();
     }

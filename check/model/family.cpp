@@ -1,5 +1,6 @@
 #include "isect/check/model/family.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -53,5 +54,46 @@ double largest_magnitude(const double* in, size_t n) {
 }
 
 double largest_magnitude(const Inputs& in) { return largest_magnitude(in.data(), in.size()); }
+
+double input_magnitude(const Family& f, const double* in) {
+    double m = 0;
+    size_t at = 0;
+    for (const InputKey& k : f.inputs) {
+        if (k.role != Role::parameter) m = std::max(m, largest_magnitude(in + at, size_t(k.count)));
+        at += size_t(k.count);
+    }
+    return m;
+}
+
+double position_magnitude(const Family& f, const double* in) {
+    double m = 0;
+    size_t at = 0;
+    for (const InputKey& k : f.inputs) {
+        if (ref::moves_with_positions(k.role)) m = std::max(m, largest_magnitude(in + at, size_t(k.count)));
+        at += size_t(k.count);
+    }
+    return m == 0 ? 1 : m;
+}
+
+void band_deltas(const Family& f, const double* in, double ku, double* out) {
+    const auto capped = [](double x) { return std::isfinite(x) ? x : std::numeric_limits<double>::max(); };
+    const double positions = capped(ku * position_magnitude(f, in));
+    size_t at = 0;
+    for (const InputKey& k : f.inputs) {
+        const size_t n = size_t(k.count);
+        if (ref::moves_with_positions(k.role)) {
+            std::fill(out + at, out + at + n, positions);
+        } else if (k.role == Role::parameter) {
+            for (size_t i = 0; i < n; ++i) out[at + i] = std::isfinite(in[at + i]) ? capped(ku * std::fabs(in[at + i])) : 0.0;
+        } else {
+            // Its own magnitude: a vector of three (a direction, a normal), a
+            // row of three of a key of nine, or a single number.
+            const size_t group = n % 3 == 0 ? 3 : n;
+            for (size_t g = 0; g < n; g += group)
+                std::fill(out + at + g, out + at + g + group, capped(ku * largest_magnitude(in + at + g, group)));
+        }
+        at += n;
+    }
+}
 
 }  // namespace isect::check

@@ -43,17 +43,28 @@ int magnitude_exponent(Source& s) {
     return s.coin() ? -k : k;
 }
 
-bool scaling_exact(const Inputs& in, size_t from, size_t to, int k) {
+/// Whether input number i is a parameter's (tmax): scaling the geometry by
+/// 2^k leaves it as it is (o + t d scales with o and d at every t).
+bool parameter_at(const Family& f, size_t i) {
+    size_t at = 0;
+    for (const InputKey& k : f.inputs) {
+        if (i < at + size_t(k.count)) return k.role == Role::parameter;
+        at += size_t(k.count);
+    }
+    return false;
+}
+
+bool scaling_exact(const Family& f, const Inputs& in, size_t from, size_t to, int k) {
     for (size_t i = from; i < to; ++i)
-        if (!scales_exactly(in[i], k)) return false;
+        if (!parameter_at(f, i) && !scales_exactly(in[i], k)) return false;
     return true;
 }
 
-/// Scales by 2^k, rounding to the precision (into its subnormals, to zero
-/// or to inf) as its own ldexp would.
-void scale(Inputs& in, size_t from, size_t to, int k) {
+/// Scales numbers [from, to) but parameters by 2^k, rounding to the
+/// precision (into its subnormals, to zero or to inf) as its own ldexp would.
+void scale(const Family& f, Inputs& in, size_t from, size_t to, int k) {
     for (size_t i = from; i < to; ++i)
-        if (std::isfinite(in[i])) in[i] = to_precision(std::ldexp(in[i], k));
+        if (std::isfinite(in[i]) && !parameter_at(f, i)) in[i] = to_precision(std::ldexp(in[i], k));
 }
 
 Inputs transform(const Family& f, std::string_view kind, Inputs in, Source& s) {
@@ -63,16 +74,16 @@ Inputs transform(const Family& f, std::string_view kind, Inputs in, Source& s) {
             const size_t g = s.range<size_t>(0, f.inputs.size());
             const size_t from = f.offset(f.inputs[g].key), to = from + size_t(f.inputs[g].count);
             const int kg = magnitude_exponent(s);
-            scale(in, 0, from, k);
-            scale(in, from, to, kg);
-            scale(in, to, in.size(), k);
+            scale(f, in, 0, from, k);
+            scale(f, in, from, to, kg);
+            scale(f, in, to, in.size(), k);
         } else {
-            scale(in, 0, in.size(), k);
+            scale(f, in, 0, in.size(), k);
         }
     } else if (kind == "subnormal") {
         if (s.coin()) {
             const bool single = precision() == Precision::single;
-            scale(in, 0, in.size(), single ? s.range(-150, -120) : s.range(-1075, -1020));
+            scale(f, in, 0, in.size(), single ? s.range(-150, -120) : s.range(-1075, -1020));
         } else {
             for (double& x : in)
                 if (s.range(0, 4) == 0) x = s.pick(0.0, -0.0);
@@ -174,11 +185,11 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bo
         if (adapted) *adapted = changed;
         return domain.judges(f, in.data());
     }
-    double lo = INFINITY, hi = 0;
-    for (double x : in)
-        if (std::isfinite(x) && x != 0) {
-            lo = std::min(lo, std::fabs(x));
-            hi = std::max(hi, std::fabs(x));
+    double lo = INFINITY, hi = 0;  // over the numbers the domain bounds (not tmax)
+    for (size_t i = 0; i < in.size(); ++i)
+        if (std::isfinite(in[i]) && in[i] != 0 && !parameter_at(f, i)) {
+            lo = std::min(lo, std::fabs(in[i]));
+            hi = std::max(hi, std::fabs(in[i]));
         }
     if (hi > 0) {
         // Exponents k with lo 2^k >= domain.lo and hi 2^k <= domain.hi, from
@@ -191,15 +202,16 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bo
         if (k_min <= k_max) {
             int k = std::clamp(0, k_min, k_max);
             if (s.coin()) k = k_min + s.range(0, k_max - k_min + 1);
-            if (scaling_exact(in, 0, in.size(), k)) scale(in, 0, in.size(), k);
+            if (scaling_exact(f, in, 0, in.size(), k)) scale(f, in, 0, in.size(), k);
         } else {
             // Too wide a spread: the largest at the top of the domain, what
             // falls below it becomes zero.
             const int k = k_max;
-            if (scaling_exact(in, 0, in.size(), k)) scale(in, 0, in.size(), k);
+            if (scaling_exact(f, in, 0, in.size(), k)) scale(f, in, 0, in.size(), k);
         }
-        for (double& x : in) {
-            if (!std::isfinite(x) || x == 0) continue;
+        for (size_t i = 0; i < in.size(); ++i) {
+            double& x = in[i];
+            if (!std::isfinite(x) || x == 0 || parameter_at(f, i)) continue;
             if (std::fabs(x) < domain.lo) {
                 x = std::copysign(0.0, x);
             } else if (std::fabs(x) > domain.hi) {
@@ -250,6 +262,10 @@ Inputs out_of_domain(const Family& f, Source& s) {
 namespace gen {
 
 float grid(Source& s, int n) { return float(signed_int(s, n)); }
+
+float ray_reach(Source& s) {
+    return s.pick(INFINITY, INFINITY, std::numeric_limits<float>::max(), 1e30f, 0x1p100f, 1.0f, 2.0f, 0.5f, 4.0f, 0.0f);
+}
 
 Vec3f grid_point(Source& s, int n) {
     const float x = grid(s, n), y = grid(s, n);

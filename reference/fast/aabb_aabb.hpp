@@ -12,11 +12,12 @@ namespace isect::ref::fast::detail {
 /// iff every negative difference is at least -2 delta. Exact: the band is
 /// exactly the set of inputs the contract's definition allows.
 template <class Ops> struct AabbAabbBand {
-    static bool run(const double* in, int exact_answer, double delta) {
+    static_assert(positions_only(aabb_aabb_input), "every number moves by one delta");
+    static bool run(const double* in, int exact_answer, const double* delta) {
         using NT = typename Ops::NT;
         constexpr size_t a_lo = aabb_aabb_input.at("a.lo"), a_hi = aabb_aabb_input.at("a.hi");
         constexpr size_t b_lo = aabb_aabb_input.at("b.lo"), b_hi = aabb_aabb_input.at("b.hi");
-        const NT two_delta = 2 * Ops::of(delta);
+        const NT two_delta = 2 * Ops::of(delta[0]);
         bool overlap_flips = false, disjoint_flips = true;
         for (int i = 0; i < 3; ++i)
             for (const NT& diff : {NT(Ops::of(in[b_hi + i]) - Ops::of(in[a_lo + i])), NT(Ops::of(in[a_hi + i]) - Ops::of(in[b_lo + i]))}) {

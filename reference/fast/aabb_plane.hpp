@@ -30,12 +30,18 @@ template <class Ops> void margins(const double* in, typename Ops::NT& lo, typena
     }
 }
 
-/// The margins' Lipschitz bound: delta (1 + sum (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
-template <class Ops> typename Ops::NT margin_bound(const double* in, const typename Ops::NT& delta) {
+/// The margins' Lipschitz bound, the box moving by delta_p, n by delta_n
+/// and d by delta_d (each number by its role: delta[i]):
+///   delta_d + sum_i (|n_i| delta_p + max(|lo_i|, |hi_i|) delta_n + delta_p delta_n).
+template <class Ops> typename Ops::NT margin_bound(const double* in, const double* delta) {
     using K = PlaneKeys;
-    typename Ops::NT l = delta + 3 * delta * delta;
-    for (size_t i = 0; i < 3; ++i)
-        l = l + (Ops::of(std::fabs(in[K::n + i])) + Ops::of(std::max(std::fabs(in[K::lo + i]), std::fabs(in[K::hi + i])))) * delta;
+    using NT = typename Ops::NT;
+    NT l = Ops::of(delta[K::d]);
+    for (size_t i = 0; i < 3; ++i) {
+        const NT dp = Ops::of(std::max(delta[K::lo + i], delta[K::hi + i])), dn = Ops::of(delta[K::n + i]);
+        l = l + Ops::of(std::fabs(in[K::n + i])) * dp + Ops::of(std::max(std::fabs(in[K::lo + i]), std::fabs(in[K::hi + i]))) * dn +
+            dp * dn;
+    }
     return l;
 }
 
@@ -69,17 +75,18 @@ template <class Ops> struct AabbPlaneOverlapBody {
 };
 
 /// Both answers are decided by the signs of minD - d and maxD - d. Moving
-/// every input by delta changes n_i x_i by at most (|n_i| + |x_i|) delta +
-/// delta^2 and d by delta, so each margin moves by at most
-///   L = delta (1 + sum_i (|n_i| + max(|lo_i|, |hi_i|))) + 3 delta^2.
+/// the box by delta_p (K u M), n by delta_n (K u |n|_inf) and d by delta_d
+/// (K u |d|) changes n_i x_i by at most |n_i| delta_p + |x_i| delta_n +
+/// delta_p delta_n and d by delta_d, so each margin moves by at most L
+/// (margin_bound).
 /// When both margins exceed L in magnitude no answer can change; the band is
 /// "some margin within L" (K > 0), a superset of the inputs whose answer can
 /// flip, so it never flags a kernel that keeps tolerant=K.
 template <class Ops> struct AabbPlaneBand {
-    static bool run(const double* in, int /*exact_answer*/, double delta) {
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         typename Ops::NT lo, hi;
         margins<Ops>(in, lo, hi);
-        const auto l = margin_bound<Ops>(in, Ops::of(delta));
+        const auto l = margin_bound<Ops>(in, delta);
         return within<Ops>(lo, l) || within<Ops>(hi, l);
     }
 };
@@ -101,19 +108,22 @@ template <class Ops> struct MovingAabbPlaneBody {
 
 /// moving_aabb_plane's band. a, b (the margins of the box at the start)
 /// move by at most L (margin_bound), and s = n . dir by at most L_s =
-/// delta sum (|n_i| + |dir_i|) + 3 delta^2. The answer is a function of the
+/// sum_i (|n_i| delta_dir + |dir_i| delta_n + delta_n delta_dir), dir a
+/// direction (t >= 0) moving by K u |dir|_inf. The answer is a function of the
 /// signs of a, b and s: the band is "some sign within reach", |a| <= L or
 /// |b| <= L or |s| <= L_s.
 template <class Ops> struct MovingAabbPlaneBand {
-    static bool run(const double* in, int /*exact_answer*/, double delta) {
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         using NT = typename Ops::NT;
-        const NT dl = Ops::of(delta);
+        using K = PlaneKeys;
         NT lo, hi;
         margins<Ops>(in, lo, hi);
-        const NT l = margin_bound<Ops>(in, dl);
-        NT ls = 3 * dl * dl;
-        for (int i = 0; i < 3; ++i)
-            ls = ls + (Ops::of(std::fabs(in[PlaneKeys::n + i])) + Ops::of(std::fabs(in[PlaneKeys::dir + i]))) * dl;
+        const NT l = margin_bound<Ops>(in, delta);
+        NT ls(0);
+        for (size_t i = 0; i < 3; ++i) {
+            const NT dn = Ops::of(delta[K::n + i]), dd = Ops::of(delta[K::dir + i]);
+            ls = ls + Ops::of(std::fabs(in[K::n + i])) * dd + Ops::of(std::fabs(in[K::dir + i])) * dn + dn * dd;
+        }
         return within<Ops>(lo, l) || within<Ops>(hi, l) || within<Ops>(dot3<Ops>(in + PlaneKeys::n, in + PlaneKeys::dir), ls);
     }
 };

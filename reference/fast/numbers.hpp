@@ -192,8 +192,8 @@ template <class T, template <class> class Body> std::optional<T> two_stage(const
 
 /// A band body (static bool run(in, exact_answer, delta)) on intervals,
 /// and where they cannot decide, on Mpzf: the fast band, exact wherever it
-/// answers (delta is a double, exact in both).
-template <template <class> class Band> bool fast_band(const double* in, int exact_answer, double delta) {
+/// answers (each delta is a double, exact in both).
+template <template <class> class Band> bool fast_band(const double* in, int exact_answer, const double* delta) {
     Upward upward;
     try {
         return Band<IntervalOps>::run(in, exact_answer, delta);
@@ -203,12 +203,12 @@ template <template <class> class Band> bool fast_band(const double* in, int exac
 }
 
 /// The same band on rationals: the exact instantiation.
-template <template <class> class Band> bool exact_band(const double* in, int exact_answer, double delta) {
+template <template <class> class Band> bool exact_band(const double* in, int exact_answer, const double* delta) {
     return Band<RationalOps>::run(in, exact_answer, delta);
 }
 
 /// The same band in plain double: a planted wrong band.
-template <template <class> class Band> bool double_band(const double* in, int exact_answer, double delta) {
+template <template <class> class Band> bool double_band(const double* in, int exact_answer, const double* delta) {
     return Band<DoubleOps>::run(in, exact_answer, delta);
 }
 
@@ -281,6 +281,12 @@ template <class Ops> BPoint<Ops> operator-(const BPoint<Ops>& a, const BPoint<Op
 template <class Ops> BPoint<Ops> widened(const double* p, const typename Ops::NT& delta) {
     BPoint<Ops> r;
     for (size_t i = 0; i < 3; ++i) r[i] = {Ops::of(p[i]) - delta, Ops::of(p[i]) + delta};
+    return r;
+}
+/// The point at p, each coordinate widened by its own delta (delta[i] for p[i]).
+template <class Ops> BPoint<Ops> widened(const double* p, const double* delta) {
+    BPoint<Ops> r;
+    for (size_t i = 0; i < 3; ++i) r[i] = {Ops::of(p[i]) - Ops::of(delta[i]), Ops::of(p[i]) + Ops::of(delta[i])};
     return r;
 }
 

@@ -120,9 +120,11 @@ template <class Ops> struct ObbBody {
     }
 };
 
-/// obb_obb's band. Moving every input by at most delta moves each point
-/// c + sum s_i h_i a_i of a box by at most rho = delta (1 + sum_i (|h_i| +
-/// |a_i|_inf + delta)) in every coordinate, so each box stays within
+/// obb_obb's band. Moving c and h by delta_p (K u M, M the largest
+/// magnitude of the centres and half-extents) and each axis a_i by its own
+/// delta_i (K u |a_i|_inf) moves each point c + sum s_i h_i a_i of a box by
+/// at most rho = delta_p + sum_i (delta_p |a_i|_inf + |h_i| delta_i +
+/// delta_p delta_i) in every coordinate, so each box stays within
 /// rho of itself (max-norm Hausdorff distance) and the difference set
 /// B - A within R = rho_a + rho_b. Disjoint can flip only if d lies in Z
 /// grown by the cube of half-width R, the zonotope with the three extra
@@ -131,19 +133,22 @@ template <class Ops> struct ObbBody {
 /// no move of the boxes separates them). A superset of the inputs whose
 /// answer can flip, computed exactly.
 template <class Ops> struct ObbBand {
-    static bool run(const double* in, int exact_answer, double delta) {
+    static bool run(const double* in, int exact_answer, const double* delta) {
         using NT = typename Ops::NT;
         using Z = Zonotope<Ops>;
-        constexpr size_t aa = obb_obb_input.at("a.axes"), ah = obb_obb_input.at("a.h");
-        constexpr size_t ba = obb_obb_input.at("b.axes"), bh = obb_obb_input.at("b.h");
-        const NT dl = Ops::of(delta);
-        NT r = 2 * dl;
+        constexpr size_t ac = obb_obb_input.at("a.c"), aa = obb_obb_input.at("a.axes"), ah = obb_obb_input.at("a.h");
+        constexpr size_t bc = obb_obb_input.at("b.c"), ba = obb_obb_input.at("b.axes"), bh = obb_obb_input.at("b.h");
+        NT r = Ops::of(delta[ac]) + Ops::of(delta[bc]);
         for (size_t box : {aa, ba}) {
             const size_t hs = box == aa ? ah : bh;
             for (size_t i = 0; i < 3; ++i) {
-                double a = 0;
-                for (size_t c = 0; c < 3; ++c) a = std::max(a, std::fabs(in[box + 3 * i + c]));
-                r = r + dl * (Ops::of(std::fabs(in[hs + i])) + Ops::of(a) + dl);
+                double a = 0, da = 0;
+                for (size_t c = 0; c < 3; ++c) {
+                    a = std::max(a, std::fabs(in[box + 3 * i + c]));
+                    da = std::max(da, delta[box + 3 * i + c]);
+                }
+                const NT dh = Ops::of(delta[hs + i]), dax = Ops::of(da);
+                r = r + dh * Ops::of(a) + Ops::of(std::fabs(in[hs + i])) * dax + dh * dax;
             }
         }
         ObbInput<Ops> x(in);

@@ -73,8 +73,10 @@ template <class Ops> struct PointTriangleBand {
     }
     static NT norm1(const P& v) { return NT(abs(v[0]) + abs(v[1]) + abs(v[2])); }
 
-    static bool run(const double* in, int exact_answer, double delta) {
+    static_assert(positions_only(point_triangle_input), "every number moves by one delta");
+    static bool run(const double* in, int exact_answer, const double* delta_of) {
         using K = PointTriangleKeys;
+        const double delta = delta_of[0];
         const P a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6),
                 p = point_of<Ops>(in + K::p);
         const P ab = sub(b, a), ac = sub(c, a), bc = sub(c, b), ap = sub(p, a), bp = sub(p, b), cp = sub(p, c);

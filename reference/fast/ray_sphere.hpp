@@ -76,25 +76,30 @@ template <class Ops> struct RaySphereBody {
     }
 };
 
-/// ray_sphere's band. Moving every input by at most delta moves c by at
-/// most sqrt(3) delta, r by delta, and the point o + t d (for one t) by
-/// sqrt(3) delta (1 + t); a finite tmax moves by delta, which stretches or
-/// shrinks the segment by at most sqrt(3) delta (|d|_inf + delta). Only
-/// t <= T matters: T = tmax + delta for a segment; for a ray, a point
-/// within r + delta of the moved centre has t |d'| <= |f| + 2 sqrt(3) delta
-/// + r + delta, so T = (sqrt(3) (|o|_inf + |c|_inf) + 2 sqrt(3) delta + r +
-/// delta) / (|d|_inf - sqrt(3) delta). So the distance D from c to the
-/// query moves by at most
-///   W = delta (sqrt(3) (2 + T) + 1 [+ sqrt(3) (|d|_inf + delta) for a segment])
+/// ray_sphere's band. o, c and r move by delta_p (K u M, M the largest
+/// magnitude of o, c and r), d by delta_d (K u |d|_inf) and a finite tmax
+/// by delta_t (K u tmax). That moves c by at most sqrt(3) delta_p, r by
+/// delta_p, and the point o + t d (for one t) by sqrt(3) (delta_p + t
+/// delta_d). Only t <= T matters. For a ray, a point within r + delta_p of
+/// the moved centre has t |d'| <= |f| + 2 sqrt(3) delta_p + r + delta_p,
+/// so T_ray = (sqrt(3) (|o|_inf + |c|_inf) + 2 sqrt(3) delta_p + r +
+/// delta_p) / (|d|_inf - delta_d); for a segment T = min(tmax + delta_t,
+/// T_ray), so that a tmax of FLT_MAX (an unbounded ray, as engines pass
+/// it) reaches no further than the ball. The distance D from c to the query
+/// moves by at most
+///   W = delta_p (2 sqrt(3) + 1) + sqrt(3) T delta_d
+///       [+ sqrt(3) delta_t (|d|_inf + delta_d) for a segment whose moved
+///        end, tmax - delta_t, can fall before T_ray]
 /// against r, and the answer can flip only where |D - r| <= W. Decided on
 /// squares, T's denominator multiplied through: every test a sign of a
-/// polynomial. A ray whose direction delta can zero (|d|_inf <= sqrt(3)
-/// delta) can point anywhere: in the band unless its origin is in the ball
-/// with room to spare. sqrt(3) is taken as 1.7321, above it.
+/// polynomial. A zero direction is the point o (delta_d = 0, W =
+/// delta_p (2 sqrt(3) + 1)). A ray whose direction delta_d can zero (|d|_inf
+/// <= delta_d, K >= 1/u) can point anywhere: in band unless its origin is in
+/// the ball with room to spare. sqrt(3) is taken as 1.7321, above it.
 template <class Ops> struct RaySphereBand {
     using NT = typename Ops::NT;
 
-    static bool run(const double* in, int exact_answer, double delta) {
+    static bool run(const double* in, int exact_answer, const double* delta) {
         using K = RaySphereKeys;
         const RaySphereQuadratic<Ops> q(in);
         const double tmax = in[K::tmax];
@@ -105,22 +110,35 @@ template <class Ops> struct RaySphereBand {
             omax = std::max(omax, std::fabs(in[K::org + i]));
             cmax = std::max(cmax, std::fabs(in[K::c + i]));
         }
-        const NT dl = Ops::of(delta), s3 = Ops::of(1.7321), r = Ops::of(in[K::r]), one(1), two(2);
-        // W = V / e: e = 1 for a segment, T's denominator for a ray.
-        NT e = one, v;
-        if (bounded) {
-            v = dl * (s3 * (two + Ops::of(tmax) + dl) + one + s3 * (Ops::of(dmax) + dl));
-        } else {
-            e = Ops::of(dmax) - s3 * dl;
-            if (Ops::sgn(e) <= 0) {
+        const NT dp = Ops::of(delta[K::org]), dd = Ops::of(delta[K::dir]), dt = Ops::of(bounded ? delta[K::tmax] : 0.0);
+        const NT s3 = Ops::of(1.7321), r = Ops::of(in[K::r]), one(1), two(2);
+        // T = tn / e, the furthest t that matters; W = v / e. The end of a
+        // segment counts where it can fall before T_ray.
+        NT tn(0), e = one;
+        bool end_counts = bounded;
+        const NT reach = Ops::of(bounded ? tmax : 0.0) + dt;
+        if (dmax > 0) {
+            const NT e_ray = Ops::of(dmax) - dd;
+            if (Ops::sgn(e_ray) > 0) {
+                tn = s3 * (Ops::of(omax) + Ops::of(cmax)) + two * s3 * dp + r + dp;
+                e = e_ray;
+                if (bounded && Ops::sgn(reach * e - tn) < 0) {
+                    tn = reach;
+                    e = one;
+                } else if (bounded) {
+                    end_counts = Ops::sgn((Ops::of(tmax) - dt) * e - tn) <= 0;
+                }
+            } else if (bounded) {
+                tn = reach;
+            } else {
                 if (exact_answer == 0) return true;
-                const NT room = r - dl * (two * s3 + one);  // o in the ball with room: every ray from it hits
+                const NT room = r - dp * (two * s3 + one);  // o in the ball with room: every ray from it hits
                 const NT f2 = dot(q.f, q.f);
                 return !(Ops::sgn(room) >= 0 && Ops::sgn(room * room - f2) >= 0);
             }
-            const NT n = s3 * (Ops::of(omax) + Ops::of(cmax)) + two * s3 * dl + r + dl;
-            v = dl * (two * s3 + one) * e + dl * s3 * n;
         }
+        NT v = dp * (two * s3 + one) * e + s3 * tn * dd;
+        if (end_counts) v = v + s3 * dt * (Ops::of(dmax) + dd) * e;
         // D^2 = p / w: the distance from c to the nearest point of the query.
         NT p, w = one;
         const NT t_max = Ops::of(bounded ? tmax : 0.0);

@@ -130,7 +130,8 @@ template <class Ops> struct RayTriangleBody {
     }
 };
 
-/// Every input moves by at most delta (tmax too, when finite). Cramer's
+/// Each input number moves by at most its own delta (the direction by K u
+/// |d|, tmax by K u tmax, the positions by K u M). Cramer's
 /// rule decides the answer from the signs of det = -d . n and of u, v,
 /// det - u - v, t and tmax det - t (numerators, scaled by sign(det)); each
 /// is a polynomial in the inputs, enclosed here by interval arithmetic over
@@ -141,14 +142,12 @@ template <class Ops> struct RayTriangleBody {
 /// otherwise. The enclosure only widens, so the band is a superset of the
 /// inputs whose answer can flip.
 template <class Ops> struct RayTriangleBand {
-    static bool run(const double* in, int /*exact_answer*/, double delta) {
-        using NT = typename Ops::NT;
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         using B = Bounds<Ops>;
-        const NT dl = Ops::of(delta);
         using K = RayTriangleKeys;
-        const BPoint<Ops> o = widened<Ops>(in + K::org, dl), d = widened<Ops>(in + K::dir, dl);
-        const BPoint<Ops> a = widened<Ops>(in + K::tri, dl), b = widened<Ops>(in + K::tri + 3, dl),
-                          c = widened<Ops>(in + K::tri + 6, dl);
+        const BPoint<Ops> o = widened<Ops>(in + K::org, delta + K::org), d = widened<Ops>(in + K::dir, delta + K::dir);
+        const BPoint<Ops> a = widened<Ops>(in + K::tri, delta + K::tri), b = widened<Ops>(in + K::tri + 3, delta + K::tri + 3),
+                          c = widened<Ops>(in + K::tri + 6, delta + K::tri + 6);
         const BPoint<Ops> e1 = b - a, e2 = c - a, s = o - a;
         const B det = -dot(d, cross(e1, e2));
         if (det.holds_zero()) return true;
@@ -159,7 +158,10 @@ template <class Ops> struct RayTriangleBand {
         const B abs_det = signed_b(det);
         B conditions[5] = {u, v, abs_det - u - v, t, t};
         int n = 4;
-        if (const double tmax = in[K::tmax]; !std::isinf(tmax)) conditions[n++] = B{Ops::of(tmax) - dl, Ops::of(tmax) + dl} * abs_det - t;
+        if (const double tmax = in[K::tmax]; !std::isinf(tmax)) {
+            const double dt = delta[K::tmax];
+            conditions[n++] = B{Ops::of(tmax) - Ops::of(dt), Ops::of(tmax) + Ops::of(dt)} * abs_det - t;
+        }
         bool certain_hit = true;
         for (int i = 0; i < n; ++i) {
             if (Ops::sgn(conditions[i].hi) < 0) return false;  // certainly a miss

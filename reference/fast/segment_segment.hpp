@@ -55,11 +55,12 @@ template <class Ops> struct SegmentSegmentBody {
 /// Segments that meet are moved apart by any delta > 0 (one of them
 /// shifted across the other's line or plane).
 template <class Ops> struct SegmentSegmentBand {
-    static bool run(const double* in, int exact_answer, double delta) {
+    static_assert(positions_only(segment_segment_input), "every number moves by one delta");
+    static bool run(const double* in, int exact_answer, const double* delta) {
         using NT = typename Ops::NT;
-        if (exact_answer == 1) return delta > 0;
+        if (exact_answer == 1) return delta[0] > 0;
         const auto m = segment_minimum_of<Ops>(in);
-        const NT dl = Ops::of(delta);
+        const NT dl = Ops::of(delta[0]);
         return Ops::sgn(NT(m.d_num - Ops::of(12.0) * dl * dl * m.d_den)) <= 0;
     }
 };

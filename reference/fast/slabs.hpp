@@ -114,33 +114,45 @@ template <class Ops> struct MovingAabbBody {
     }
 };
 
-/// Moving every input by delta moves the box by delta and each point of the
-/// query by delta (1 + t). A perturbed query can only meet the perturbed box
-/// at t <= T: T = 1 for a segment; for a ray the box lies within M + delta of
-/// the coordinate origin, so along the axis of the largest |d_j| a hit needs
-/// t |d_j - delta| <= 2 (M + delta). With g = delta + delta (1 + T), the
-/// answer cannot flip unless the exact query's answer differs between the box
-/// grown by g and the box shrunk by g: if it meets the shrunk box every
-/// perturbed query meets the perturbed box, and if it misses the grown one no
-/// perturbed query can meet it. A ray whose |d|_inf <= delta can point
-/// anywhere: always in band. Sound, and exact up to the factor in g.
-/// On a number type: with T = 2 (M + delta) / (dmax - delta) for a ray,
-/// g = N / D with N = 2 delta (dmax + M) and D = dmax - delta, so every
-/// coordinate is scaled by D and the grown box stays exact.
+/// The box moves by delta_p (K u M, M the largest magnitude of the origin
+/// and the box), the origin by delta_p, and the direction by delta_d (K u
+/// |d|_inf for a ray; a segment's delta is a displacement and moves by
+/// delta_p), so each point o + t d of the query moves by at most delta_p +
+/// t delta_d. A perturbed query can only meet the perturbed box at t <= T:
+/// T = 1 for a segment; for a ray the box and the origin lie within M +
+/// delta_p of the coordinate origin, so along the axis of the largest |d_j|
+/// a hit needs t (|d_j| - delta_d) <= 2 (M + delta_p). With g = 2 delta_p +
+/// T delta_d, the answer cannot flip unless the exact query's answer
+/// differs between the box grown by g and the box shrunk by g: if it meets
+/// the shrunk box every perturbed query meets the perturbed box, and if it
+/// misses the grown one no perturbed query can meet it. A zero direction is
+/// the point o (delta_d = 0): g = 2 delta_p. A ray whose |d|_inf <=
+/// delta_d (K >= 1/u) can point anywhere: always in band. Sound, and exact
+/// up to the factor in g. On a number type: with D = dmax - delta_d, g D =
+/// 2 delta_p D + 2 (M + delta_p) delta_d, so every coordinate is scaled by
+/// D and the grown box stays exact.
 template <bool Segment> struct RayAabbBand {
     template <class Ops> struct Body {
-        static bool run(const double* in, int /*exact_answer*/, double delta) {
+        static bool run(const double* in, int /*exact_answer*/, const double* delta) {
             using NT = typename Ops::NT;
             using K = SlabKeys;
-            const NT dl = Ops::of(delta);
-            NT scale(1), margin = 3 * dl;  // a segment: T = 1, g = 3 delta
+            const NT dp = Ops::of(delta[K::org]);
+            NT scale(1), margin = 3 * dp;  // a segment: T = 1, g = 3 delta_p
             if (!Segment) {
                 double dmax = 0, m = 0;
-                for (size_t i = 0; i < 3; ++i) dmax = std::max(dmax, double(std::fabs(in[K::dir + i])));
-                for (size_t i = 0; i < ray_aabb_input.size(); ++i) m = std::max(m, double(std::fabs(in[i])));
-                if (Ops::sgn(Ops::of(dmax) - dl) <= 0) return true;
-                scale = Ops::of(dmax) - dl;
-                margin = 2 * dl * (Ops::of(dmax) + Ops::of(m));
+                for (size_t i = 0; i < 3; ++i) {
+                    dmax = std::max(dmax, double(std::fabs(in[K::dir + i])));
+                    m = std::max({m, double(std::fabs(in[K::org + i])), double(std::fabs(in[K::lo + i])),
+                                  double(std::fabs(in[K::hi + i]))});
+                }
+                const NT dd = Ops::of(delta[K::dir]);
+                if (dmax == 0) {
+                    margin = 2 * dp;  // the point o
+                } else {
+                    if (Ops::sgn(Ops::of(dmax) - dd) <= 0) return true;
+                    scale = Ops::of(dmax) - dd;
+                    margin = 2 * dp * scale + 2 * (Ops::of(m) + dp) * dd;
+                }
             }
             auto glo = scaled_point<Ops>(in + K::lo, scale), ghi = scaled_point<Ops>(in + K::hi, scale);
             auto slo = glo, shi = ghi;
@@ -163,10 +175,11 @@ template <bool Segment> struct RayAabbBand {
 /// answer differs between the difference box grown by 3 delta and shrunk by
 /// 3 delta (as for segment_aabb).
 template <class Ops> struct MovingAabbBand {
-    static bool run(const double* in, int /*exact_answer*/, double delta) {
+    static_assert(positions_only(moving_aabb_input), "every number moves by one delta");
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         using NT = typename Ops::NT;
         using K = SlabKeys;
-        const NT g = 3 * Ops::of(delta);
+        const NT g = 3 * Ops::of(delta[0]);
         std::array<NT, 3> glo, ghi, slo, shi, zero;
         for (size_t i = 0; i < 3; ++i) {
             const NT lo = Ops::of(in[K::s_lo + i]) - Ops::of(in[K::m_hi + i]), hi = Ops::of(in[K::s_hi + i]) - Ops::of(in[K::m_lo + i]);

@@ -49,9 +49,10 @@ template <class Ops> struct SphereBody {
 /// max(0, r - 4.5 delta)^2 <= dist^2 <= (r + 4.5 delta)^2. A superset of the
 /// inputs whose answer can flip.
 template <class Ops> struct SphereBand {
-    static bool run(const double* in, int /*exact_answer*/, double delta) {
+    static_assert(positions_only(sphere_aabb_input), "every number moves by one delta");
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         using NT = typename Ops::NT;
-        const NT w = Ops::of(4.5) * Ops::of(delta), r = Ops::of(in[SphereKeys::r]);
+        const NT w = Ops::of(4.5) * Ops::of(delta[0]), r = Ops::of(in[SphereKeys::r]);
         double closest[3];
         bool contains = false;
         const NT d2 = sphere_dist2<Ops>(in, closest, contains);

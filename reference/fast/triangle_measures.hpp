@@ -77,9 +77,10 @@ template <class Ops> struct PolygonBody {
 /// n = (b - a) x (c - a) can vanish: in band when the interval enclosure of
 /// each component of n over the delta-box holds 0.
 template <class Ops> struct TriangleBand {
-    static bool run(const double* in, int exact_answer, double delta) {
+    static_assert(positions_only(triangle_measures_input), "every number moves by one delta");
+    static bool run(const double* in, int exact_answer, const double* delta) {
         if (exact_answer == 0) return true;
-        const typename Ops::NT dl = Ops::of(delta);
+        const typename Ops::NT dl = Ops::of(delta[0]);
         constexpr size_t tri = triangle_measures_input.at("tri");
         const BPoint<Ops> a = widened<Ops>(in + tri, dl), b = widened<Ops>(in + tri + 3, dl), c = widened<Ops>(in + tri + 6, dl);
         const BPoint<Ops> n = cross(b - a, c - a);
@@ -95,10 +96,11 @@ template <class Ops> struct TriangleBand {
 /// >= 0 and N's enclosure excludes 0; certainly not when some enclosure is
 /// < 0; in band otherwise.
 template <class Ops> struct PolygonBand {
-    static bool run(const double* in, int /*exact_answer*/, double delta) {
+    static_assert(positions_only(polygon_measures_input), "every number moves by one delta");
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         constexpr int kN = polygon_measures_input.count("poly") / 3;
         using B = Bounds<Ops>;
-        const typename Ops::NT dl = Ops::of(delta);
+        const typename Ops::NT dl = Ops::of(delta[0]);
         BPoint<Ops> p[kN];
         constexpr size_t poly = polygon_measures_input.at("poly");
         for (int i = 0; i < kN; ++i) p[i] = widened<Ops>(in + poly + 3 * i, dl);

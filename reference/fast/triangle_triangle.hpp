@@ -359,8 +359,9 @@ template <class Ops> struct TriTriBand {
         return o0 != 0 && o1 == o0 && o2 == o0;
     }
 
-    static bool run(const double* in, int exact_answer, double delta) {
-        const NT dl = Ops::of(delta);
+    static_assert(positions_only(triangle_triangle_input), "every number moves by one delta");
+    static bool run(const double* in, int exact_answer, const double* delta) {
+        const NT dl = Ops::of(delta[0]);
         const double* t1 = in + triangle_triangle_input.at("t1");
         const double* t2 = in + triangle_triangle_input.at("t2");
         const BP a[3] = {widened<Ops>(t1, dl), widened<Ops>(t1 + 3, dl), widened<Ops>(t1 + 6, dl)};

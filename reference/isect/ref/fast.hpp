@@ -49,20 +49,24 @@ std::optional<Result> ray_sphere(const double* in);  ///< t_enter, t_exit
 std::optional<Result> segment_segment(const double* in);  ///< dist2, s, t, c1, c2
 std::optional<Result> point_triangle(const double* in);   ///< the region; dist2, q, v, w
 
-/// A family's band: whether moving every input by at most delta (delta =
-/// K u M, the engine's band_delta: K the contract's, u = 2^-24 for float
-/// inputs or 2^-53 for doubles, M the largest input magnitude) could make an
-/// answer other than exact_answer the exact one. Written once per family
-/// over a number policy (reference/fast/FAMILY.hpp) and instantiated:
+/// A family's band: whether moving each input number i by at most
+/// delta[i] could make an answer other than exact_answer the exact one.
+/// delta[i] = K u S_i, K the contract's, u = 2^-24 for float inputs or
+/// 2^-53 for doubles, S_i the scale of the number's role (layout.hpp's
+/// moves_with_positions: the largest position magnitude M, or the key's own
+/// magnitude); the engine computes it (check/model's band_deltas). Written
+/// once per family over a number policy (reference/fast/FAMILY.hpp) and
+/// instantiated:
 ///   fast:  intervals, then Mpzf where they cannot decide (exact wherever it
 ///          answers; nullopt where a band has no exact fast stage);
 ///   exact: GMP rationals, no interval stage;
 ///   wrong: plain double rounding to nearest, a planted wrong band for the
 ///          property that holds `fast` to `exact`.
+/// Every delta[i] is finite and >= 0 (0 for a non-finite number).
 struct Band {
-    std::optional<bool> (*fast)(const double* in, int exact_answer, double delta) = nullptr;
-    bool (*exact)(const double* in, int exact_answer, double delta) = nullptr;
-    bool (*wrong)(const double* in, int exact_answer, double delta) = nullptr;
+    std::optional<bool> (*fast)(const double* in, int exact_answer, const double* delta) = nullptr;
+    bool (*exact)(const double* in, int exact_answer, const double* delta) = nullptr;
+    bool (*wrong)(const double* in, int exact_answer, const double* delta) = nullptr;
 };
 Band ray_triangle_band();
 Band ray_aabb_band(bool segment);
@@ -82,7 +86,7 @@ Band point_triangle_band();
 /// delta (check/families/aabb_triangle.cpp); its fast stage runs CGAL's
 /// filtered predicate on a float box rounded inside the shrunk box or the
 /// grown one, and proves "in band" only (nullopt otherwise).
-std::optional<bool> aabb_triangle_band_fast(const double* in, int exact_answer, double delta);
+std::optional<bool> aabb_triangle_band_fast(const double* in, int exact_answer, const double* delta);
 
 /// Planted wrong oracles, one per family, for the properties that must
 /// catch them: every sign decided in plain double (aabb_aabb, which needs no

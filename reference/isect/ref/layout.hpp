@@ -22,13 +22,25 @@ enum class Role {
     polygon,    ///< points in order (a triangle, a polygon): also vertex rotation and reversal
     box_lo,     ///< a box's low corner; mirroring swaps it with the key NAME.hi
     box_hi,
-    vector,     ///< a direction or displacement: permuted, mirrored, scaled, never translated
+    vector,     ///< a displacement (a segment's delta, a motion, a translation): permuted, mirrored, scaled, never translated
+    direction,  ///< a ray's direction, t unbounded: transformed as a vector
     normal,     ///< a plane's normal: permuted and mirrored only
     offset,     ///< a plane's offset: scaled only (a family with one is not translated)
     length,     ///< a radius: scaled only
     parameter,  ///< a ray's tmax: never changes
     matrix,     ///< a 3x3 linear map, row-major: P m P^T, S m S (a family with one is not translated)
 };
+
+/// How a band (tolerant=K) moves a key of this role: with the positions,
+/// by K u M (M the largest magnitude among the keys that move this way), or
+/// by K u times the key's own largest magnitude (a direction, a normal, an
+/// axis, a matrix row, a plane's offset, a parameter such as tmax). The one
+/// rule; check/model/family.cpp's band_deltas applies it, and the bands of
+/// reference/fast/ read each number's movement from what it gives them.
+constexpr bool moves_with_positions(Role r) {
+    return r == Role::point || r == Role::polygon || r == Role::box_lo || r == Role::box_hi || r == Role::vector ||
+           r == Role::length;
+}
 
 /// One named group of input numbers, as a case file writes it ("box.lo" 3).
 struct Key {
@@ -64,6 +76,14 @@ template <size_t N> struct Layout {
         return n;
     }
 };
+
+/// Whether every key of a layout moves with the positions: a band of such a
+/// family moves every number by the same delta.
+template <size_t N> constexpr bool positions_only(const Layout<N>& l) {
+    for (const Key& k : l.keys)
+        if (!moves_with_positions(k.role)) return false;
+    return true;
+}
 
 /// Deduces N from the keys: Layout{{Key{...}, ...}} without counting them.
 template <class... K> constexpr Layout<sizeof...(K)> layout(const K&... keys) { return {{keys...}}; }

@@ -27,7 +27,7 @@ namespace isect::ref {
 inline constexpr auto moving_aabb_input = layout(Key{"stationary.lo", 3, Role::box_lo}, Key{"stationary.hi", 3, Role::box_hi}, Key{"moving.lo", 3, Role::box_lo}, Key{"moving.hi", 3, Role::box_hi}, Key{"d", 3, Role::vector});
 
 /// The input: a box moving by t dir, t >= 0, and the plane n . x = d.
-inline constexpr auto moving_aabb_plane_input = layout(Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi}, Key{"n", 3, Role::normal}, Key{"d", 1, Role::offset}, Key{"dir", 3, Role::vector});
+inline constexpr auto moving_aabb_plane_input = layout(Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi}, Key{"n", 3, Role::normal}, Key{"d", 1, Role::offset}, Key{"dir", 3, Role::direction});
 
 /// The contact time, or nullopt for none.
 std::optional<Rational> moving_aabb_rational(const ExactAabb& s, const ExactAabb& m, const Point& d);

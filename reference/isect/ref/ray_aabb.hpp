@@ -18,7 +18,7 @@
 namespace isect::ref {
 
 /// The input: the ray org + t dir, t >= 0, and a closed box.
-inline constexpr auto ray_aabb_input = layout(Key{"org", 3, Role::point}, Key{"dir", 3, Role::vector}, Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi});
+inline constexpr auto ray_aabb_input = layout(Key{"org", 3, Role::point}, Key{"dir", 3, Role::direction}, Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi});
 
 /// The input: the segment org + t delta, t in [0, 1], and a closed box.
 inline constexpr auto segment_aabb_input = layout(Key{"org", 3, Role::point}, Key{"delta", 3, Role::vector}, Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi});

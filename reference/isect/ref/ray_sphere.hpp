@@ -26,7 +26,7 @@
 namespace isect::ref {
 
 /// The input: the ray org + t dir, t in [0, tmax], and the closed ball of centre c and radius r.
-inline constexpr auto ray_sphere_input = layout(Key{"org", 3, Role::point}, Key{"dir", 3, Role::vector},
+inline constexpr auto ray_sphere_input = layout(Key{"org", 3, Role::point}, Key{"dir", 3, Role::direction},
                                                 Key{"tmax", 1, Role::parameter}, Key{"c", 3, Role::point},
                                                 Key{"r", 1, Role::length});
 

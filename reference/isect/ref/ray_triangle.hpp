@@ -22,7 +22,7 @@
 namespace isect::ref {
 
 /// The input: the ray org + t dir, t in [0, tmax], and a closed triangle a, b, c.
-inline constexpr auto ray_triangle_input = layout(Key{"org", 3, Role::point}, Key{"dir", 3, Role::vector}, Key{"tmax", 1, Role::parameter}, Key{"tri", 9, Role::polygon});
+inline constexpr auto ray_triangle_input = layout(Key{"org", 3, Role::point}, Key{"dir", 3, Role::direction}, Key{"tmax", 1, Role::parameter}, Key{"tri", 9, Role::polygon});
 
 struct RayTriangleExact {
     bool hit = false;

@@ -14,17 +14,6 @@
 
 namespace isect::check {
 
-/// M as the bands take it: the largest magnitude, or 1 for an input of
-/// zeros only. Every exact answer is the same for the input scaled by any
-/// 2^k, so for all-zero input every delta > 0 gives the same band; taking
-/// M = 1 treats two point boxes touching at the origin as touching is
-/// treated at every other scale, in float and in double alike (with M = 0
-/// the band was empty and touching "needed" K = inf).
-double band_magnitude(const Inputs& in);
-
-/// delta = K u M for an input (M from band_magnitude).
-double band_delta(const Inputs& in, double k);
-
 /// How the truth is reached: the fast oracles first (the default), or the
 /// references alone (isect check --oracle slow, to measure what the fast
 /// path buys); the bands likewise, fast stages or rationals. The verdicts
@@ -152,7 +141,7 @@ bool band(const Family& f, const double* in, int exact_answer, int answer, doubl
 /// smallest nonzero magnitude m: "mixed scales" when M / m > 2^40, else
 /// "tiny" when m < 2^-20, "huge" when M > 2^20, else "ordinary". Coarse on
 /// purpose: a bug is one class at a scale; the validity map has the detail.
-std::string scale_bucket(const Inputs& in);
+std::string scale_bucket(const Family& f, const Inputs& in);
 
 /// The failure class of a violation: what went wrong (false hit, false
 /// miss, "answers X, exact Y", "output NAME", "non-finite NAME", "cuts

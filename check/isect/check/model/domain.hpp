@@ -1,8 +1,10 @@
 // The declared domain of a check: the input magnitudes a user's kernel is
 // meant for. Every nonzero finite input x of a judged case has
-// lo <= |x| <= hi; zeros (of either sign) are always in, and so are the
-// exact degeneracies built from them. The default is every finite number of
-// the run's precision (float or double).
+// lo <= |x| <= hi, but a parameter's (a ray's tmax: FLT_MAX is how engines
+// say "unbounded", and its magnitude is not the geometry's); zeros (of
+// either sign) are always in, and so are the exact degeneracies built from
+// them. The default is every finite number of the run's precision (float or
+// double).
 //
 // A domain narrows what is generated, fuzzed and minimised; it never widens
 // a contract: the band stays relative to the largest input magnitude, so an

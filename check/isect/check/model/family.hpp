@@ -292,17 +292,17 @@ struct Family {
     std::function<std::string(const double*)> domain;
     /// Both references; throws ReferenceMismatch when they disagree.
     std::function<Truth(const double*)> truth;
-    /// The band of tolerant=K: whether moving every input by at most delta
-    /// (judge.hpp's band_delta: K u M) could make an answer other than the
-    /// exact one exact. May say yes too often (a wider band), never too
-    /// rarely. Written once, over a number policy (reference/fast/), and
+    /// The band of tolerant=K: whether moving each input number i by at most
+    /// delta[i] (band_deltas: K u times the scale of its role) could make an
+    /// answer other than the exact one exact. May say yes too often (a wider
+    /// band), never too rarely. Written once, over a number policy (reference/fast/), and
     /// instantiated as `exact` (rationals), `fast` (intervals then Mpzf,
     /// where it answers the same) and `wrong` (plain double, a planted
     /// wrong band the band property must catch; optional).
     struct Band {
-        std::function<bool(const double* in, int exact_answer, double delta)> exact;
-        std::function<std::optional<bool>(const double* in, int exact_answer, double delta)> fast;
-        std::function<bool(const double* in, int exact_answer, double delta)> wrong;
+        std::function<bool(const double* in, int exact_answer, const double* delta)> exact;
+        std::function<std::optional<bool>(const double* in, int exact_answer, const double* delta)> fast;
+        std::function<bool(const double* in, int exact_answer, const double* delta)> wrong;
     };
     Band band;
     /// Error of a kernel's numbers, called when its answer is the exact one
@@ -413,9 +413,31 @@ const std::vector<const Family*>& families();
 /// A family by name; nullptr when none.
 const Family* find_family(const std::string& name);
 
-/// The largest magnitude among the inputs (M in the contracts); NaN ignored.
+/// The largest magnitude among the inputs; NaN and inf ignored.
 double largest_magnitude(const Inputs& in);
 /// The same for n numbers at in.
 double largest_magnitude(const double* in, size_t n);
 
+/// The largest finite magnitude among the numbers a domain bounds: every
+/// key's but a parameter's (tmax, whose FLT_MAX means "unbounded" and says
+/// nothing of the geometry's scale). What scale buckets and the validity
+/// map bin by.
+double input_magnitude(const Family& f, const double* in);
+
+/// M in the contracts: the largest finite magnitude among the numbers of
+/// f's keys that move with the positions (ref::moves_with_positions:
+/// points, boxes, lengths, displacements), or 1 for an input with none
+/// (every exact answer is the same for the input scaled by any 2^k, so for
+/// zero positions every delta > 0 gives the same band).
+double position_magnitude(const Family& f, const double* in);
+
+/// How far the band of tolerant=K moves each input number (ku = K u), the
+/// one rule by role (isect/ref/layout.hpp): numbers of keys that move with
+/// the positions by ku M (position_magnitude); a direction, a normal, a
+/// plane's offset or a matrix by ku times its own largest magnitude (per
+/// row of three for a key of nine: an oriented box's axes, a matrix); a
+/// parameter (tmax) by ku |tmax|. Non-finite numbers move by 0 (a band
+/// reads tmax = inf as unbounded); every delta is at most DBL_MAX. out has
+/// f.size() numbers. Why each role moves so: docs/contracts.md.
+void band_deltas(const Family& f, const double* in, double ku, double* out);
 }  // namespace isect::check

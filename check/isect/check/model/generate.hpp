@@ -63,6 +63,11 @@ Aabb grid_box(Source& s, int n);
 /// The box of two uniform(e) points.
 Aabb uniform_box(Source& s, int e);
 
+/// A ray's reach as engines pass it: inf, FLT_MAX (the default of most
+/// engines' ray structs), 1e30, 2^100, or a short one (0, 1/2, 1, 2, 4).
+/// A large finite tmax must not widen the band (docs/contracts.md).
+float ray_reach(Source& s);
+
 /// Appends values to a flat input.
 void put(Inputs& out, const Vec3f& v);
 void put(Inputs& out, const Aabb& b);
