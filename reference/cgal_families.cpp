@@ -249,8 +249,9 @@ std::optional<Rational> first_param(const Result& result, const K::Point_3& o, c
 
 }  // namespace
 
-RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
-                                   const std::array<Point, 3>& tri) {
+namespace {
+RayTriangleExact two_sided_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
+                                const std::array<Point, 3>& tri) {
     RayTriangleExact r;
     const K::Point_3 p = to_cgal(o), a = to_cgal(tri[0]), b = to_cgal(tri[1]), c = to_cgal(tri[2]);
     const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
@@ -295,6 +296,18 @@ RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::op
     }
     return r;
 }
+}  // namespace
+
+RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
+                                   const std::array<Point, 3>& tri, bool cull_back) {
+    RayTriangleExact r = two_sided_cgal(o, d, tmax, tri);
+    if (!cull_back || !r.hit) return r;
+    // The front face: a + d on the negative side of the plane through a, b, c.
+    const K::Point_3 a = to_cgal(tri[0]), b = to_cgal(tri[1]), c = to_cgal(tri[2]);
+    const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
+    if (CGAL::orientation(a, b, c, a + v) != CGAL::NEGATIVE) return RayTriangleExact{};
+    return r;
+}
 
 // --- ray_sphere ----------------------------------------------------------------------
 
@@ -305,8 +318,9 @@ RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::op
 // on Line_3(o, d) at parameter t0 and w^2 = (r^2 - dist^2(c, line)) / d.d,
 // the roots t0 -+ w; the one nearer 0 as (t0^2 - w^2) / (t0 +- w), by its
 // conjugate, so that nothing cancels.
-RaySphereExact ray_sphere_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
-                               const Rational& r) {
+namespace {
+RaySphereExact ball_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
+                         const Rational& r) {
     const K::Point_3 p = to_cgal(o), centre = to_cgal(c);
     const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
     const CGAL::Gmpq r2 = to_cgal(r) * to_cgal(r);
@@ -337,6 +351,23 @@ RaySphereExact ray_sphere_cgal(const Point& o, const Point& d, const std::option
     out.t_enter = origin_in ? 0 : lesser;
     out.t_exit = tmax && CGAL::squared_distance(centre, end) <= r2 ? t_max : greater;
     return out;
+}
+}  // namespace
+
+// The surface convention from the points themselves: the origin, and the
+// query's end point, against the ball by squared distance.
+RaySphereExact ray_sphere_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
+                               const Rational& r, bool surface) {
+    const RaySphereExact ball = ball_cgal(o, d, tmax, c, r);
+    if (!surface) return ball;
+    const K::Point_3 p = to_cgal(o), centre = to_cgal(c);
+    const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
+    const CGAL::Gmpq r2 = to_cgal(r) * to_cgal(r);
+    const bool origin_inside = CGAL::squared_distance(centre, p) < r2;
+    bool end_inside = false;
+    if (v == CGAL::NULL_VECTOR) end_inside = origin_inside;
+    else if (tmax) end_inside = CGAL::squared_distance(centre, p + to_cgal(*tmax) * v) < r2;
+    return sphere_surface(ball, origin_inside, end_inside);
 }
 
 // --- triangle_measures, polygon_measures ---------------------------------------------

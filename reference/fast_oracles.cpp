@@ -92,8 +92,10 @@ Band sphere_aabb_band() { return band_of<SphereBand>(); }
 
 std::optional<Result> transformed_aabb(const double* in) { return two_stage<Result, TransformedBody>(in); }
 
-std::optional<Result> ray_triangle(const double* in) { return two_stage<Result, RayTriangleBody>(in); }
-Band ray_triangle_band() { return band_of<RayTriangleBand>(); }
+std::optional<Result> ray_triangle(const double* in, bool cull_back) {
+    return cull_back ? two_stage<Result, RayTriangleCullBody>(in) : two_stage<Result, RayTriangleBody>(in);
+}
+Band ray_triangle_band(bool cull_back) { return cull_back ? band_of<RayTriangleCullBand>() : band_of<RayTriangleBand>(); }
 
 std::optional<Result> triangle_measures(const double* in) { return two_stage<Result, TriangleBody>(in); }
 Band triangle_measures_band() { return band_of<TriangleBand>(); }
@@ -107,8 +109,10 @@ Band triangle_triangle_band() { return band_of<TriTriBand>(); }
 std::optional<Result> obb_obb(const double* in) { return two_stage<Result, ObbBody>(in); }
 Band obb_obb_band() { return band_of<ObbBand>(); }
 
-std::optional<Result> ray_sphere(const double* in) { return two_stage<Result, RaySphereBody>(in); }
-Band ray_sphere_band() { return band_of<RaySphereBand>(); }
+std::optional<Result> ray_sphere(const double* in, bool surface) {
+    return surface ? two_stage<Result, RaySphereSurfaceBody>(in) : two_stage<Result, RaySphereBody>(in);
+}
+Band ray_sphere_band(bool surface) { return surface ? band_of<RaySphereSurfaceBand>() : band_of<RaySphereBand>(); }
 
 std::optional<Result> segment_segment(const double* in) { return two_stage<Result, SegmentSegmentBody>(in); }
 Band segment_segment_band() { return band_of<SegmentSegmentBand>(); }
@@ -124,7 +128,9 @@ namespace {
 template <template <class> class Body> Result plain(const double* in) { return Body<DoubleOps>::run(in); }
 }  // namespace
 
-Result ray_triangle(const double* in) { return plain<RayTriangleBody>(in); }
+Result ray_triangle(const double* in, bool cull_back) {
+    return cull_back ? plain<RayTriangleCullBody>(in) : plain<RayTriangleBody>(in);
+}
 Result ray_aabb(const double* in, bool segment) {
     return segment ? plain<RayAabb<true>::Body>(in) : plain<RayAabb<false>::Body>(in);
 }
@@ -148,7 +154,9 @@ Result triangle_measures(const double* in) { return plain<TriangleBody>(in); }
 Result polygon_measures(const double* in) { return plain<PolygonBody>(in); }
 Result triangle_triangle(const double* in) { return plain<TriTriBody>(in); }
 Result obb_obb(const double* in) { return plain<ObbBody>(in); }
-Result ray_sphere(const double* in) { return plain<RaySphereBody>(in); }
+Result ray_sphere(const double* in, bool surface) {
+    return surface ? plain<RaySphereSurfaceBody>(in) : plain<RaySphereBody>(in);
+}
 Result segment_segment(const double* in) { return plain<SegmentSegmentBody>(in); }
 Result point_triangle(const double* in) { return plain<PointTriangleBody>(in); }
 

@@ -34,8 +34,9 @@ double root_quotient_to_double(const Rational& n, const Rational& p, int s, cons
     return Mp(mp(n) / (mp(p) + s * sqrt(mp(x)))).convert_to<double>();
 }
 
-RaySphereExact ray_sphere_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
-                                   const Rational& r) {
+namespace {
+RaySphereExact ball_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
+                             const Rational& r) {
     const Point f = sub(o, c);
     const Rational a = dot(d, d), b = dot(d, f), k = dot(f, f) - r * r;
     const double t_max = tmax ? to_double(*tmax) : std::numeric_limits<double>::infinity();
@@ -66,6 +67,19 @@ RaySphereExact ray_sphere_rational(const Point& o, const Point& d, const std::op
     out.t_enter = k <= 0 ? 0 : lesser;
     out.t_exit = tmax && f_at(*tmax) <= 0 ? t_max : greater;
     return out;
+}
+}  // namespace
+
+RaySphereExact ray_sphere_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
+                                   const Rational& r, bool surface) {
+    const RaySphereExact ball = ball_rational(o, d, tmax, c, r);
+    if (!surface) return ball;
+    // The signs of the quadratic at 0 and at tmax: strictly inside is < 0.
+    const Point f = sub(o, c);
+    const Rational a = dot(d, d), b = dot(d, f), k = dot(f, f) - r * r;
+    const bool origin_inside = k < 0;
+    const bool end_inside = a == 0 ? origin_inside : tmax && a * *tmax * *tmax + 2 * b * *tmax + k < 0;
+    return sphere_surface(ball, origin_inside, end_inside);
 }
 
 }  // namespace isect::ref

@@ -67,8 +67,9 @@ void barycentrics(const std::array<Point, 3>& tri, const Point& p, Rational& u, 
     v = dot(cross(e1, ap), n) / nn;
 }
 
-RayTriangleExact ray_triangle_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax,
-                                       const std::array<Point, 3>& tri) {
+namespace {
+RayTriangleExact two_sided_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax,
+                                    const std::array<Point, 3>& tri) {
     const Point& a = tri[0];
     const Point e1 = sub(tri[1], a), e2 = sub(tri[2], a), s = sub(o, a);
     const Point n = cross(e1, e2);
@@ -108,6 +109,15 @@ RayTriangleExact ray_triangle_rational(const Point& o, const Point& d, const std
     r.t = lo;
     r.has_uv = true;
     barycentrics(tri, along(o, d, lo), r.u, r.v);
+    return r;
+}
+
+}  // namespace
+
+RayTriangleExact ray_triangle_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax,
+                                       const std::array<Point, 3>& tri, bool cull_back) {
+    RayTriangleExact r = two_sided_rational(o, d, tmax, tri);
+    if (cull_back && r.hit && !(dot(d, cross(sub(tri[1], tri[0]), sub(tri[2], tri[0]))) < 0)) return RayTriangleExact{};
     return r;
 }
 

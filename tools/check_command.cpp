@@ -313,9 +313,10 @@ int run_check(const CheckArgs& args_in) {
         info.error_e = under_test->error_e();
     }
     std::vector<Target> targets;
-    for (const Family* f : check::families())
-        if (args.family.empty() || args.family == f->name)
-            if (std::vector<FamilyKernel> ks = under_test->kernels(*f); !ks.empty()) targets.push_back({f, std::move(ks)});
+    for (const Family* base : check::families())
+        if (args.family.empty() || args.family == base->name)
+            for (const Family* f : under_test->families_of(*base))
+                if (std::vector<FamilyKernel> ks = under_test->kernels(*f); !ks.empty()) targets.push_back({f, std::move(ks)});
     if (targets.empty()) {
         if (host) {
             const check::PluginInfo& p = host->info();

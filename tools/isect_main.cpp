@@ -44,9 +44,13 @@ int run_kernels() {
                 std::cout << (i ? "; " : " ") << f->preconditions[i].name << " (" << f->preconditions[i].says << ")";
             std::cout << "\n";
         }
+        if (p == check::Precision::single)
+            for (const check::Family::Convention& c : f->conventions)
+                std::cout << "  convention a kernel may follow (--convention " << c.name << "): " << c.says << "\n";
         for (const auto& list : {f->kernels(), f->broken()})
             for (const check::FamilyKernel& k : list)
                 std::cout << "  " << k.name << "  " << k.contract.str()
+                          << (k.conventions.empty() ? "" : " following " + k.conventions.front())
                           << (k.domain ? " in " + k.domain->str_with_requirements() : "")
                           << (f->outputs.empty() ? "" : ", numbers within " + check::format_k(k.error_e) + " x " +
                                                            check::unit_name() + " S")
@@ -148,6 +152,7 @@ int main(int argc, char** argv) {
     check->add_option("--gen", check_args.gen, "Use one generator kind only (the report's mix line names them)");
     check->add_option("--domain", check_args.subject.domain, "Judge only inputs whose nonzero magnitudes lie in LO:HI (2^-20:2^20, 1e-6:1e6)");
     check->add_option("--require", check_args.subject.require, "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists each family's): only inputs that meet them are generated and judged");
+    check->add_option("--convention", check_args.subject.convention, "Conventions your kernel follows (surface, cull_back; `isect kernels` lists each family's): the exact answer it is judged against follows them");
     check->add_option("--out", check_args.out, "Folder for counterexample case files and maps (default: findings)");
     check->add_option("--format", check_args.format, "Report as text, markdown, json or junit (default text)");
     check->add_flag("--map", check_args.map, "Validity map tables and pictures for every kernel (always with --plugin)");
@@ -189,6 +194,7 @@ int main(int argc, char** argv) {
         ->check(whole_in(1, 86400000));
     replay->add_option("--domain", replay_args.subject.domain, "Skip (and list) the cases outside LO:HI");
     replay->add_option("--require", replay_args.subject.require, "Skip (and list) the cases that miss these preconditions");
+    replay->add_option("--convention", replay_args.subject.convention, "The conventions the kernel follows: it is judged on the cases that say them (`convention NAME`), the others are skipped");
     replay->add_flag("--expect-broken", replay_args.expect_broken, "With --kernel or --plugin: every case must break the contract");
     replay->add_flag("--strict", replay_args.strict, "A number that is not exactly a float (0.1) is an error, not a warning");
     replay->add_option("--format", replay_args.format, "Report as text, markdown, json or junit");
@@ -208,6 +214,7 @@ int main(int argc, char** argv) {
                      "Where new cases go (default: ./corpus/FAMILY of the current folder; ./findings for a plugin)");
     fuzz->add_option("--domain", fuzz_args.subject.domain, "Fuzz only inputs whose nonzero magnitudes lie in LO:HI");
     fuzz->add_option("--require", fuzz_args.subject.require, "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists each family's): only inputs that meet them are generated and judged");
+    fuzz->add_option("--convention", fuzz_args.subject.convention, "Conventions your kernel follows (surface, cull_back)");
     fuzz->add_flag("--plain-mutator", fuzz_args.plain_mutator, "libFuzzer's mutations only (for comparisons)");
     fuzz->add_option("--plugin", fuzz_args.subject.plugin, "Fuzz a plugin's functions, every family it exports (or --family)");
     auto* fuzz_contract = fuzz->add_option("--contract", fuzz_args.subject.contract,

@@ -1,5 +1,6 @@
 #include "kernels_under_test.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "isect/check/engine/case_stream.hpp"
@@ -58,6 +59,8 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     }
     if (!a.require.empty() && !check::parse_requirements(a.require, out->domain_.required, why))
         return fail("--require " + why);
+    if (!a.convention.empty() && !check::parse_conventions(a.convention, out->domain_.conventions, why))
+        return fail("--convention " + why);
     std::optional<check::Contract> contract;
     if (a.contract_given || !a.plugin.empty()) {
         contract = check::Contract::parse(a.contract);
@@ -82,8 +85,22 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
         if (a.require.empty() && !p.requires_.empty() &&
             !check::parse_requirements(p.requires_, out->domain_.required, why))
             return fail(p.path + ": isect_requires() says " + why);
+        if (a.convention.empty() && !p.conventions.empty() &&
+            !check::parse_conventions(p.conventions, out->domain_.conventions, why))
+            return fail(p.path + ": isect_conventions() says " + why);
         return out;
     }
+    // A named built-in kernel follows its own conventions: the run declares them.
+    if (!a.kernel.empty() && a.convention.empty())
+        for (const check::Precision p : {check::Precision::single, check::Precision::double_}) {
+            const check::PrecisionScope scope(p);
+            for (const Family* f : check::families())
+                if (const auto k = f->find_kernel(a.kernel))
+                    for (const std::string& c : k->conventions)
+                        if (std::find(out->domain_.conventions.begin(), out->domain_.conventions.end(), c) ==
+                            out->domain_.conventions.end())
+                            out->domain_.conventions.push_back(c);
+        }
 
     out->subject_ = a.kernel.empty() ? "built-in kernels" : a.kernel;
     if (contract) {
@@ -120,8 +137,45 @@ bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
     return true;
 }
 
+std::vector<const Family*> KernelsUnderTest::families_of(const Family& base) const {
+    std::vector<const Family*> out = {&family(base)};
+    if (host() || !kernel_.empty() || !domain_.conventions.empty()) return out;
+    std::vector<std::vector<std::string>> seen;
+    for (const FamilyKernel& k : base.kernels()) {
+        std::vector<std::string> c = check::conventions_of(base, k.conventions);
+        std::sort(c.begin(), c.end());
+        if (c.empty() || std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
+        seen.push_back(c);
+        check::Domain d = domain_;
+        d.conventions = c;
+        out.push_back(&check::declared_family(base, d));
+    }
+    return out;
+}
+
+namespace {
+/// The names of `a` and `b` that are conventions of f, the same set.
+bool same_conventions(const Family& f, const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    std::vector<std::string> x = check::conventions_of(f, a), y = check::conventions_of(f, b);
+    std::sort(x.begin(), x.end());
+    std::sort(y.begin(), y.end());
+    return x == y;
+}
+std::string conventions_str(const std::vector<std::string>& c) {
+    std::string out;
+    for (const std::string& s : c) out += (out.empty() ? "" : ", ") + s;
+    return out.empty() ? "none" : out;
+}
+}  // namespace
+
 std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string* why, size_t worker) const {
     if (const check::PluginHost* first = host()) {
+        if (!same_conventions(f, f.followed, domain_.conventions)) {
+            if (why)
+                *why = "the case follows the convention " + conventions_str(f.followed) + ", the plugin " +
+                       conventions_str(check::conventions_of(f, domain_.conventions));
+            return {};
+        }
         if (!first->info().exports(f, check::precision())) {
             if (why)
                 *why = first->info().name + " does not export isect_" + f.name +
@@ -132,10 +186,14 @@ std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string
     }
     std::vector<FamilyKernel> out;
     if (kernel_.empty()) {
-        out = f.kernels();
+        for (FamilyKernel& k : f.kernels())
+            if (same_conventions(f, k.conventions, f.followed)) out.push_back(std::move(k));
     } else if (auto k = f.find_kernel(kernel_)) {
         if (builtin_contract_) k->contract = *builtin_contract_;
-        out = {*k};
+        if (same_conventions(f, k->conventions, f.followed)) out = {*k};
+        else if (why)
+            *why = kernel_ + " follows the convention " + conventions_str(check::conventions_of(f, k->conventions)) +
+                   "; the case follows " + conventions_str(f.followed);
     } else if (why) {
         *why = f.name + " has no kernel named '" + kernel_ + "'";
     }

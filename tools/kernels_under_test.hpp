@@ -30,6 +30,7 @@ struct SubjectArgs {
     std::string fp_env;                   ///< --fp-env; empty: as loaded (the default for built-ins)
     std::string domain;                   ///< --domain LO:HI; empty: the plugin's, else every finite number
     std::string require;                  ///< --require NAME,...; empty: the plugin's, else none
+    std::string convention;               ///< --convention NAME,...; empty: the plugin's, a named kernel's own, else none
 };
 
 class KernelsUnderTest {
@@ -43,10 +44,19 @@ public:
     /// returns false when one cannot start.
     bool start_workers(const std::string& command, size_t n);
 
-    /// The kernels of family f in the run's precision, each in the kernels'
-    /// floating-point environment, for worker `worker` of the run (a
-    /// plugin's calls go to that worker's process); empty, with why, when
-    /// there are none.
+    /// The family as this run declares it (check::declared_family: the
+    /// required preconditions' slack, the conventions).
+    const check::Family& family(const check::Family& base) const { return check::declared_family(base, domain_); }
+    /// The families to judge base as: the declared one, and for every
+    /// built-in kernel where no convention was declared, each convention
+    /// some built-in kernel of base follows (a report of its own each).
+    std::vector<const check::Family*> families_of(const check::Family& base) const;
+
+    /// The kernels of family f (a declared family: those that follow its
+    /// conventions, f.followed) in the run's precision, each in the
+    /// kernels' floating-point environment, for worker `worker` of the run
+    /// (a plugin's calls go to that worker's process); empty, with why,
+    /// when there are none.
     std::vector<check::FamilyKernel> kernels(const check::Family& f, std::string* why = nullptr, size_t worker = 0) const;
 
     /// The plugin's (first) worker; null for built-in kernels.

@@ -23,10 +23,13 @@ namespace {
 using check::Family;
 using check::FamilyKernel;
 
-/// What a kernel answered, for -v: the answer, and how it stands.
+/// What a kernel answered, for -v: the answer, and how it stands; a kernel
+/// that did not run on the case says why.
 std::string answer_line(const Family& f, const FamilyKernel& k, const check::Truth& truth,
                         const check::FamilyJudgement& j) {
     std::string line = "      " + k.name + " (" + k.contract.str() + "): ";
+    if (j.outside) return line + "not run: outside the domain it declares (" + (k.domain ? k.domain->str_with_requirements() : "") + ")";
+    if (j.failure) return line + check::failure_kind_name(*j.failure) + ": " + j.why;
     if (j.got.answer < 0 || j.got.answer >= int(f.answers.size())) return line + j.why;
     line += "answers " + f.answers[size_t(j.got.answer)];
     if (j.answer_differs)
@@ -37,13 +40,14 @@ std::string answer_line(const Family& f, const FamilyKernel& k, const check::Tru
     return line + (j.violates ? ": BREAKS the contract" : "");
 }
 
-/// One case file, read and judged by a worker: the references on it, and
-/// the kernels of its family (that worker's).
+/// One case file, read and judged by a worker: the references on it always,
+/// and the kernels under test of its family (that worker's) where they take
+/// it.
 struct JudgedFile {
     bool done = false;
     check::ReadResult read;
     std::vector<FamilyKernel> kernels;
-    std::string why;          ///< why its family has no kernel under test
+    std::string why;          ///< why no kernel under test takes it (its precision, its conventions)
     std::string outside;      ///< why it is outside the domain; empty when inside
     std::string disagreement; ///< the references disagree on it
     check::Truth truth;
@@ -58,11 +62,11 @@ JudgedFile judge_file(const std::string& file, bool strict, const KernelsUnderTe
     if (!c) return out;
     const check::PrecisionScope scope(c->precision);
     out.kernels = under_test.kernels(*c->family, &out.why, worker);
-    if (out.kernels.empty()) return out;
-    out.outside = under_test.domain().outside(*c->family, c->in.data());
-    if (!out.outside.empty()) return out;
-    // The one judge, the references on every case.
-    check::CaseJudge judged(*c->family, out.kernels, c->in, check::Oracle::slow, false);
+    if (!out.kernels.empty()) out.outside = under_test.domain().outside(*c->family, c->in.data());
+    // The one judge, the references on every case; the kernels where they take it.
+    static const std::vector<FamilyKernel> none;
+    const bool run_kernels = !out.kernels.empty() && out.outside.empty();
+    check::CaseJudge judged(*c->family, run_kernels ? out.kernels : none, c->in, check::Oracle::slow, false);
     judged.finish();
     out.disagreement = judged.disagreement();
     if (out.disagreement.empty()) {
@@ -107,7 +111,10 @@ int run_replay(const ReplayArgs& args) {
     // kernels.
     const auto result_for = [&](const Family& f, size_t kernels) -> size_t {
         for (size_t i = 0; i < results.size(); ++i)
-            if (results[i].family == &f && results[i].precision == check::precision()) return i;
+            if (results[i].family == &f && results[i].precision == check::precision()) {
+                if (witness_files[i].size() < kernels) witness_files[i].resize(kernels);
+                return i;
+            }
         FamilyResult r;
         r.family = &f;
         r.precision = check::precision();
@@ -144,22 +151,35 @@ int run_replay(const ReplayArgs& args) {
         for (const std::string& w : c.warnings) std::cerr << "warning: " << w << " (--strict makes this an error)\n";
         const Family& f = *c.family;
         const std::vector<FamilyKernel>& kernels = jf.kernels;
-        if (kernels.empty()) {
-            errors.push_back({file, 0, jf.why});
+        if (kernels.empty() || !jf.outside.empty()) {
+            // No kernel under test takes it: a skip with its reason; the
+            // references still reproduce its expect.
+            std::vector<std::string> problems;
+            if (!jf.disagreement.empty()) problems.push_back(jf.disagreement);
+            else problems = check::expectation_problems(c, jf.truth);
+            const std::string why = kernels.empty() ? jf.why
+                                    : jf.outside.rfind("misses --require", 0) == 0 ? jf.outside
+                                                                                   : "outside the domain (" + jf.outside + ")";
+            if (!problems.empty()) {
+                ++failed;
+                FamilyResult& r = results[result_for(f, 0)];
+                for (const std::string& p : problems) {
+                    lines << "FAIL  " << file << ": " << p << "\n";
+                    r.problems.push_back({file, p});
+                }
+                info.cases.push_back({file, c.family->name, check::precision_name(c.precision), "failed", problems.front()});
+                continue;
+            }
+            ++skipped;
+            if (!kernels.empty()) ++results[result_for(f, kernels.size())].outside_domain;
+            lines << "skip  " << file << ": " << why << " (the references reproduce its expect)\n";
+            info.cases.push_back({file, c.family->name, check::precision_name(c.precision), "skipped", why});
             continue;
         }
         FamilyResult& r = results[result_for(f, kernels.size())];
         auto& files_of = witness_files[size_t(&r - results.data())];
         if (r.report.kernels.empty())
             for (const FamilyKernel& k : kernels) r.report.kernels.push_back(check::kernel_report_for(k));
-        if (!jf.outside.empty()) {
-            ++skipped;
-            ++r.outside_domain;
-            lines << "skip  " << file << ": "
-                  << (jf.outside.rfind("outside --require", 0) == 0 ? jf.outside : "outside the domain (" + jf.outside + ")")
-                  << "\n";
-            continue;
-        }
         ++r.report.cases;
         ++r.report.reference_cases;
         std::vector<std::string> problems, notes;
@@ -185,6 +205,8 @@ int run_replay(const ReplayArgs& args) {
                                        (j.violates ? "breaks it: " + j.why : "keeps it, and was expected to break it"));
             }
         }
+        info.cases.push_back({file, f.name, check::precision_name(c.precision), problems.empty() ? "passed" : "failed",
+                              problems.empty() ? "" : problems.front()});
         if (problems.empty()) {
             ++passed;
             if (args.verbose) lines << "ok    " << file << "\n";
@@ -215,8 +237,8 @@ int run_replay(const ReplayArgs& args) {
         std::string where;
         for (const std::string& p : args.paths) where += (where.empty() ? "" : ", ") + p;
         const std::string why = files.empty() ? "no case files (*.case) in " + where
-                                              : "no case could be judged (" + std::to_string(files.size()) + " files, " +
-                                                    std::to_string(skipped) + " outside the domain or preconditions, " +
+                                              : "no case was judged by a kernel under test (" + std::to_string(files.size()) +
+                                                    " files, " + std::to_string(skipped) + " skipped, each with its reason above, " +
                                                     std::to_string(errors.size()) + " errors)";
         std::cerr << "isect replay: " << why << "\n";
         if (errors.empty()) info.errors.push_back({where, why});
@@ -227,7 +249,8 @@ int run_replay(const ReplayArgs& args) {
     print_report(std::cout, args.format, info, results);
     lines << "replay" << (host ? " --plugin " + host->info().name : args.subject.kernel.empty() ? "" : " --kernel " + args.subject.kernel)
           << ": " << files.size() << " files, " << passed << " passed, " << failed << " failed, " << skipped
-          << " outside the domain or preconditions, " << errors.size() << " errors" << (check::interrupted() ? ", INTERRUPTED" : "") << "\n";
+          << " skipped (outside the domain or preconditions, or taken by no kernel under test), " << errors.size() << " errors"
+          << (check::interrupted() ? ", INTERRUPTED" : "") << "\n";
     if (check::interrupted()) return check::interrupted_status();
     if (!errors.empty() || nothing) return 2;
     return failed ? 1 : 0;

@@ -154,6 +154,9 @@ void print_run_lines(std::ostream& out, const RunInfo& info, const FamilyResult&
             out << " (" << format_percent(rep.adapted, rep.cases) << " of the generated inputs adapted to meet them)";
         out << "\n";
     }
+    for (const std::string& c : f.followed)
+        for (const Family::Convention& k : f.conventions)
+            if (k.name == c) out << "  convention: " << c << ", " << k.says << "\n";
     if (!rep.mix.empty()) {
         out << "  mix:";
         for (const auto& [kind, n] : rep.mix) out << " " << kind << " " << (rep.cases ? 100 * n / rep.cases : 0) << "%";
@@ -193,8 +196,13 @@ std::string witness_place(const RunInfo& info, const check::FailureClass& fc, co
 
 void print_text(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     if (!info.plugin_path.empty()) {
+        // u of the families judged: 2^-24 for float, 2^-53 for double, or both named.
+        bool single = false, dbl = false;
+        for (const FamilyResult& r : results) (r.precision == check::Precision::double_ ? dbl : single) = true;
+        if (results.empty()) (check::precision() == check::Precision::double_ ? dbl : single) = true;
+        const std::string unit = single && dbl ? "u S (u = 2^-24 in float, 2^-53 in double)" : dbl ? "2^-53 S" : "2^-24 S";
         out << "isect " << info.command << " --plugin " << info.plugin_path << " (" << info.subject << "), contract "
-            << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x " << check::unit_name() << " S\n";
+            << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x " << unit << "\n";
     }
     if (!info.fp_env.empty()) out << "kernels' floating-point environment: " << info.fp_env << "\n";
     if (!info.interrupted.empty())
@@ -374,10 +382,20 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
     run["domain_lo"] = number(info.domain.lo);
     run["domain_hi"] = number(info.domain.hi);
     run["requires"] = info.domain.required;
+    run["conventions"] = info.domain.conventions;
     if (!info.fp_env.empty()) run["fp_env"] = info.fp_env;
     run["interrupted"] = info.interrupted.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.interrupted);
     run["errors"] = json::array();
     for (const CaseProblem& e : info.errors) run["errors"].push_back({{"path", e.path}, {"why", e.why}});
+    if (info.command == "replay") {
+        run["cases"] = json::array();
+        for (const RunInfo::CaseOutcome& c : info.cases)
+            run["cases"].push_back({{"path", c.path},
+                                    {"family", c.family},
+                                    {"precision", c.precision},
+                                    {"status", c.status},
+                                    {"why", c.why}});
+    }
     bool holds = true;
     run["families"] = json::array();
     for (const FamilyResult& r : results) {
@@ -387,11 +405,18 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
         json fam;
         fam["family"] = f.name;
         fam["precision"] = check::precision_name(r.precision);
+        fam["conventions"] = f.followed;
         fam["requires"] = json::array();
         for (const std::string& n : info.domain.required)
             for (const check::Precondition& p : f.preconditions)
                 if (p.name == n) fam["requires"].push_back(n);
         if (info.command == "check") fam["adapted"] = rep.adapted;
+        {
+            // The family's own precision: its domain and its unit.
+            const check::PrecisionScope scope(r.precision);
+            fam["domain"] = r.report_domain.empty() ? info.domain.str() : r.report_domain;
+            fam["unit"] = check::unit_name();
+        }
         fam["cases"] = rep.cases;
         fam["seconds"] = rep.seconds;
         fam["cases_per_second"] = rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0;
@@ -723,6 +748,16 @@ FamilyResult read_family(const Fields& fj, const RunInfo& info) {
     FamilyResult r;
     r.family = check::find_family(fj.text("family"));
     if (!r.family) throw BadReport(fj.where() + ".family: no family named '" + fj.text("family") + "'");
+    if (fj.has("conventions")) {
+        check::Domain declared = info.domain;
+        declared.conventions.clear();
+        for (const json& c : fj.at("conventions")) {
+            if (!c.is_string() || check::conventions_of(*r.family, {c.get<std::string>()}).empty())
+                throw BadReport(fj.where() + ".conventions: not a list of " + r.family->name + "'s conventions");
+            declared.conventions.push_back(c.get<std::string>());
+        }
+        r.family = &check::declared_family(*r.family, declared);
+    }
     const std::string precision = fj.text("precision");
     if (precision != "float" && precision != "double")
         throw BadReport(fj.where() + ".precision: '" + precision + "' is not float or double");
@@ -796,6 +831,11 @@ std::string read_json_report(const std::string& text, RunInfo& info, std::vector
             if (!r.is_string()) throw BadReport("report.requires: not a list of names");
             info.domain.required.push_back(r.get<std::string>());
         }
+        if (run.has("conventions"))
+            for (const json& c : run.at("conventions")) {
+                if (!c.is_string()) throw BadReport("report.conventions: not a list of names");
+                info.domain.conventions.push_back(c.get<std::string>());
+            }
         if (run.has("fp_env")) info.fp_env = run.text("fp_env");
         if (run.has("interrupted")) info.interrupted = run.text("interrupted");
         for (const Fields& e : run.list("errors")) info.errors.push_back({e.text("path"), e.text("why")});

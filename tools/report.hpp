@@ -33,10 +33,12 @@ struct CaseProblem {
     std::string why;
 };
 
-/// A family as reports name it: "ray_triangle", or "ray_triangle (double)"
-/// for a double-precision run.
+/// A family as reports name it: "ray_triangle", "ray_triangle (double)"
+/// for a double-precision run, "ray_sphere (surface)" under a convention.
 inline std::string family_label(const check::Family& f, check::Precision p) {
-    return f.name + (p == check::Precision::double_ ? " (double)" : "");
+    std::string tags = p == check::Precision::double_ ? "double" : "";
+    for (const std::string& c : f.followed) tags += (tags.empty() ? "" : ", ") + c;
+    return f.name + (tags.empty() ? "" : " (" + tags + ")");
 }
 
 /// One family's run and the files written for it.
@@ -86,6 +88,12 @@ struct RunInfo {
     /// What went wrong outside any family: a case file that cannot be read,
     /// a finding or map that could not be saved. Any makes the run fail.
     std::vector<CaseProblem> errors;
+    /// isect replay: each case file and how it stood ("passed", "failed",
+    /// "skipped"), with why where it did not pass; in the JSON report.
+    struct CaseOutcome {
+        std::string path, family, precision, status, why;
+    };
+    std::vector<CaseOutcome> cases;
     /// Whether the whole run passed: no error, no interruption, and every
     /// family passed.
     bool passed(const std::vector<FamilyResult>& results) const {

@@ -27,13 +27,14 @@ std::optional<Rational> exact_tmax(const double* in) {
     return std::isinf(in[kTmax]) ? std::nullopt : std::optional<Rational>(ref::exact(in[kTmax]));
 }
 
-ref::RaySphereExact rational(const double* in) {
+/// surface: the `surface` convention, the sphere's crossings (isect/ref/ray_sphere.hpp).
+ref::RaySphereExact rational(const double* in, bool surface = false) {
     return ref::ray_sphere_rational(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),
-                                    ref::exact(vec_at(in + kC)), ref::exact(in[kR]));
+                                    ref::exact(vec_at(in + kC)), ref::exact(in[kR]), surface);
 }
-ref::RaySphereExact cgal(const double* in) {
+ref::RaySphereExact cgal(const double* in, bool surface = false) {
     return ref::ray_sphere_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),
-                                ref::exact(vec_at(in + kC)), ref::exact(in[kR]));
+                                ref::exact(vec_at(in + kC)), ref::exact(in[kR]), surface);
 }
 
 std::string describe(const ref::RaySphereExact& r) {
@@ -41,8 +42,8 @@ std::string describe(const ref::RaySphereExact& r) {
     return "hit [" + format_double(r.t_enter) + ", " + format_double(r.t_exit) + "]";
 }
 
-Truth truth(const double* in) {
-    const ref::RaySphereExact q = rational(in), g = cgal(in);
+Truth truth(const double* in, bool surface) {
+    const ref::RaySphereExact q = rational(in, surface), g = cgal(in, surface);
     const auto same = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
     if (q.hit != g.hit || (q.hit && (!same(q.t_enter, g.t_enter) || !same(q.t_exit, g.t_exit))))
         throw ReferenceMismatch("ray_sphere references disagree: rational says " + describe(q) + ", cgal says " + describe(g));
@@ -58,7 +59,8 @@ Truth truth(const double* in) {
 struct Quadratic {
     long double a = 0, b = 0, k = 0, disc = 0, lesser = 0, greater = 0;
     long double o1 = 0, c1 = 0, d1 = 0, r = 0;  ///< 1-norms of o, c, d; r
-    explicit Quadratic(const double* in) {
+    long double dir_slack = 0;  ///< how far d may move beyond its ulp, in u (a declared unit_direction's slack)
+    explicit Quadratic(const double* in, double slack = 0) : dir_slack(slack) {
         long double f[3], d[3];
         for (size_t i = 0; i < 3; ++i) {
             f[i] = (long double)in[kOrg + i] - in[kC + i];
@@ -89,15 +91,16 @@ struct Quadratic {
         greater = std::max(q / a, k / q);
     }
     /// How far a root t moves, in units of u, when every input moves by its
-    /// own ulp: the point o + t d and c each by up to u L, L = |o|_1 + |c|_1
-    /// + |t| |d|_1, and r by u r, so at the root (|o + t d - c| = r) the
+    /// own ulp (d by dir_slack more: a kernel may take a declared unit
+    /// direction as exactly unit): the point o + t d and c each by up to u L,
+    /// L = |o|_1 + |c|_1 + (1 + dir_slack) |t| |d|_1, and r by u r, so at the root (|o + t d - c| = r) the
     /// quadratic moves by at most eps = 2 r u L + (u L)^2 + 2 u r^2 (the
     /// squares keep a zero radius honest); a root of a t^2 + 2 b t + k moves
     /// by at most about eps / (sqrt(disc) + sqrt(a eps)): eps / 2 sqrt(disc)
     /// where the roots are apart, sqrt(eps / a) at a tangent. Plus |t|, the
     /// rounding of t itself.
     double scale(long double t) const {
-        const long double u = unit_roundoff(), ul = u * (o1 + c1 + std::fabs(t) * d1);
+        const long double u = unit_roundoff(), ul = u * (o1 + c1 + (1 + dir_slack) * std::fabs(t) * d1);
         const long double eps = 2 * r * ul + ul * ul + 2 * u * r * r;
         const long double move = eps / (std::sqrt(disc) + std::sqrt(a * eps));
         const long double s = move / u + std::fabs(t);
@@ -110,9 +113,9 @@ struct Quadratic {
 /// the scale of the root it stands for, since a kernel's own root may fall
 /// either side of the clamp. A zero direction (the point o) has exact
 /// numbers: 0 and tmax.
-ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
+ValueError value_error(const double* in, const Truth& truth, const Answer& got, double dir_slack) {
     ValueError e;
-    const Quadratic q(in);
+    const Quadratic q(in, dir_slack);
     const auto t_units = [](double g, double x, double scale) {
         if (g == x) return 0.0;
         if (std::isinf(x) && std::isinf(g) && (g > 0) == (x > 0)) return 0.0;
@@ -128,11 +131,48 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
     return e;
 }
 
+/// Under `surface`: each number is a root, the lesser or the greater,
+/// judged over that root's scale. Which crossing comes first turns on the
+/// origin's side of the sphere (the lesser root against 0), which comes
+/// last on the end's (the greater root against tmax): where that root lies
+/// within rounding of its bound, a kernel's own root may fall either side,
+/// and it may answer the other root. So each number may also match the
+/// other root, at the cost of moving the deciding root onto its bound: its
+/// error is the larger of that move and its distance from the other root,
+/// each in units of the root's scale.
+ValueError value_error_surface(const double* in, const Truth& truth, const Answer& got, double dir_slack) {
+    ValueError e;
+    const Quadratic q(in, dir_slack);
+    if (q.a == 0) return value_error(in, truth, got, dir_slack);  // the point o: exact numbers
+    const double lesser = double(q.lesser), greater = double(q.greater);
+    const double s_lesser = q.scale(q.lesser), s_greater = q.scale(q.greater);
+    const auto t_units = [](double g, double x, double scale) {
+        if (g == x) return 0.0;
+        if (std::isinf(x) && std::isinf(g) && (g > 0) == (x > 0)) return 0.0;
+        return units(g, x, scale);
+    };
+    const double tmax = in[kTmax];
+    // The cost of the other side: the lesser root moved to 0, the greater to tmax.
+    const double flip_origin = t_units(lesser, 0, s_lesser);
+    const double flip_end = std::isinf(tmax) ? std::numeric_limits<double>::infinity() : t_units(greater, tmax, s_greater);
+    for (int i = 0; i < 2; ++i) {
+        const double exact = truth.values[size_t(i)];
+        const bool is_lesser = std::fabs(exact - lesser) <= std::fabs(exact - greater);
+        const double s_exact = is_lesser ? s_lesser : s_greater, other = is_lesser ? greater : lesser;
+        const double s_other = is_lesser ? s_greater : s_lesser;
+        const double flip = i == 0 ? flip_origin : flip_end;
+        const double direct = t_units(got.values[size_t(i)], exact, s_exact);
+        const double swapped = std::max(flip, t_units(got.values[size_t(i)], other, s_other));
+        worst(e, std::min(direct, swapped), i == 0 ? "t_enter" : "t_exit");
+    }
+    return e;
+}
+
 /// What decides the exact answer, from the quadratic in rationals: a zero
 /// direction, no real roots (the line passes beside the ball), the ball
 /// behind the origin or past tmax; for a hit, a tangent (one point), the
 /// origin in the ball (or on the sphere), or entering through the sphere.
-std::string deciding(const double* in, const Truth&, int) {
+std::string ball_deciding(const double* in) {
     const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir)), c = ref::exact(vec_at(in + kC));
     const Rational r = ref::exact(in[kR]);
     const ref::Point f = ref::sub(o, c);
@@ -148,6 +188,15 @@ std::string deciding(const double* in, const Truth&, int) {
     if (k == 0) return "origin on the sphere";
     if (k < 0) return "origin in the ball";
     return "enters through the sphere";
+}
+
+std::string deciding(const double* in, const Truth&, int) { return ball_deciding(in); }
+
+/// Under `surface`: from inside the ball, whether the query leaves it.
+std::string surface_deciding(const double* in, const Truth& truth, int) {
+    const std::string ball = ball_deciding(in);
+    if (ball != "origin in the ball") return ball;
+    return truth.answer == 1 ? "origin in the ball, leaves through the sphere" : "inside the ball throughout: no crossing";
 }
 
 /// The smallest nonzero direction component or radius.
@@ -167,9 +216,10 @@ using RayFn = RaySphereHit (*)(const std::array<T, 3>&, const std::array<T, 3>&,
 
 /// A kernel of scalar T (float, or double for the double-precision runs).
 /// domain: the magnitudes it claims its contract in ("2^-20:2^20"), or none.
+/// conventions: those it follows ("surface").
 template <class T>
 FamilyKernel kernel(const std::string& name, const std::string& contract, double error_e, RayFn<T> fn,
-                    const char* domain = nullptr) {
+                    const char* domain = nullptr, std::vector<std::string> conventions = {}) {
     FamilyKernel k{name, *Contract::parse(contract), error_e, [fn](const double* in) {
                        const RaySphereHit h = fn(vec_as<T>(in + kOrg), vec_as<T>(in + kDir), T(in[kTmax]), vec_as<T>(in + kC), T(in[kR]));
                        if (!h.hit) return Answer{0, {0, 0}};
@@ -177,6 +227,7 @@ FamilyKernel kernel(const std::string& name, const std::string& contract, double
                    }};
     k.precision = precision_of<T>();
     k.domain = Domain::declared(domain);
+    k.conventions = std::move(conventions);
     return k;
 }
 
@@ -203,17 +254,23 @@ RaySphereHit sign_zero_root(const std::array<T, 3>& o, const std::array<T, 3>& d
 
 /// Planted bug: a = 1 taken for granted, as kernels written for normalised
 /// rays do ("we always normalize rays", arborx/ArborX#573), on directions
-/// that are not unit: a kernel that may declare --require unit_direction
-/// and is right under it.
+/// that are not unit: chapter 7's stable form with d . d replaced by 1. A
+/// kernel that may declare --require unit_direction and is right under it
+/// (the precondition's slack, 16 u on |d|, is in the band and the scales).
 template <class T>
 RaySphereHit unit_direction_assumed(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax, const std::array<T, 3>& c, T r) {
     const T fx = o[0] - c[0], fy = o[1] - c[1], fz = o[2] - c[2];
     const T b = d[0] * fx + d[1] * fy + d[2] * fz;
     const T k = fx * fx + fy * fy + fz * fz - r * r;
-    const T disc = b * b - k;
+    const T lx = fx - b * d[0], ly = fy - b * d[1], lz = fz - b * d[2];  // the foot of c, |d| = 1 assumed
+    const T disc = r * r - (lx * lx + ly * ly + lz * lz);
     if (disc < 0) return {};
-    const T s = std::sqrt(disc);
-    return isect::detail::ray_sphere_clip(double(-b - s), double(-b + s), tmax);
+    const T q = -(b + std::copysign(std::sqrt(disc), b));
+    if (q == 0) return isect::detail::ray_sphere_clip(0, 0, tmax);
+    double t0 = double(q), t1 = double(k) / q;
+    if (std::fabs(t1) > std::fabs(t0)) t1 = std::copysign(std::fabs(t0), t1);
+    if (t0 > t1) std::swap(t0, t1);
+    return isect::detail::ray_sphere_clip(t0, t1, tmax);
 }
 
 /// Planted bug: turanszkij/WickedEngine#1695. The far root is computed and
@@ -399,10 +456,10 @@ Family make() {
         if (in[kR] < 0) return "r: '" + format_number(in[kR]) + "' is outside the domain of ray_sphere (r >= 0)";
         return std::string();
     };
-    f.truth = truth;
+    f.truth = [](const double* in) { return truth(in, false); };
     f.cgal = [](const double* in) { return double(cgal(in).hit); };
     f.band = band_of(ref::fast::ray_sphere_band());
-    f.value_error = value_error;
+    f.value_error = [](const double* in, const Truth& t, const Answer& got) { return value_error(in, t, got, 0); };
     f.deciding = deciding;
     f.feature = feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_sphere(in)); };
@@ -417,21 +474,55 @@ Family make() {
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{kernel<float>("rtg", "tolerant=1", 2, ray_sphere_rtg<float>, "2^-20:2^20"),
                                          kernel<float>("exact", "exact", 2, ray_sphere_exact),
-                                         kernel<double>("rtg", "tolerant=1", 3, ray_sphere_rtg<double>, "2^-100:2^100")};
+                                         kernel<float>("rtg_surface", "tolerant=1", 2, ray_sphere_rtg_surface<float>,
+                                                       "2^-20:2^20", {"surface"}),
+                                         kernel<double>("rtg", "tolerant=1", 3, ray_sphere_rtg<double>, "2^-100:2^100"),
+                                         kernel<double>("rtg_surface", "tolerant=1", 3, ray_sphere_rtg_surface<double>,
+                                                        "2^-100:2^100", {"surface"})};
     };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel<float>("broken:textbook_quadratic", "tolerant=1", 2, ray_sphere_textbook<float>),
                                          kernel<float>("broken:sign_zero_root", "tolerant=1", 2, sign_zero_root<float>),
                                          kernel<float>("broken:unit_direction_assumed", "tolerant=1", 2, unit_direction_assumed<float>),
                                          kernel<float>("broken:inside_is_miss", "tolerant=1", 2, inside_is_miss),
+                                         kernel<float>("broken:surface_keeps_the_ball", "tolerant=1", 2, ray_sphere_rtg<float>,
+                                                       nullptr, {"surface"}),
                                          kernel<double>("broken:textbook_quadratic", "tolerant=1", 2, ray_sphere_textbook<double>),
-                                         kernel<double>("broken:sign_zero_root", "tolerant=1", 2, sign_zero_root<double>)};
+                                         kernel<double>("broken:sign_zero_root", "tolerant=1", 2, sign_zero_root<double>),
+                                         kernel<double>("broken:unit_direction_assumed", "tolerant=1", 2,
+                                                        unit_direction_assumed<double>)};
     };
     f.mixes = mixes();
     f.plugin_call_f = plugin_call<float>;
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", "dir"), preconditions::unit_vector(f, "unit_direction", "dir"),
                        preconditions::finite_value(f, "finite_tmax", "tmax"), preconditions::positive_value(f, "positive_radius", "r")};
+    f.conventions = {{"surface", "the sphere's crossings, not the ball's: from inside, t_enter is the exit (glm, three.js, raylib, "
+                                 "WickedEngine); a query inside the ball throughout misses"}};
+    f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
+        // A declared unit direction's slack widens the roots' scales.
+        const double dir_slack = g.slack.empty() ? 0 : g.slack[kDir];
+        g.value_error = [dir_slack](const double* in, const Truth& t, const Answer& got) {
+            return value_error(in, t, got, dir_slack);
+        };
+        if (conventions.empty()) return;  // "surface", the one convention
+        g.value_error = [dir_slack](const double* in, const Truth& t, const Answer& got) {
+            return value_error_surface(in, t, got, dir_slack);
+        };
+        g.truth = [](const double* in) { return truth(in, true); };
+        g.cgal = [](const double* in) { return double(cgal(in, true).hit); };
+        g.band = band_of(ref::fast::ray_sphere_band(true));
+        g.deciding = surface_deciding;
+        g.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_sphere(in, true)); };
+        g.oracle_check = [](const double* in, const FastTruth& fast) {
+            const ref::RaySphereExact q = rational(in, true);
+            std::string why = check_answer(self(), fast, yes(q.hit));
+            if (!why.empty() || !q.hit) return why;
+            const double exact[2] = {q.t_enter, q.t_exit};
+            return check_rounded_enclosures(self(), fast, exact, 2);
+        };
+        g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_sphere(in, true)); };
+    };
     return f;
 }
 

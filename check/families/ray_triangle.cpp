@@ -36,11 +36,12 @@ std::string describe(const ref::RayTriangleExact& r) {
     return "hit at t = " + r.t.str() + (r.has_uv ? ", u = " + r.u.str() + ", v = " + r.v.str() : "");
 }
 
-Truth truth(const double* in) {
+/// cull_back: the `cull_back` convention (isect/ref/ray_triangle.hpp).
+Truth truth(const double* in, bool cull_back) {
     const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
     const auto tri = exact_tri(in);
-    const ref::RayTriangleExact q = ref::ray_triangle_rational(o, d, exact_tmax(in), tri);
-    const ref::RayTriangleExact g = ref::ray_triangle_cgal(o, d, exact_tmax(in), tri);
+    const ref::RayTriangleExact q = ref::ray_triangle_rational(o, d, exact_tmax(in), tri, cull_back);
+    const ref::RayTriangleExact g = ref::ray_triangle_cgal(o, d, exact_tmax(in), tri, cull_back);
     if (q.hit != g.hit || (q.hit && (q.t != g.t || q.has_uv != g.has_uv || (q.has_uv && (q.u != g.u || q.v != g.v)))))
         throw ReferenceMismatch("ray_triangle references disagree: rational says " + describe(q) + ", cgal says " +
                                 describe(g));
@@ -114,7 +115,7 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 /// degenerate triangle, a ray parallel to its plane, the edge the point
 /// lies beyond (u of b, v of c, w = 1 - u - v of a), behind the origin or
 /// past tmax; for a hit, a vertex, an edge, t = 0, tmax, or the interior.
-std::string deciding(const double* in, const Truth&, int) {
+std::string two_sided_deciding(const double* in) {
     const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
     const auto tri = exact_tri(in);
     const ref::Point e1 = ref::sub(tri[1], tri[0]), e2 = ref::sub(tri[2], tri[0]), s = ref::sub(o, tri[0]);
@@ -164,6 +165,31 @@ std::string deciding(const double* in, const Truth&, int) {
     return "inside";
 }
 
+std::string deciding(const double* in, const Truth&, int) { return two_sided_deciding(in); }
+
+/// Under `cull_back`: a back face, or as two-sided.
+std::string cull_deciding(const double* in, const Truth&, int) {
+    const ref::Point d = ref::exact(vec_at(in + kDir));
+    const auto tri = exact_tri(in);
+    const Rational dn = ref::dot(d, ref::cross(ref::sub(tri[1], tri[0]), ref::sub(tri[2], tri[0])));
+    if (dn > 0) return "back face (culled)";
+    return two_sided_deciding(in);
+}
+
+/// Where the fast oracle differs from the rational reference.
+std::string oracle_check(const double* in, const FastTruth& fast, bool cull_back) {
+    const ref::RayTriangleExact q = ref::ray_triangle_rational(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)),
+                                                               exact_tmax(in), exact_tri(in), cull_back);
+    std::string why = check_answer(self(), fast, yes(q.hit));
+    if (!why.empty() || !q.hit) return why;
+    why = check_enclosure("t", fast.lo[0], fast.hi[0], q.t);
+    if (why.empty() && q.has_uv) why = check_enclosure("u", fast.lo[1], fast.hi[1], q.u);
+    if (why.empty() && q.has_uv) why = check_enclosure("v", fast.lo[2], fast.hi[2], q.v);
+    if (why.empty() && !q.has_uv && !(std::isnan(fast.lo[1]) && std::isnan(fast.lo[2])))
+        why = "u and v enclosed where the triangle is degenerate";
+    return why;
+}
+
 /// The smallest nonzero direction component or triangle edge (max norm).
 double feature(const double* in) {
     double m = 0;
@@ -185,13 +211,15 @@ using RayFn = RayTriangleHit (*)(const std::array<T, 3>&, const std::array<T, 3>
 
 /// A kernel of scalar T (float, or double for the double-precision runs).
 template <class T>
-FamilyKernel kernel(const std::string& name, const std::string& contract, double error_e, RayFn<T> fn) {
+FamilyKernel kernel(const std::string& name, const std::string& contract, double error_e, RayFn<T> fn,
+                    std::vector<std::string> conventions = {}) {
     FamilyKernel k{name, *Contract::parse(contract), error_e, [fn](const double* in) {
                        const RayTriangleHit h = fn(vec_as<T>(in + kOrg), vec_as<T>(in + kDir), T(in[kTmax]), tri_as<T>(in + kTri));
                        if (!h.hit) return Answer{0, {0, 0, 0}};
                        return Answer{1, {h.t, h.u, h.v}};
                    }};
     k.precision = precision_of<T>();
+    k.conventions = std::move(conventions);
     return k;
 }
 
@@ -238,6 +266,16 @@ RayTriangleHit swapped_uv(const Vec3f& o, const Vec3f& d, float tmax, const Tria
 /// Planted bug: strict edge tests (u > 0, v > 0, u + v < det). Rays through
 /// an edge or vertex miss: within the band of tolerant=1, but not watertight
 /// (properties/ray_triangle_props.cpp catches it).
+/// Planted bug for `cull_back`: the culling branch with the winding
+/// reversed (det < 0 kept), as a port that mixes up clockwise and
+/// counter-clockwise does: every front face is culled, every back face hit.
+RayTriangleHit cull_wrong_winding(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    const Triangle flipped{{tri.v[0], tri.v[2], tri.v[1]}};
+    RayTriangleHit r = ray_triangle_mt_cull(o, d, tmax, flipped);
+    std::swap(r.u, r.v);
+    return r;
+}
+
 RayTriangleHit strict_edges(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
     RayTriangleHit r = ray_triangle_mt(o, d, tmax, tri);
     if (r.hit && (r.u <= 0 || r.v <= 0 || r.u + r.v >= 1)) return {};
@@ -407,7 +445,7 @@ Family make() {
             return "tmax: '" + format_number(in[kTmax]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
         return std::string();
     };
-    f.truth = truth;
+    f.truth = [](const double* in) { return truth(in, false); };
     f.cgal = [](const double* in) {
         return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in), exact_tri(in)).hit);
     };
@@ -415,18 +453,7 @@ Family make() {
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
-    f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const ref::RayTriangleExact q =
-            ref::ray_triangle_rational(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in), exact_tri(in));
-        std::string why = check_answer(self(), fast, yes(q.hit));
-        if (!why.empty() || !q.hit) return why;
-        why = check_enclosure("t", fast.lo[0], fast.hi[0], q.t);
-        if (why.empty() && q.has_uv) why = check_enclosure("u", fast.lo[1], fast.hi[1], q.u);
-        if (why.empty() && q.has_uv) why = check_enclosure("v", fast.lo[2], fast.hi[2], q.v);
-        if (why.empty() && !q.has_uv && !(std::isnan(fast.lo[1]) && std::isnan(fast.lo[2])))
-            why = "u and v enclosed where the triangle is degenerate";
-        return why;
-    };
+    f.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast, false); };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle(in)); };
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_triangle(in)); };
     f.all_kernels = [] {
@@ -434,11 +461,16 @@ Family make() {
                                          kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),
                                          kernel<float>("exact", "exact", 1, ray_triangle_exact),
                                          kernel<double>("moller_trumbore", "tolerant=1", 2, ray_triangle_mt<double>),
-                                         kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>)};
+                                         kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>),
+                                         kernel<float>("moller_trumbore_cull", "tolerant=1", 1, ray_triangle_mt_cull<float>,
+                                                       {"cull_back"}),
+                                         kernel<double>("moller_trumbore_cull", "tolerant=1", 2, ray_triangle_mt_cull<double>,
+                                                        {"cull_back"})};
     };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel<float>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<float>),
                                          kernel<float>("broken:swapped_uv", "tolerant=1", 1, swapped_uv),
+                                         kernel<float>("broken:cull_wrong_winding", "tolerant=1", 1, cull_wrong_winding, {"cull_back"}),
                                          kernel<double>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<double>)};
     };
     f.mixes = mixes();
@@ -446,6 +478,23 @@ Family make() {
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", "dir"), preconditions::unit_vector(f, "unit_direction", "dir"),
                        preconditions::proper_triangle(f, "tri"), preconditions::finite_value(f, "finite_tmax", "tmax")};
+    f.conventions = {{"cull_back", "front faces only: a hit needs dir . n < 0, n = (b - a) x (c - a) (counter-clockwise "
+                                   "winding; Möller-Trumbore's TEST_CULL, back-face culling in Embree and engines); a ray "
+                                   "in the plane misses"}};
+    f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
+        if (conventions.empty()) return;  // "cull_back", the one convention
+        g.truth = [](const double* in) { return truth(in, true); };
+        g.cgal = [](const double* in) {
+            return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),
+                                                 exact_tri(in), true)
+                              .hit);
+        };
+        g.band = band_of(ref::fast::ray_triangle_band(true));
+        g.deciding = cull_deciding;
+        g.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast, true); };
+        g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle(in, true)); };
+        g.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_triangle(in, true)); };
+    };
     return f;
 }
 

@@ -209,7 +209,22 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
     c.family = &f;
     c.in.assign(f.size(), 0.0);
     bool counts_ok = true;
-    std::set<std::string> known = {"family", "expect", "precision"};
+    std::set<std::string> known = {"family", "expect", "precision", "convention"};
+    if (const auto conv = keys.find("convention"); conv != keys.end()) {
+        // The conventions the case's truth follows (Family::conventions).
+        Domain declared;
+        for (const std::string& name : conv->second.values) {
+            if (conventions_of(f, {name}).empty()) {
+                std::string has;
+                for (const Family::Convention& k : f.conventions) has += (has.empty() ? "" : ", ") + k.name;
+                errors.push_back({path, conv->second.line,
+                                  "convention: '" + name + "' is not one of " + f.name + "'s (" +
+                                      (has.empty() ? "it has none" : has) + ")"});
+            }
+            declared.conventions.push_back(name);
+        }
+        c.family = &declared_family(f, declared);
+    }
     if (const auto p = keys.find("precision"); p != keys.end()) {
         const std::vector<std::string>& w = p->second.values;
         if (w.size() == 1 && (w[0] == "float" || w[0] == "double"))
@@ -273,7 +288,14 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
         }
     }
     for (const auto& [key, entry] : keys)
-        if (!known.count(key)) errors.push_back({path, entry.line, "unknown key '" + key + "' for " + f.name});
+        if (!known.count(key)) {
+            std::string list = "family, precision";
+            if (!f.conventions.empty()) list += ", convention";
+            for (const InputKey& k : f.inputs) list += ", " + k.key;
+            list += ", expect";
+            for (const std::string& v : f.outputs) list += ", expect." + v;
+            errors.push_back({path, entry.line, "unknown key '" + key + "' for " + f.name + " (its keys: " + list + ")"});
+        }
     if (errors.empty() && counts_ok) {
         // Every value the family refuses on its own (a NaN, an infinity),
         // then what it refuses of the rest (lo > hi, a zero normal).

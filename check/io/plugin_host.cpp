@@ -343,6 +343,10 @@ int plugin_worker_main(int argc, char** argv) {
     if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_requires")))
         if (const char* r = declared()) requires_ = r;
     write_string(out, requires_);
+    std::string conventions;
+    if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_conventions")))
+        if (const char* c = declared()) conventions = c;
+    write_string(out, conventions);
     const uint64_t states[2] = {before.bits, loaded.bits};
     uint32_t round = shared.asked.load(std::memory_order_acquire);  // before the host can ask anything
     write_all(out, states, sizeof states);
@@ -517,7 +521,7 @@ void PluginHost::start() {
     double domain[2] = {0, 0};
     uint64_t states[2] = {0, 0};
     if (!read_all(from_child_, domain, sizeof domain, 1000, nullptr) || !read_string(from_child_, info_.requires_, 1000) ||
-        !read_all(from_child_, states, sizeof states, 1000, nullptr))
+        !read_string(from_child_, info_.conventions, 1000) || !read_all(from_child_, states, sizeof states, 1000, nullptr))
         throw broken();
     info_.before_load = FpControl{states[0]};
     info_.after_load = FpControl{states[1]};

@@ -78,7 +78,7 @@ std::string Domain::outside(const Family& f, const double* in) const {
     }
     for (const std::string& name : required)
         for (const Precondition& p : f.preconditions)
-            if (p.name == name && !p.holds(in)) return "outside --require " + name + ": " + p.says;
+            if (p.name == name && !p.holds(in)) return "misses --require " + name + " (which asks " + p.says + ")";
     return {};
 }
 

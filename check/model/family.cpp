@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <sstream>
 
 namespace isect::check {
 
@@ -10,6 +15,69 @@ const Family* find_family(const std::string& name) {
     for (const Family* f : families())  // registry.cpp's, or a fuzz target's own
         if (f->name == name) return f;
     return nullptr;
+}
+
+std::vector<std::string> conventions_of(const Family& f, const std::vector<std::string>& wanted) {
+    std::vector<std::string> out;
+    for (const std::string& name : wanted)
+        for (const Family::Convention& c : f.conventions)
+            if (c.name == name) out.push_back(name);
+    return out;
+}
+
+const Family& declared_family(const Family& base, const Domain& declared) {
+    std::vector<std::string> required, followed = conventions_of(base, declared.conventions);
+    for (const std::string& name : declared.required)
+        for (const Precondition& p : base.preconditions)
+            if (p.name == name && std::find(required.begin(), required.end(), name) == required.end()) required.push_back(name);
+    bool slack = false;
+    for (const Precondition& p : base.preconditions)
+        if (p.slack > 0 && std::find(required.begin(), required.end(), p.name) != required.end()) slack = true;
+    if (followed.empty() && !slack && !(base.declare && !required.empty())) return base;
+    std::sort(required.begin(), required.end());
+    std::sort(followed.begin(), followed.end());
+    std::string key = base.name + "|";
+    for (const std::string& r : required) key += r + ",";
+    key += "|";
+    for (const std::string& c : followed) key += c + ",";
+    static std::mutex mutex;
+    static std::map<std::string, std::unique_ptr<Family>> made;
+    const std::lock_guard<std::mutex> lock(mutex);
+    std::unique_ptr<Family>& f = made[key];
+    if (!f) {
+        f = std::make_unique<Family>(base);
+        f->followed = followed;
+        for (const Precondition& p : base.preconditions)
+            if (p.slack > 0 && std::find(required.begin(), required.end(), p.name) != required.end()) {
+                f->slack.resize(base.size(), 0.0);
+                for (size_t i = 0; i < p.count; ++i) f->slack[p.at + i] = std::max(f->slack[p.at + i], p.slack);
+            }
+        if (base.declare) base.declare(*f, required, followed);
+    }
+    return *f;
+}
+
+std::vector<std::string> known_conventions() {
+    std::set<std::string> names;
+    for (const Family* f : families())
+        for (const Family::Convention& c : f->conventions) names.insert(c.name);
+    return {names.begin(), names.end()};
+}
+
+bool parse_conventions(const std::string& text, std::vector<std::string>& out, std::string& why) {
+    const std::vector<std::string> known = known_conventions();
+    std::stringstream in(text);
+    for (std::string name; std::getline(in, name, ',');) {
+        if (name.empty()) continue;
+        if (std::find(known.begin(), known.end(), name) == known.end()) {
+            std::string list;
+            for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+            why = "'" + name + "' is no family's convention (" + list + "; `isect kernels` says which family has which)";
+            return false;
+        }
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    return true;
 }
 
 std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const {
@@ -91,6 +159,16 @@ void band_deltas(const Family& f, const double* in, double ku, double* out) {
             const size_t group = n % 3 == 0 ? 3 : n;
             for (size_t g = 0; g < n; g += group)
                 std::fill(out + at + g, out + at + g + group, capped(ku * largest_magnitude(in + at + g, group)));
+        }
+        // A declared precondition's slack: the key may be moved that far
+        // too, whatever K (a kernel may take a unit vector as exactly unit).
+        if (!f.slack.empty()) {
+            const size_t group = n % 3 == 0 ? 3 : n;
+            for (size_t g = 0; g < n; g += group) {
+                const double own = largest_magnitude(in + at + g, group);
+                for (size_t i = g; i < g + group; ++i)
+                    if (f.slack[at + i] > 0) out[at + i] = capped(out[at + i] + f.slack[at + i] * unit_roundoff() * own);
+            }
         }
         at += n;
     }

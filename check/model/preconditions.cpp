@@ -65,6 +65,9 @@ Precondition unit_vector(const Family& f, const std::string& name, const std::st
     Precondition p;
     p.name = name;
     p.says = "|" + key + "| = 1 within 16 u";
+    p.slack = 16;
+    p.at = at;
+    p.count = 3;
     p.holds = [at](const double* in) {
         const double* v = in + at;
         const double n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
@@ -90,6 +93,11 @@ Precondition orthonormal_rows(const Family& f, const std::string& name, const st
     Precondition p;
     p.name = name;
     p.says = key + " orthonormal within 16 u";
+    // Rows whose products are within 32 u of the identity's lie within
+    // about 3 x 16 u of the nearest orthonormal rows (the polar factor).
+    p.slack = 48;
+    p.at = at;
+    p.count = 9;
     p.holds = [at](const double* in) {
         const double* a = in + at;
         for (int i = 0; i < 3; ++i)

@@ -56,6 +56,15 @@ ISECT_PLUGIN_EXPORT void isect_domain(double* lo, double* hi);
    family has are generated and judged; `--require` overrides it. */
 ISECT_PLUGIN_EXPORT const char* isect_requires(void);
 
+/* Optional: the conventions the kernels follow, comma-separated, as
+   `isect check --convention` takes them: "surface" (ray_sphere: the
+   sphere's first and last crossings in [0, tmax], so from inside the ball
+   the exit, as glm and three.js answer), "cull_back" (ray_triangle: only
+   the front face, whose normal (b - a) x (c - a) points against dir, counts;
+   a ray in the plane misses). A convention changes the exact answer the
+   kernel is judged against; `--convention` overrides it. */
+ISECT_PLUGIN_EXPORT const char* isect_conventions(void);
+
 /* aabb_triangle. Closed box [lo, hi] vs closed triangle a = tri[0..2],
    b = tri[3..5], c = tri[6..8]. Returns 1 if they share a point, 0 if not. */
 ISECT_PLUGIN_EXPORT int isect_aabb_triangle(const float lo[3], const float hi[3], const float tri[9]);

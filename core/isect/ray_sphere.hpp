@@ -31,6 +31,14 @@
 // A zero direction is the point o: a hit at t = 0 (t_exit = tmax) when o is
 // in the ball. Domain: finite values but tmax (+inf allowed), tmax >= 0,
 // r >= 0. NaN gives an answer, not a promise.
+//
+// The `surface` convention (isect check --convention surface): the sphere
+// |x - c| = r, not the ball. A hit is a crossing in [0, tmax]: t_enter the
+// first, t_exit the last, so from inside the ball t_enter is the exit, as
+// glm, three.js, raylib and most ray tracers answer; a query inside the ball
+// throughout misses.
+//  - ray_sphere_rtg_surface: ray_sphere_rtg's roots, kept where they lie in
+//    [0, tmax].
 #pragma once
 
 #include <algorithm>
@@ -63,6 +71,18 @@ inline RaySphereHit ray_sphere_clip(double t0, double t1, double tmax) {
     return h;
 }
 
+/// The roots t0 <= t1 that lie in [0, tmax], as the sphere's first and last
+/// crossings; a miss when neither does.
+inline RaySphereHit ray_sphere_surface_clip(double t0, double t1, double tmax) {
+    RaySphereHit h;
+    const bool in0 = t0 >= 0 && t0 <= tmax, in1 = t1 >= 0 && t1 <= tmax;
+    if (!in0 && !in1) return h;
+    h.hit = true;
+    h.t_enter = in0 ? t0 : t1;
+    h.t_exit = in1 ? t1 : t0;
+    return h;
+}
+
 /// The point o (a zero direction): in the ball or not.
 template <class T> inline RaySphereHit ray_sphere_point(T k, T tmax) {
     RaySphereHit h;
@@ -89,31 +109,66 @@ inline RaySphereHit ray_sphere_textbook(const std::array<T, 3>& o, const std::ar
     return detail::ray_sphere_clip((-b - s) / (2 * a), (-b + s) / (2 * a), tmax);
 }
 
-/// Ray Tracing Gems chapter 7: the closest-approach discriminant and the
-/// stable roots, in T's arithmetic.
+namespace detail {
+
+/// Ray Tracing Gems chapter 7's roots t0 <= t1 in T's arithmetic; false
+/// when the line misses the sphere. k = |o - c|^2 - r^2 and a = d . d are
+/// returned for the zero direction (a == 0: no roots).
 template <class T>
-inline RaySphereHit ray_sphere_rtg(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
-                                   const std::array<T, 3>& c, T r) {
+inline bool ray_sphere_rtg_roots(const std::array<T, 3>& o, const std::array<T, 3>& d, const std::array<T, 3>& c, T r,
+                                 T& a, T& k, double& t0, double& t1) {
     const T fx = o[0] - c[0], fy = o[1] - c[1], fz = o[2] - c[2];
-    const T a = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-    const T k = fx * fx + fy * fy + fz * fz - r * r;
-    if (a == 0) return detail::ray_sphere_point(k, tmax);
+    a = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+    k = fx * fx + fy * fy + fz * fz - r * r;
+    if (a == 0) return false;
     const T b = d[0] * fx + d[1] * fy + d[2] * fz;
     const T s = b / a;  // the foot of the centre on the line is o - s d
     const T lx = fx - s * d[0], ly = fy - s * d[1], lz = fz - s * d[2];
     const T disc = a * (r * r - (lx * lx + ly * ly + lz * lz));
-    if (disc < 0) return {};
+    if (disc < 0) return false;
     const T q = -(b + std::copysign(std::sqrt(disc), b));
-    if (q == 0) return detail::ray_sphere_clip(0, 0, tmax);  // b = 0 and disc = 0: the ray grazes at t = 0
+    if (q == 0) {  // b = 0 and disc = 0: the ray grazes at t = 0
+        t0 = t1 = 0;
+        return true;
+    }
     // q / a is the root of larger magnitude. Near a tangent with o near the
     // sphere, disc is rounding noise while k is not: k / q can then come out
     // far larger than q / a, which the true roots never allow; it is held to
     // |q / a| (as published, the exit of such a ray came back as tmax, some
     // 800 units of its condition scale off).
-    double t0 = double(q) / a, t1 = double(k) / q;
+    t0 = double(q) / a;
+    t1 = double(k) / q;
     if (std::fabs(t1) > std::fabs(t0)) t1 = std::copysign(std::fabs(t0), t1);
     if (t0 > t1) std::swap(t0, t1);
+    return true;
+}
+
+}  // namespace detail
+
+/// Ray Tracing Gems chapter 7: the closest-approach discriminant and the
+/// stable roots, in T's arithmetic.
+template <class T>
+inline RaySphereHit ray_sphere_rtg(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+                                   const std::array<T, 3>& c, T r) {
+    T a, k;
+    double t0 = 0, t1 = 0;
+    if (!detail::ray_sphere_rtg_roots(o, d, c, r, a, k, t0, t1)) return a == 0 ? detail::ray_sphere_point(k, tmax) : RaySphereHit{};
     return detail::ray_sphere_clip(t0, t1, tmax);
+}
+
+/// The same roots under the `surface` convention: the sphere's first and
+/// last crossings in [0, tmax]. A zero direction is the point o: on the
+/// sphere (a hit over all of [0, tmax]) or not.
+template <class T>
+inline RaySphereHit ray_sphere_rtg_surface(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+                                           const std::array<T, 3>& c, T r) {
+    T a, k;
+    double t0 = 0, t1 = 0;
+    if (!detail::ray_sphere_rtg_roots(o, d, c, r, a, k, t0, t1)) {
+        if (a != 0 || k != 0) return {};
+        return RaySphereHit{true, 0, double(tmax)};
+    }
+    return detail::ray_sphere_surface_clip(t0, t1, tmax);
 }
 
 /// Hit or miss decided exactly; the numbers from the chapter-7 formulas in

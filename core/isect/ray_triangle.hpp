@@ -43,7 +43,14 @@
 // degree 4 or less, so nothing underflows for float inputs. Contract exact;
 // its t, u and v are computed in double (within 1 x 2^-24 of their scale).
 //
-// Domain: finite floats except tmax, which may be +inf; tmax >= 0; d != 0.
+// The `cull_back` convention (isect check --convention cull_back): only the
+// front face counts, the side the normal (b - a) x (c - a) of the
+// counter-clockwise winding points to, so a hit needs d . n < 0; a ray in
+// the plane and a degenerate triangle miss.
+//  - ray_triangle_mt_cull: Möller and Trumbore's culling branch (TEST_CULL
+//    in the paper): det = e1 . (d x e2) = -d . n must be > 0, no epsilon.
+//
+// Domain: finite floats except tmax, which may be +inf; tmax >= 0.
 // Degenerate triangles (collinear or repeated vertices) are in the domain;
 // both kernels call them a miss (det == 0), which the band allows. ±0 and
 // subnormals are ordinary. Outside the domain: NaN gives a miss.
@@ -82,6 +89,33 @@ inline RayTriangleHit ray_triangle_mt(const std::array<T, 3>& o, const std::arra
     }
     RayTriangleHit r;
     if (!(det > 0)) return r;  // parallel, degenerate, or NaN
+    const double u = dot(s, p);
+    if (u < 0 || u > det) return r;
+    const Vec3d q = cross(s, e1);
+    const double v = dot(dir, q);
+    if (v < 0 || u + v > det) return r;
+    const double t = dot(e2, q);
+    if (t < 0 || t > double(tmax) * det) return r;
+    r.hit = true;
+    r.t = t / det;
+    r.u = u / det;
+    r.v = v / det;
+    return r;
+}
+
+/// Möller-Trumbore's culling branch in double, no epsilon: front faces
+/// only (`cull_back`). tolerant=1.
+template <class T>
+inline RayTriangleHit ray_triangle_mt_cull(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+                                           const BasicTriangle<T>& tri) {
+    const std::array<T, 3>& a = tri.v[0];
+    const Vec3d e1 = sub(tri.v[1], a), e2 = sub(tri.v[2], a);
+    const Vec3d dir{d[0], d[1], d[2]};
+    const Vec3d p = cross(dir, e2);
+    const double det = dot(e1, p);
+    RayTriangleHit r;
+    if (!(det > 0)) return r;  // a back face, parallel, degenerate, or NaN
+    const Vec3d s = sub(o, a);
     const double u = dot(s, p);
     if (u < 0 || u > det) return r;
     const Vec3d q = cross(s, e1);

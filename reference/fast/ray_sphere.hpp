@@ -157,4 +157,58 @@ template <class Ops> struct RaySphereBand {
     }
 };
 
+/// The `surface` convention (isect/ref/ray_sphere.hpp's sphere_surface):
+/// the ball's answer, then the origin's and the end's sides of the sphere,
+/// each the sign of the quadratic at 0 or at tmax.
+template <class Ops> struct RaySphereSurfaceBody {
+    static Result run(const double* in) {
+        const Result ball = RaySphereBody<Ops>::run(in);
+        if (ball.answer == 0) return ball;
+        const RaySphereQuadratic<Ops> q(in);
+        const double tmax = in[RaySphereKeys::tmax];
+        const bool origin_inside = Ops::sgn(q.k) < 0;
+        const bool end_inside = Ops::sgn(q.a) == 0 ? origin_inside : !std::isinf(tmax) && Ops::sgn(q.at(Ops::of(tmax))) < 0;
+        if (origin_inside && end_inside) return Result{};
+        Result out;
+        out.answer = 1;
+        const int first = origin_inside ? 1 : 0, last = end_inside ? 0 : 1;
+        push_pair(out, ball.lo[first], ball.hi[first]);
+        push_pair(out, ball.lo[last], ball.hi[last]);
+        return out;
+    }
+};
+
+/// The `surface` convention's band: where the ball's answer can flip, or
+/// the origin or the end can cross the sphere (which side each is on decides
+/// which crossing comes first). The origin o against c moves by at most
+/// W_o = delta_p (2 sqrt(3) + 1); the end o + tmax d by W_e = W_o +
+/// sqrt(3) (tmax delta_d + delta_t (|d|_inf + delta_d)). Decided on squares
+/// as the ball's band is.
+template <class Ops> struct RaySphereSurfaceBand {
+    using NT = typename Ops::NT;
+
+    static bool near(const NT& dist2, const NT& r, const NT& w) {
+        const NT hi = r + w, lo = r - w;
+        if (Ops::sgn(dist2 - hi * hi) > 0) return false;
+        return Ops::sgn(lo) <= 0 || Ops::sgn(dist2 - lo * lo) >= 0;
+    }
+
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+        using K = RaySphereKeys;
+        if (RaySphereBand<Ops>::run(in, 0, delta)) return true;  // (answer 0: its widest fallback)
+        const RaySphereQuadratic<Ops> q(in);
+        const NT r = Ops::of(in[K::r]), s3 = Ops::of(1.7321), one(1), two(2);
+        const NT dp = Ops::of(delta[K::org]), dd = Ops::of(delta[K::dir]);
+        const NT w_o = dp * (two * s3 + one);
+        if (near(q.k + r * r, r, w_o)) return true;
+        const double tmax = in[K::tmax];
+        if (std::isinf(tmax)) return false;
+        double dmax = 0;
+        for (size_t i = 0; i < 3; ++i) dmax = std::max(dmax, std::fabs(in[K::dir + i]));
+        const NT t = Ops::of(tmax), dt = Ops::of(delta[K::tmax]);
+        const NT w_e = w_o + s3 * (t * dd + dt * (Ops::of(dmax) + dd));
+        return near(q.at(t) + r * r, r, w_e);
+    }
+};
+
 }  // namespace isect::ref::fast::detail

@@ -171,4 +171,33 @@ template <class Ops> struct RayTriangleBand {
     }
 };
 
+/// The `cull_back` convention: a hit needs d . n < 0 (the front face of
+/// the counter-clockwise winding); otherwise as the two-sided body.
+template <class Ops> struct RayTriangleCullBody {
+    static Result run(const double* in) {
+        using K = RayTriangleKeys;
+        const auto d = point_of<Ops>(in + K::dir), a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3),
+                   c = point_of<Ops>(in + K::tri + 6);
+        if (Ops::sgn(dot(d, cross(sub(b, a), sub(c, a)))) >= 0) return Result{};
+        return RayTriangleBody<Ops>::run(in);
+    }
+};
+
+/// Its band: where det = -d . n can reach 0 the face can turn (in band, as
+/// for two-sided triangles); a face certainly turned away (det < 0 over the
+/// whole box) is a miss no move changes; a face certainly turned towards
+/// the ray has the two-sided band.
+template <class Ops> struct RayTriangleCullBand {
+    static bool run(const double* in, int exact_answer, const double* delta) {
+        using K = RayTriangleKeys;
+        const BPoint<Ops> d = widened<Ops>(in + K::dir, delta + K::dir);
+        const BPoint<Ops> a = widened<Ops>(in + K::tri, delta + K::tri), b = widened<Ops>(in + K::tri + 3, delta + K::tri + 3),
+                          c = widened<Ops>(in + K::tri + 6, delta + K::tri + 6);
+        const Bounds<Ops> det = -dot(d, cross(b - a, c - a));
+        if (det.holds_zero()) return true;
+        if (Ops::sgn(det.hi) < 0) return false;
+        return RayTriangleBand<Ops>::run(in, exact_answer, delta);
+    }
+};
+
 }  // namespace isect::ref::fast::detail

@@ -32,7 +32,7 @@ struct Result {
 };
 
 // The layouts are those of the families (check/families/FAMILY.cpp).
-std::optional<Result> ray_triangle(const double* in);
+std::optional<Result> ray_triangle(const double* in, bool cull_back = false);  ///< cull_back: only the front face
 std::optional<Result> ray_aabb(const double* in, bool segment);
 std::optional<Result> aabb_plane(const double* in);          ///< back 0, straddle 1, front 2
 std::optional<Result> aabb_plane_overlap(const double* in);
@@ -45,7 +45,7 @@ std::optional<Result> triangle_measures(const double* in);
 std::optional<Result> polygon_measures(const double* in);
 std::optional<Result> triangle_triangle(const double* in);  ///< the segment's ends p, q (NaN without one)
 std::optional<Result> obb_obb(const double* in);
-std::optional<Result> ray_sphere(const double* in);  ///< t_enter, t_exit
+std::optional<Result> ray_sphere(const double* in, bool surface = false);  ///< t_enter, t_exit; surface: the sphere's crossings
 std::optional<Result> segment_segment(const double* in);  ///< dist2, s, t, c1, c2
 std::optional<Result> point_triangle(const double* in);   ///< the region; dist2, q, v, w
 
@@ -68,7 +68,7 @@ struct Band {
     bool (*exact)(const double* in, int exact_answer, const double* delta) = nullptr;
     bool (*wrong)(const double* in, int exact_answer, const double* delta) = nullptr;
 };
-Band ray_triangle_band();
+Band ray_triangle_band(bool cull_back = false);
 Band ray_aabb_band(bool segment);
 Band aabb_plane_band();  ///< aabb_plane and aabb_plane_overlap: the same margins decide both
 Band aabb_aabb_band();
@@ -79,7 +79,7 @@ Band triangle_measures_band();
 Band polygon_measures_band();
 Band triangle_triangle_band();
 Band obb_obb_band();
-Band ray_sphere_band();
+Band ray_sphere_band(bool surface = false);
 Band segment_segment_band();
 Band point_triangle_band();
 /// aabb_triangle's band is the exact answer on the box grown or shrunk by
@@ -92,7 +92,7 @@ std::optional<bool> aabb_triangle_band_fast(const double* in, int exact_answer, 
 /// catch them: every sign decided in plain double (aabb_aabb, which needs no
 /// arithmetic: touching boxes called disjoint). Never used to judge.
 namespace wrong {
-Result ray_triangle(const double* in);
+Result ray_triangle(const double* in, bool cull_back = false);
 Result ray_aabb(const double* in, bool segment);
 Result aabb_plane(const double* in);
 Result aabb_plane_overlap(const double* in);
@@ -105,7 +105,7 @@ Result triangle_measures(const double* in);
 Result polygon_measures(const double* in);
 Result triangle_triangle(const double* in);
 Result obb_obb(const double* in);
-Result ray_sphere(const double* in);
+Result ray_sphere(const double* in, bool surface = false);
 Result segment_segment(const double* in);
 Result point_triangle(const double* in);
 }  // namespace wrong

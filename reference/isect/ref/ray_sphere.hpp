@@ -35,11 +35,29 @@ struct RaySphereExact {
     double t_enter = 0, t_exit = 0;  ///< the doubles nearest the exact values (t_exit may be +inf)
 };
 
-/// tmax: nullopt for +inf.
+/// The sphere's crossings instead of the ball's (the `surface` convention,
+/// as glm, three.js, raylib and WickedEngine answer: from inside the ball,
+/// the exit): hit iff some point of the query lies on the sphere, t_enter
+/// the first such t and t_exit the last. From the ball's answer and whether
+/// the query's origin and its end (o + tmax d; o itself for a zero
+/// direction; none for an unbounded ray) lie strictly inside the ball: a
+/// crossing is an end of the ball's [t_enter, t_exit] that is not such a
+/// point. Each reference decides the two sides itself.
+inline RaySphereExact sphere_surface(const RaySphereExact& ball, bool origin_inside, bool end_inside) {
+    if (!ball.hit || (origin_inside && end_inside)) return RaySphereExact{};
+    RaySphereExact out;
+    out.hit = true;
+    out.t_enter = origin_inside ? ball.t_exit : ball.t_enter;
+    out.t_exit = end_inside ? ball.t_enter : ball.t_exit;
+    return out;
+}
+
+/// tmax: nullopt for +inf. surface: the sphere's crossings (sphere_surface)
+/// instead of the closed ball's.
 RaySphereExact ray_sphere_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
-                                   const Rational& r);
+                                   const Rational& r, bool surface = false);
 RaySphereExact ray_sphere_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
-                               const Rational& r);
+                               const Rational& r, bool surface = false);
 
 /// (p + s sqrt(x)) / q, s in {-1, 1}, as the nearest double, taken with MPFR
 /// at 400 bits (x >= 0, q != 0). Exact where x is a rational square.

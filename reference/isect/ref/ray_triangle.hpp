@@ -31,11 +31,15 @@ struct RayTriangleExact {
     Rational u, v;
 };
 
-/// tmax: nullopt for +inf.
+/// tmax: nullopt for +inf. cull_back: the `cull_back` convention, only the
+/// front face counts: a hit also needs d . n < 0, n = (b - a) x (c - a) (the
+/// ray travels against the normal of the counter-clockwise winding), so a
+/// ray in the plane and a degenerate triangle miss. The rational reference
+/// takes the sign of d . n; CGAL's, the orientation of (a, b, c, a + d).
 RayTriangleExact ray_triangle_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax,
-                                       const std::array<Point, 3>& tri);
+                                       const std::array<Point, 3>& tri, bool cull_back = false);
 RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
-                                   const std::array<Point, 3>& tri);
+                                   const std::array<Point, 3>& tri, bool cull_back = false);
 
 /// The barycentrics (u of b, v of c) of a point of the plane of a
 /// non-degenerate triangle, with n = (b - a) x (c - a).

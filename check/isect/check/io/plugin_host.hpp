@@ -33,6 +33,8 @@ struct PluginInfo {
     /// What isect_requires() declares ("nonzero_direction,proper_triangle"),
     /// if exported; empty when not.
     std::string requires_;
+    /// What isect_conventions() declares ("surface,cull_back"), if exported.
+    std::string conventions;
     /// The floating-point control state before and after loading it (a
     /// -ffast-math build sets FTZ and DAZ as it loads).
     FpControl before_load, after_load;

@@ -26,6 +26,9 @@ struct Domain {
     /// Declared preconditions (--require; preconditions.hpp), by name: a
     /// family judges the inputs that meet those it has.
     std::vector<std::string> required;
+    /// Declared conventions (--convention; Family::conventions), by name:
+    /// each changes the truth of the families that have it (declared_family).
+    std::vector<std::string> conventions;
 
     /// Whether the magnitudes are the default, every finite number of the
     /// precision.
@@ -40,8 +43,8 @@ struct Domain {
     bool contains(double x) const;
     /// Empty when every input of f is in the domain and meets every
     /// required precondition f has, else which is not ("dir: '1e-45' is
-    /// below the domain 2^-20:2^20", "outside --require nonzero_direction:
-    /// dir != 0").
+    /// below the domain 2^-20:2^20", "misses --require nonzero_direction
+    /// (which asks dir != 0)").
     std::string outside(const Family& f, const double* in) const;
     /// Whether every input of f is in the domain and meets every required
     /// precondition f has: outside(f, in).empty() without building why.

@@ -212,6 +212,9 @@ struct FamilyKernel {
     /// block per round trip this way). The engine calls it where it is
     /// set, fn elsewhere.
     std::shared_ptr<struct BatchCalls> batch = nullptr;
+    /// The family's conventions it follows (Family::conventions): judged
+    /// against the truth of a family declared with exactly these.
+    std::vector<std::string> conventions = {};
 };
 
 /// What went wrong in a violation, as a kind (the rest of a failure class
@@ -363,6 +366,28 @@ struct Family {
     /// direction, a proper triangle... (preconditions.hpp).
     std::vector<Precondition> preconditions;
 
+    /// A convention a kernel of the family may follow (--convention NAME):
+    /// another truth for the same input, that both references implement
+    /// (ray_sphere's `surface`: the sphere's first crossing, not the ball's;
+    /// ray_triangle's `cull_back`).
+    struct Convention {
+        std::string name;  ///< as --convention takes it
+        std::string says;  ///< for isect kernels and reports
+    };
+    std::vector<Convention> conventions;
+    /// Makes this family (a copy: declared_family's) what a run declares:
+    /// the conventions it follows (each one of `conventions`) and the
+    /// preconditions it requires (each one of `preconditions`). Replaces
+    /// truth, the fast oracle, the band, the value error... as they need;
+    /// optional (the generic part, the preconditions' slack, is
+    /// declared_family's).
+    std::function<void(Family&, const std::vector<std::string>& required, const std::vector<std::string>& conventions)>
+        declare;
+    /// In a declared family: the conventions it follows, and each input
+    /// number's slack in units of u (Precondition::slack; empty: none).
+    std::vector<std::string> followed;
+    std::vector<double> slack;
+
     /// Whether the answer is yes or no (answers[1] the yes: hit, overlap),
     /// so that a differing answer is a false hit or a false miss.
     bool yes_no() const { return answers.size() == 2 && answer_has_values.size() == 2; }
@@ -412,6 +437,19 @@ FamilyKernel ray_triangle_strict_edges_kernel();
 const std::vector<const Family*>& families();
 /// A family by name; nullptr when none.
 const Family* find_family(const std::string& name);
+/// The family as a run declares it (Domain::required, Domain::conventions,
+/// those it has): itself when nothing it has is declared, else a copy made
+/// once (and kept: the reference stays valid) with each required
+/// precondition's slack and the family's own declare() applied. Every
+/// command judges through it.
+const Family& declared_family(const Family& base, const Domain& declared);
+/// The names among `wanted` that are conventions of f.
+std::vector<std::string> conventions_of(const Family& f, const std::vector<std::string>& wanted);
+/// Every convention name some family has, sorted.
+std::vector<std::string> known_conventions();
+/// Parses --convention's comma-separated names into out; false with why for
+/// a name no family has (listing the known ones).
+bool parse_conventions(const std::string& text, std::vector<std::string>& out, std::string& why);
 
 /// The largest magnitude among the inputs; NaN and inf ignored.
 double largest_magnitude(const Inputs& in);

@@ -28,6 +28,14 @@ struct Precondition {
     /// their class has a member that is not degenerate.
     bool degeneracy = false;
     std::function<bool(const double*)> holds;
+    /// How far the input may lie from what the precondition idealises, in
+    /// units of u relative to the key's own magnitude (a row of three for a
+    /// key of nine): a kernel may compute as if it were ideal (a unit vector
+    /// as exactly unit, axes as exactly orthonormal), so a run that declares
+    /// it moves the key by this much more in the band and in the number
+    /// scales that read it (declared_family). 0 for an exact precondition.
+    double slack = 0;
+    size_t at = 0, count = 0;  ///< the key it is about (slack > 0)
     /// Changes an input that does not meet it, every value staying in the
     /// run's precision and, where it can, in the domain's magnitudes.
     std::function<void(double*, Source&, const Domain&)> adapt;
