@@ -18,6 +18,11 @@
 //                       their own (isect fuzz allows only a stricter one)
 //   ISECT_FUZZ_DOMAIN   a declared domain LO:HI (isect check --domain)
 //   ISECT_FUZZ_REQUIRE  declared preconditions NAME,NAME (isect check --require)
+//   ISECT_FUZZ_CONVENTION  declared conventions NAME,NAME (isect check
+//                       --convention): the truth follows them, and the
+//                       built-in kernels fuzzed are those that do
+//   Inputs outside the declared domain and preconditions are not judged
+//   (bytes are fitted into them first, as the generators fit theirs).
 //   ISECT_FUZZ_PRECISION  "double": double inputs (9-byte slots) and the
 //                       double kernels, or a plugin's isect_FAMILY_d
 //   ISECT_FUZZ_FP_ENV   the floating-point environment the kernels run in
@@ -32,6 +37,7 @@
 //                       many inputs does not end every fork job.
 // Built with a plain main (replay_main.cpp) it replays files and folders, so
 // gcc builds run the same code over the corpus.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
@@ -63,13 +69,20 @@ const char* family_name() { return g_family_name.c_str(); }
     std::exit(2);
 }
 
+const isect::check::Domain& domain();
+
+/// The family as the campaign declares it (its conventions, its
+/// preconditions' slack).
 const Family& family() {
-    static const Family* f = isect::check::find_family(g_family_name);
-    if (!f) {
-        std::string known;
-        for (const Family* k : isect::check::families()) known += " fuzz_" + k->name;
-        die("this binary's name says no family; it must be one of" + known);
-    }
+    static const Family* f = [] {
+        const Family* base = isect::check::find_family(g_family_name);
+        if (!base) {
+            std::string known;
+            for (const Family* k : isect::check::families()) known += " fuzz_" + k->name;
+            die("this binary's name says no family; it must be one of" + known);
+        }
+        return &isect::check::declared_family(*base, domain());
+    }();
     return *f;
 }
 
@@ -119,7 +132,7 @@ std::vector<FamilyKernel> selected_kernels() {
     const char* env = std::getenv("ISECT_FUZZ_KERNEL");
     std::vector<FamilyKernel> out;
     if (!env || !*env) {
-        out = family().kernels();
+        out = family().kernels();  // those that follow its declared conventions
     } else {
         std::stringstream names(env);
         for (std::string name; std::getline(names, name, ',');) {
@@ -160,6 +173,8 @@ const isect::check::Domain& domain() {
         }
         if (const char* env = std::getenv("ISECT_FUZZ_REQUIRE"); env && *env)
             if (!isect::check::parse_requirements(env, out.required, why)) die("ISECT_FUZZ_REQUIRE " + why);
+        if (const char* env = std::getenv("ISECT_FUZZ_CONVENTION"); env && *env)
+            if (!isect::check::parse_conventions(env, out.conventions, why)) die("ISECT_FUZZ_CONVENTION " + why);
         return out;
     }();
     return d;
@@ -222,6 +237,10 @@ const char* fuzz_target_family() { return family_name(); }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const isect::check::Inputs in = isect::check::decode_fuzz(family(), data, size, domain());
+    // What the bytes could not be fitted into is not judged: the domain and
+    // preconditions a kernel declares are what it promises (NaN and inf stay:
+    // outside the family's domain a kernel must only survive).
+    if (!domain().covers(family(), in.data())) return 0;
     static std::set<std::string> seen;  // provisional classes judged, when keeping findings
     const auto finding =
         isect::check::fuzz_one(family(), kernels(), in, sampled(data, size), findings_dir().empty() ? nullptr : &seen);

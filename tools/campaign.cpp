@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -154,6 +155,32 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
 
 namespace {
 
+/// Whether `inner` is `outer` or lies inside it (both made absolute).
+bool inside(const fs::path& inner, const fs::path& outer) {
+    std::error_code ec;
+    const fs::path a = fs::weakly_canonical(inner, ec), b = fs::weakly_canonical(outer, ec);
+    if (b.empty()) return false;
+    const auto m = std::mismatch(b.begin(), b.end(), a.begin(), a.end());
+    return m.first == b.end();
+}
+
+/// The folder campaigns work in: --work, else ./isect-fuzz, unless the
+/// current folder is inside isect's source tree or install prefix (whose
+/// files a campaign must not touch): then the user's cache,
+/// $XDG_CACHE_HOME/isect/fuzz or ~/.cache/isect/fuzz.
+fs::path work_folder(const FuzzArgs& args) {
+    if (!args.work.empty()) return fs::absolute(args.work);
+    std::error_code ec;
+    const fs::path here = fs::current_path(ec);
+    const fs::path prefix = fs::canonical("/proc/self/exe", ec).parent_path().parent_path();
+    const bool ours = inside(here, args.source_dir) || (!ec && fs::exists(prefix / "share" / "isect") && inside(here, prefix));
+    if (!ours) return here / "isect-fuzz";
+    const char* cache = std::getenv("XDG_CACHE_HOME");
+    const char* home = std::getenv("HOME");
+    if (cache && *cache) return fs::path(cache) / "isect" / "fuzz";
+    return fs::path(home && *home ? home : "/tmp") / ".cache" / "isect" / "fuzz";
+}
+
 /// Where the isect fuzz files installed with isect live: share/isect beside
 /// the binary, or the source tree it was built from.
 std::string shared_file(const FuzzArgs& args, const std::string& rel) {
@@ -182,13 +209,14 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
                 const check::Domain& domain, const std::string& who, const std::string& corpus, FamilyResult& result,
                 uint64_t& inputs_run, std::string& fp_note) {
     const std::string target = args.fuzz_dir + "/fuzz_" + f.name;
-    if (!fs::exists(target)) {
-        std::cerr << "isect fuzz: no libFuzzer target " << target
-                  << ": the targets are built by clang with -DISECT_BUILD_FUZZ=ON (./isect fuzz in isect's source tree "
-                     "builds them into build-fuzz/); set ISECT_FUZZ_DIR to their folder\n";
-        return -1;
-    }
-    const fs::path base = fs::path(args.fuzz_dir).parent_path() / ("campaign_" + f.name), pool = base / "pool";
+    // A campaign's own folder: its family, conventions and subject, so that
+    // unrelated campaigns never share a pool.
+    std::string name = f.name;
+    for (const std::string& c : f.followed) name += "-" + c;
+    name += "-" + file_stem(args.subject.plugin.empty() ? (args.subject.kernel.empty() ? "built-in" : args.subject.kernel)
+                                                        : fs::path(args.subject.plugin).stem().string());
+    if (args.precision == "double") name += "-double";
+    const fs::path base = work_folder(args) / name, pool = base / "pool";
     std::error_code ec;
     fs::create_directories(pool, ec);
     std::string run_dir = (base / "run-XXXXXX").string();
@@ -234,6 +262,11 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             std::string names;
             for (const std::string& n : domain.required) names += (names.empty() ? "" : ",") + n;
             setenv("ISECT_FUZZ_REQUIRE", names.c_str(), 1);
+        }
+        if (!f.followed.empty()) {
+            std::string names;
+            for (const std::string& n : f.followed) names += (names.empty() ? "" : ",") + n;
+            setenv("ISECT_FUZZ_CONVENTION", names.c_str(), 1);
         }
         if (args.plain_mutator) setenv("ISECT_FUZZ_MUTATOR", "plain", 1);
         setenv("ISECT_FUZZ_PRECISION", args.precision.c_str(), 1);
@@ -303,13 +336,21 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     for (const fs::path& file : inputs_found) {
         const std::vector<uint8_t> bytes = file_bytes(file);
         const check::Inputs input = check::decode_fuzz(f, bytes.data(), bytes.size(), domain);
+        // The target judges only what the bytes fit into; so does this.
+        if (!domain.covers(f, input.data())) continue;
         const auto found = finding_on(f, kernels, input);
         if (!found) {
-            ++unexplained;  // a crash or timeout of a kernel, not a contract: keep the bytes
-            result.problems.push_back({file.string(),
-                                       "not a contract finding (a crash or timeout in a kernel?); the input is kept there"});
-            lines << "isect fuzz: " << file.string()
-                  << " is not a contract finding (a crash or timeout in a kernel?); the input is kept there\n";
+            // The target kept it (a finding of its own, or libFuzzer's crash
+            // or timeout artefact), but judged again here, through the
+            // kernels as isect replay runs them, it breaks no contract.
+            ++unexplained;
+            const bool artefact = file.parent_path() == artifacts;
+            const std::string why = artefact ? "libFuzzer kept it as a crash or timeout of the target, and judged again "
+                                               "here it breaks no contract; the input is kept there"
+                                             : "the target found a broken contract on it, and judged again here (as isect "
+                                               "replay judges it) it breaks none; the input is kept there";
+            result.problems.push_back({file.string(), why});
+            lines << "isect fuzz: " << file.string() << ": " << why << "\n";
             continue;
         }
         check::Inputs kept = input;
@@ -405,8 +446,10 @@ int run_fuzz(const FuzzArgs& args) {
     check::PluginHost* host = under_test->host();
     const check::Domain& domain = under_test->domain();
     std::vector<const Family*> families;
-    for (const Family* f : check::families())
-        if ((args.family.empty() || args.family == f->name) && !under_test->kernels(*f).empty()) families.push_back(f);
+    for (const Family* base : check::families())
+        if (args.family.empty() || args.family == base->name)
+            for (const Family* f : under_test->families_of(*base))
+                if (!under_test->kernels(*f).empty()) families.push_back(f);
     if (families.empty()) {
         if (host)
             std::cerr << "isect fuzz: " << args.subject.plugin << " does not export isect_" << args.family
@@ -424,6 +467,27 @@ int run_fuzz(const FuzzArgs& args) {
         info.plugin_path = host->info().path;
         info.contract = under_test->plugin_contract();
         info.error_e = under_test->error_e();
+    }
+    // The targets: built here from isect's source tree when they are not
+    // (clang and libFuzzer, as ./isect fuzz builds them), else the one
+    // command that builds them is named.
+    if (!fs::exists(args.fuzz_dir + "/fuzz_" + families.front()->name)) {
+        const fs::path script = fs::path(args.source_dir) / "isect";
+        if (std::getenv("ISECT_FUZZ_DIR") == nullptr && fs::exists(script)) {
+            std::cerr << "isect fuzz: no libFuzzer targets in " << args.fuzz_dir << "; building them: " << script.string()
+                      << " fuzz-targets\n";
+            const std::string command = "'" + script.string() + "' fuzz-targets 1>&2";
+            if (std::system(command.c_str()) != 0) {
+                std::cerr << "isect fuzz: building the fuzz targets failed (its output is above)\n";
+                return 2;
+            }
+        }
+        if (!fs::exists(args.fuzz_dir + "/fuzz_" + families.front()->name)) {
+            std::cerr << "isect fuzz: no libFuzzer target " << args.fuzz_dir << "/fuzz_" << families.front()->name
+                      << ": build the targets with clang and -DISECT_BUILD_FUZZ=ON (isect's ./isect fuzz-targets does) "
+                         "and set ISECT_FUZZ_DIR to their folder\n";
+            return 2;
+        }
     }
     // The corpus folder must take the cases before a minute is spent.
     const auto corpus_of = [&](const Family& f) {

@@ -14,6 +14,10 @@ struct FuzzArgs {
     double minutes = 1;       ///< per family
     int jobs = 1;
     std::string corpus;       ///< where new cases go (default ./corpus/FAMILY, or ./findings for a plugin)
+    /// Where a campaign works (its pools, logs, inputs kept as bytes):
+    /// default ./isect-fuzz, or the user's cache folder when the current
+    /// folder is isect's source or install tree (never those).
+    std::string work;
     bool plain_mutator = false;
     SubjectArgs subject;      ///< a plugin's functions, a kernel, or the built-in ones; their scope and environment
     std::string fuzz_dir;     ///< where the fuzz_FAMILY binaries are

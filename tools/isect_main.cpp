@@ -210,6 +210,9 @@ int main(int argc, char** argv) {
     fuzz->add_option("--kernel", fuzz_args.subject.kernel, "One kernel, or broken:NAME for a planted bug (default: the built-in ones)");
     fuzz->add_option("--minutes", fuzz_args.minutes, "Campaign length, per family")->check(real_in(0, 1e6, true));
     fuzz->add_option("--jobs", fuzz_args.jobs, "libFuzzer fork-mode jobs (cores)")->check(whole_in(1, 1024));
+    fuzz->add_option("--work", fuzz_args.work,
+                     "Where campaigns keep their pools, logs and inputs kept as bytes (default ./isect-fuzz; the user's "
+                     "cache folder when run inside isect's source or install tree)");
     fuzz->add_option("--corpus", fuzz_args.corpus,
                      "Where new cases go (default: ./corpus/FAMILY of the current folder; ./findings for a plugin)");
     fuzz->add_option("--domain", fuzz_args.subject.domain, "Fuzz only inputs whose nonzero magnitudes lie in LO:HI");

@@ -95,7 +95,7 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
         for (const check::Precision p : {check::Precision::single, check::Precision::double_}) {
             const check::PrecisionScope scope(p);
             for (const Family* f : check::families())
-                if (const auto k = f->find_kernel(a.kernel))
+                if (const auto k = f->find_any_kernel(a.kernel))
                     for (const std::string& c : k->conventions)
                         if (std::find(out->domain_.conventions.begin(), out->domain_.conventions.end(), c) ==
                             out->domain_.conventions.end())
@@ -112,7 +112,7 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
         for (const check::Precision p : {check::Precision::single, check::Precision::double_}) {
             const check::PrecisionScope scope(p);
             for (const Family* f : check::families())
-                if (const auto k = f->find_kernel(a.kernel); k && !held_to(*k, contract, command)) return nullptr;
+                if (const auto k = f->find_any_kernel(a.kernel); k && !held_to(*k, contract, command)) return nullptr;
         }
         out->builtin_contract_ = contract;
     }
@@ -141,7 +141,8 @@ std::vector<const Family*> KernelsUnderTest::families_of(const Family& base) con
     std::vector<const Family*> out = {&family(base)};
     if (host() || !kernel_.empty() || !domain_.conventions.empty()) return out;
     std::vector<std::vector<std::string>> seen;
-    for (const FamilyKernel& k : base.kernels()) {
+    for (const FamilyKernel& k : base.all_kernels()) {
+        if (k.precision != check::precision()) continue;
         std::vector<std::string> c = check::conventions_of(base, k.conventions);
         std::sort(c.begin(), c.end());
         if (c.empty() || std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
@@ -186,11 +187,10 @@ std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string
     }
     std::vector<FamilyKernel> out;
     if (kernel_.empty()) {
-        for (FamilyKernel& k : f.kernels())
-            if (same_conventions(f, k.conventions, f.followed)) out.push_back(std::move(k));
-    } else if (auto k = f.find_kernel(kernel_)) {
+        out = f.kernels();  // those that follow its conventions
+    } else if (auto k = f.find_any_kernel(kernel_)) {
         if (builtin_contract_) k->contract = *builtin_contract_;
-        if (same_conventions(f, k->conventions, f.followed)) out = {*k};
+        if (f.follows(*k)) out = {*k};
         else if (why)
             *why = kernel_ + " follows the convention " + conventions_str(check::conventions_of(f, k->conventions)) +
                    "; the case follows " + conventions_str(f.followed);

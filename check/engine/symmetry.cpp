@@ -6,6 +6,12 @@
 
 namespace isect::check {
 
+bool keeps_handedness(const Symmetry& s) {
+    static constexpr bool kOdd[6] = {false, true, true, false, false, true};  // kPerms below
+    const int mirrors = ((s.mirror >> 0) & 1) + ((s.mirror >> 1) & 1) + ((s.mirror >> 2) & 1);
+    return (mirrors + (kOdd[s.perm % 6] ? 1 : 0) + (s.reverse ? 1 : 0)) % 2 == 0;
+}
+
 std::optional<Inputs> transformed(const Family& f, const Inputs& in, const Symmetry& s) {
     static constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     const int* p = kPerms[s.perm % 6];

@@ -483,6 +483,7 @@ Family make() {
                                    "in the plane misses"}};
     f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
         if (conventions.empty()) return;  // "cull_back", the one convention
+        g.handed = true;
         g.truth = [](const double* in) { return truth(in, true); };
         g.cgal = [](const double* in) {
             return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),

@@ -87,6 +87,20 @@ std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const
     return std::nullopt;
 }
 
+std::optional<FamilyKernel> Family::find_any_kernel(const std::string& kernel) const {
+    const bool is_broken = kernel.rfind("broken:", 0) == 0;
+    for (const FamilyKernel& k : is_broken ? all_broken() : all_kernels())
+        if (k.name == kernel && k.precision == precision()) return k;
+    return std::nullopt;
+}
+
+bool Family::follows(const FamilyKernel& k) const {
+    std::vector<std::string> own = conventions_of(*this, k.conventions), here = followed;
+    std::sort(own.begin(), own.end());
+    std::sort(here.begin(), here.end());
+    return own == here;
+}
+
 namespace {
 thread_local Precision g_precision = Precision::single;  // a worker takes its caller's (run_workers)
 }  // namespace

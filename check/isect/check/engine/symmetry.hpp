@@ -23,6 +23,10 @@ struct Symmetry {
     bool reverse = false;
 };
 
+/// Whether s keeps a winding's handedness: an even count of mirrored axes,
+/// odd axis permutations and vertex reversals together.
+bool keeps_handedness(const Symmetry& s);
+
 /// The input moved by s; nullopt when some value would round (a scaling
 /// into the subnormals, an inexact translation) or s translates a family
 /// that cannot be (a plane offset, a matrix).

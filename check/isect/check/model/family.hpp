@@ -353,12 +353,14 @@ struct Family {
     std::vector<int> plugin_returns;
 
     /// Built-in kernels, as core/ declares them, and planted bugs
-    /// ("broken:NAME"), of either precision: kernels() and broken() give
-    /// those of the run's.
+    /// ("broken:NAME"), of either precision and every convention: kernels()
+    /// and broken() give those of the run's precision that follow this
+    /// family's conventions (`followed`: none, unless declared), the ones
+    /// its truth judges.
     std::function<std::vector<FamilyKernel>()> all_kernels;
     std::function<std::vector<FamilyKernel>()> all_broken;
-    std::vector<FamilyKernel> kernels() const { return of_run_precision(all_kernels()); }
-    std::vector<FamilyKernel> broken() const { return of_run_precision(all_broken()); }
+    std::vector<FamilyKernel> kernels() const { return judged_here(all_kernels()); }
+    std::vector<FamilyKernel> broken() const { return judged_here(all_broken()); }
     /// The family's own constructions; family_gen.hpp adds the shared
     /// transforms (magnitude, subnormal, ulp, signed zeros) of any of them.
     std::vector<Mix> mixes;
@@ -387,6 +389,10 @@ struct Family {
     /// number's slack in units of u (Precondition::slack; empty: none).
     std::vector<std::string> followed;
     std::vector<double> slack;
+    /// Whether the truth depends on a winding (ray_triangle under
+    /// cull_back): a mirror, an odd permutation of the axes and a reversal
+    /// of the vertices each turn a front face into a back one.
+    bool handed = false;
 
     /// Whether the answer is yes or no (answers[1] the yes: hit, overlap),
     /// so that a differing answer is a false hit or a false miss.
@@ -412,13 +418,19 @@ struct Family {
             if (answers[i] == a) return int(i);
         return -1;
     }
-    std::optional<FamilyKernel> find_kernel(const std::string& name) const;  ///< built-in or broken:NAME
+    /// A built-in kernel or broken:NAME of kernels() or broken().
+    std::optional<FamilyKernel> find_kernel(const std::string& name) const;
+    /// The same among the run's precision's kernels of every convention
+    /// (what a name asks for before the family is declared).
+    std::optional<FamilyKernel> find_any_kernel(const std::string& name) const;
+    /// Whether a kernel follows exactly this family's conventions.
+    bool follows(const FamilyKernel& k) const;
 
 private:
-    static std::vector<FamilyKernel> of_run_precision(std::vector<FamilyKernel> all) {
+    std::vector<FamilyKernel> judged_here(std::vector<FamilyKernel> all) const {
         std::vector<FamilyKernel> out;
         for (FamilyKernel& k : all)
-            if (k.precision == precision()) out.push_back(std::move(k));
+            if (k.precision == precision() && follows(k)) out.push_back(std::move(k));
         return out;
     }
 };
