@@ -556,7 +556,8 @@ void PluginHost::stop() {
 void PluginHost::send(const Family& f, Precision p, const double* in, size_t n, bool whole) {
     if (pid_ < 0) start();
     uint32_t index = 0;
-    while (index < families().size() && families()[index] != &f) ++index;
+    // By name: a declared family (conventions, slack) is a copy of the registry's.
+    while (index < families().size() && families()[index]->name != f.name) ++index;
     std::memcpy(shared_->in, in, n * f.size() * sizeof(double));
     shared_->answered.store(0, std::memory_order_relaxed);
     shared_->request = Request{index, p == Precision::double_ ? 1u : 0u, uint32_t(n), whole ? 1u : 0u};
