@@ -195,7 +195,12 @@ std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string
             *why = kernel_ + " follows the convention " + conventions_str(check::conventions_of(f, k->conventions)) +
                    "; the case follows " + conventions_str(f.followed);
     } else if (why) {
-        *why = f.name + " has no kernel named '" + kernel_ + "'";
+        // Looked up in the case's precision: named in the other one, it is a skip.
+        const check::Precision here = check::precision();
+        const check::PrecisionScope other(here == check::Precision::single ? check::Precision::double_
+                                                                           : check::Precision::single);
+        *why = f.find_any_kernel(kernel_) ? kernel_ + " has no " + check::precision_name(here) + " version"
+                                           : f.name + " has no kernel named '" + kernel_ + "'";
     }
     if (out.empty() && why && why->empty())
         *why = f.name + " has no built-in " + check::precision_name(check::precision()) + " kernel";

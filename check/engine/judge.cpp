@@ -51,19 +51,31 @@ namespace {
 /// `undecided` where that cannot settle it.
 ValueError value_judgement(const Family& f, const double* in, const Truth& truth, const Answer& got) {
     Answer checked = got;
-    if (got.unprovided)  // outputs the kernel did not compute count as exact
+    // A number that is the exact value correctly rounded to the precision is
+    // right, whatever its scale: above the float range that is inf (t =
+    // 7.1e44 comes back as inf from a float kernel). It counts as exact, as
+    // outputs the kernel did not compute do.
+    uint64_t exact_here = got.unprovided;
+    for (size_t i = 0; i < checked.values.size() && i < 64 && i < truth.values.size(); ++i) {
+        const double g = got.values[i];
+        const bool rounded = truth.lo.empty()
+                                 ? to_precision(truth.values[i]) == g
+                                 : to_precision(truth.lo[i]) == g && to_precision(truth.hi[i]) == g;
+        if (rounded && std::isinf(g)) exact_here |= uint64_t(1) << i;
+    }
+    if (exact_here)
         for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
-            if (got.unprovided >> i & 1) checked.values[i] = truth.values[i];
+            if (exact_here >> i & 1) checked.values[i] = truth.values[i];
     if (truth.lo.empty()) return f.value_error(in, truth, checked);
     Truth lo = truth, hi = truth;
     lo.values = truth.lo;
     hi.values = truth.hi;
     for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
-        if (got.unprovided >> i & 1) checked.values[i] = truth.lo[i];
+        if (exact_here >> i & 1) checked.values[i] = truth.lo[i];
     const ValueError a = f.value_error(in, lo, checked);
-    if (got.unprovided)
+    if (exact_here)
         for (size_t i = 0; i < checked.values.size() && i < 64; ++i)
-            if (got.unprovided >> i & 1) checked.values[i] = truth.hi[i];
+            if (exact_here >> i & 1) checked.values[i] = truth.hi[i];
     ValueError b = f.value_error(in, hi, checked);
     b.undecided = b.undecided || a.undecided || a.cut_k != b.cut_k;
     if (a.e > b.e || std::isnan(a.e)) {

@@ -460,7 +460,8 @@ std::vector<std::string> conventions_of(const Family& f, const std::vector<std::
 /// Every convention name some family has, sorted.
 std::vector<std::string> known_conventions();
 /// Parses --convention's comma-separated names into out; false with why for
-/// a name no family has (listing the known ones).
+/// a name no family has (listing the known ones). "none" names none (it
+/// overrides what a plugin declares).
 bool parse_conventions(const std::string& text, std::vector<std::string>& out, std::string& why);
 
 /// The largest magnitude among the inputs; NaN and inf ignored.
