@@ -30,6 +30,8 @@
 //                       kernels run in the default one and a plugin's in
 //                       the one loading it left. The truth always runs in
 //                       the default environment.
+//   ISECT_FUZZ_MAX_LEN  set: print the byte length of this family's slot
+//                       layout in the precision, and exit
 //   ISECT_FUZZ_FINDINGS a folder: a finding is written there as its bytes
 //                       (one file per failure class, finding-HASH) and the
 //                       run goes on, instead of printing it and aborting.
@@ -221,6 +223,12 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
             die(std::string("ISECT_FUZZ_PRECISION '") + p + "' is not float or double");
         isect::check::set_precision(std::string(p) == "double" ? isect::check::Precision::double_
                                                                : isect::check::Precision::single);
+    }
+    // ISECT_FUZZ_MAX_LEN: prints the slot layout's length for this family and
+    // precision (a test's -max_len) and exits.
+    if (std::getenv("ISECT_FUZZ_MAX_LEN")) {
+        std::printf("%zu\n", isect::check::fuzz_bytes(family()));
+        std::exit(0);
     }
     // The truth runs in the default environment, whatever started us.
     isect::check::set_fp_control(isect::check::default_fp_control());

@@ -83,6 +83,10 @@ expect 1 "skip .*does not export isect_triangle_triangle_d \(the references repr
 printf 'family ray_sphere\norg 0 0 0\ndir 0 0 1\ntmax inf\nc 0 0 0\nr 1\nexpect miss\n' >"$work/wrong_expect.case"
 expect 1 "expect says miss but both references say hit" -- "$isect" replay --plugin "$kernels/mt_epsilon.so" --contract tolerant=64 \
     "$corpus/ray_triangle" "$work/wrong_expect.case"
+# The corpus reads exactly: no case warns, and --strict takes every one.
+expect 0 "0 failed, 0 skipped .*, 0 errors" -- "$isect" replay --strict "$corpus"
+if "$isect" replay "$corpus" 2>&1 | grep -q "^warning:"; then echo "FAIL: a corpus case warns on replay"; fail=1
+else echo "ok: no corpus case warns"; fi
 # A kernel's name is looked up in each case's precision, and replay -v says
 # when a built-in did not run instead of printing an answer it never gave.
 printf 'family obb_obb\nprecision double\na.c 0 0 0\na.axes 1 0 0 0 1 0 0 0 1\na.h 1 1 1\nb.c 2 0 0\nb.axes 1 0 0 0 1 0 0 0 1\nb.h 1 1 1\nexpect overlap\n' >"$work/obb_double.case"

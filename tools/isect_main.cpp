@@ -60,6 +60,23 @@ int run_kernels() {
     return 0;
 }
 
+/// `isect kernels --case-keys`: each family's case-file keys, answers,
+/// numbers and conventions, as docs/case-format.md's table (a test holds
+/// the page to it).
+int run_case_keys() {
+    std::cout << "| family | input keys (numbers) | expect | numbers (`expect.NAME`) | `convention` |\n|---|---|---|---|---|\n";
+    for (const check::Family* f : check::families()) {
+        std::string keys, answers, numbers, conventions;
+        for (const check::InputKey& k : f->inputs)
+            keys += (keys.empty() ? "`" : ", `") + k.key + "` " + std::to_string(k.count);
+        for (const std::string& a : f->answers) answers += (answers.empty() ? "`" : ", `") + a + "`";
+        for (const std::string& o : f->outputs) numbers += (numbers.empty() ? "`" : ", `") + o + "`";
+        for (const check::Family::Convention& c : f->conventions) conventions += (conventions.empty() ? "`" : ", `") + c.name + "`";
+        std::cout << "| `" << f->name << "` | " << keys << " | " << answers << " | " << numbers << " | " << conventions << " |\n";
+    }
+    return 0;
+}
+
 /// `isect encode`: case files as the bytes of their family's fuzz target.
 int run_encode(const std::vector<std::string>& paths, const std::string& out) {
     std::vector<check::CaseError> errors;
@@ -265,6 +282,8 @@ int main(int argc, char** argv) {
     promote->add_option("--corpus", promote_corpus, "The corpus folder (default: ./corpus of the current folder)");
 
     CLI::App* kernels_cmd = app.add_subcommand("kernels", "List every kernel and planted bug, by family, with contracts");
+    bool case_keys = false;
+    kernels_cmd->add_flag("--case-keys", case_keys, "Each family's case-file keys, answers and numbers, as a markdown table");
 
     std::vector<std::string> encode_paths;
     std::string encode_out;
@@ -300,7 +319,7 @@ int main(int argc, char** argv) {
     if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out, minimize_domain, minimize_require);
     if (*encode) return run_encode(encode_paths, encode_out);
     if (*decode) return run_decode(decode_family, decode_precision, decode_inputs, decode_out);
-    if (*kernels_cmd) return run_kernels();
+    if (*kernels_cmd) return case_keys ? run_case_keys() : run_kernels();
     if (*promote) return run_promote(promote_paths, promote_corpus);
     return 2;
 }
