@@ -7,8 +7,8 @@
 # kernel in another floating-point state than isect check does.
 #   fuzz_cli_test.sh ISECT FUZZ_DIR EXAMPLE_PLUGIN_DIR EXAMPLE_KERNELS_DIR
 set -u
-isect=$1
-fuzz_dir=$2
+isect=$(realpath "$1")
+fuzz_dir=$(realpath "$2")
 examples=$3
 kernels=$4
 source "$(dirname "$0")/expect.sh"
@@ -79,5 +79,14 @@ expect 1 "declare --require nonzero_direction" -- "$isect" fuzz --plugin "$kerne
     --contract tolerant=64 --domain 2^-20:2^20 --minutes 0.1 --corpus "$work/zero_dir"
 expect 0 "requires: nonzero_direction" -- "$isect" fuzz --plugin "$kernels/slabs_one_over_d.so" --family ray_aabb \
     --contract tolerant=64 --domain 2^-20:2^20 --require nonzero_direction --minutes 0.1 --corpus "$work/nonzero_dir"
+# A plugin's findings stay inside the domain and preconditions it declares
+# (the bytes are fitted into them; nothing outside is judged), each written
+# case gets the verdict isect replay gives it under the same declarations,
+# and isect fuzz finds its targets with no environment variable set.
+declared=(--domain 2^-20:2^20 --require proper_triangle,nonzero_direction)
+expect 1 "the contract is BROKEN" -- env -u ISECT_FUZZ_DIR "$isect" fuzz --plugin "$kernels/mt_epsilon.so" --family ray_triangle \
+    --contract tolerant=64 "${declared[@]}" --minutes 0.2 --corpus "$work/declared" --work "$work/w2"
+expect 0 "[1-9][0-9]* passed, 0 failed, 0 skipped" -- "$isect" replay --plugin "$kernels/mt_epsilon.so" --contract tolerant=64 \
+    "${declared[@]}" --expect-broken "$work/declared"
 rm -rf "$work"
 exit $fail

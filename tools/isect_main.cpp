@@ -220,8 +220,17 @@ int main(int argc, char** argv) {
 
     FuzzArgs fuzz_args;
     fuzz_args.source_dir = source;
+    // The fuzz targets: ISECT_FUZZ_DIR; else beside this binary, where a
+    // build with -DISECT_BUILD_FUZZ=ON puts them (build-san/fuzz); else the
+    // source tree's build-fuzz/fuzz (./isect fuzz-targets builds it).
     const char* fuzz_dir_env = std::getenv("ISECT_FUZZ_DIR");
-    fuzz_args.fuzz_dir = fuzz_dir_env ? fuzz_dir_env : source + "/build-fuzz/fuzz";
+    {
+        std::error_code ec;
+        const std::filesystem::path beside = std::filesystem::canonical("/proc/self/exe", ec).parent_path() / "fuzz";
+        fuzz_args.fuzz_dir = fuzz_dir_env                                                          ? fuzz_dir_env
+                             : !ec && std::filesystem::exists(beside / "fuzz_aabb_aabb", ec) ? beside.string()
+                                                                                               : source + "/build-fuzz/fuzz";
+    }
     CLI::App* fuzz = app.add_subcommand("fuzz", "Run libFuzzer campaigns; findings become minimised corpus cases");
     fuzz->add_option("--family", fuzz_args.family, "One family (default: every family)");
     fuzz->add_option("--kernel", fuzz_args.subject.kernel, "One kernel, or broken:NAME for a planted bug (default: the built-in ones)");
