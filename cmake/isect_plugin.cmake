@@ -9,7 +9,7 @@ endfunction()
 
 # isect_add_plugin_check(TEST_NAME PLUGIN target
 #                        [CONTRACT exact|conservative|conservative=K|tolerant=K] [ERROR E]
-#                        [DOMAIN lo:hi] [REQUIRE name,name] [PRECISION float|double]
+#                        [DOMAIN lo:hi] [REQUIRE name,name] [CONVENTION name,name] [PRECISION float|double]
 #                        [FP_ENV default|ftz|daz|ftz,daz]
 #                        [SECONDS n | CASES n] [SEED n] [TIMEOUT_MS n] [JOBS n]
 #                        [FAMILY f] [GEN kind] [CASES_DIR dir] [OUT dir])
@@ -29,7 +29,7 @@ macro(isect_add_plugin_check)
 endmacro()
 
 function(_isect_add_plugin_check name)
-  set(one PLUGIN CONTRACT ERROR DOMAIN REQUIRE PRECISION FP_ENV SECONDS CASES SEED TIMEOUT_MS JOBS FAMILY GEN CASES_DIR OUT)
+  set(one PLUGIN CONTRACT ERROR DOMAIN REQUIRE CONVENTION PRECISION FP_ENV SECONDS CASES SEED TIMEOUT_MS JOBS FAMILY GEN CASES_DIR OUT)
   cmake_parse_arguments(P "" "${one}" "" ${ARGN})
   if(P_UNPARSED_ARGUMENTS)
     list(JOIN P_UNPARSED_ARGUMENTS " " bad)
@@ -61,7 +61,8 @@ function(_isect_add_plugin_check name)
     set(P_OUT ${CMAKE_CURRENT_BINARY_DIR}/${name}-findings)
   endif()
   set(args check --plugin $<TARGET_FILE:${P_PLUGIN}> --contract ${P_CONTRACT} --out ${P_OUT} --quiet)
-  foreach(pair SECONDS:--seconds CASES:--cases FAMILY:--family SEED:--seed DOMAIN:--domain REQUIRE:--require ERROR:--error
+  foreach(pair SECONDS:--seconds CASES:--cases FAMILY:--family SEED:--seed DOMAIN:--domain REQUIRE:--require
+               CONVENTION:--convention ERROR:--error
                PRECISION:--precision FP_ENV:--fp-env TIMEOUT_MS:--timeout-ms JOBS:--jobs GEN:--gen CASES_DIR:--replay)
     string(REPLACE ":" ";" kv ${pair})
     list(GET kv 0 key)

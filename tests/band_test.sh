@@ -73,6 +73,7 @@ expect 1 "broken:cull_wrong_winding .*BROKEN" -- "$isect" check --kernel broken:
     --quiet --out "$work/conv4"
 expect 2 "'sideways' is no family's convention" -- "$isect" check --convention sideways --cases 10 --out "$work/conv5"
 expect 0 "convention a kernel may follow \(--convention cull_back\)" -- "$isect" kernels
+expect 0 "nonzero_length \(p1 != q1, p2 != q2\)" -- "$isect" kernels
 # Every case replays: a case no kernel under test takes is a skip with its
 # reason, never an error (a float-only plugin and double cases; a plugin
 # that exports two families), and the references still check its expect.

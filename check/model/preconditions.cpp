@@ -144,6 +144,34 @@ Precondition orthonormal_rows(const Family& f, const std::string& name, const st
     return p;
 }
 
+Precondition distinct_points(const Family& f, const std::string& name,
+                             const std::vector<std::pair<std::string, std::string>>& pairs) {
+    std::vector<std::pair<size_t, size_t>> at;
+    std::string says;
+    for (const auto& [p, q] : pairs) {
+        at.push_back({f.offset(p), f.offset(q)});
+        says += (says.empty() ? "" : ", ") + p + " != " + q;
+    }
+    Precondition p;
+    p.name = name;
+    p.says = says;
+    p.degeneracy = true;
+    const auto same = [](const double* a, const double* b) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; };
+    p.holds = [at, same](const double* in) {
+        for (const auto& [a, b] : at)
+            if (same(in + a, in + b)) return false;
+        return true;
+    };
+    p.adapt = [at, same](double* in, Source& s, const Domain& d) {
+        for (const auto& [a, b] : at)
+            if (same(in + a, in + b)) {
+                const size_t i = b + s.below(3);
+                in[i] = s.coin() ? step_up(in[i], d) : -step_up(-in[i], d);
+            }
+    };
+    return p;
+}
+
 Precondition proper_triangle(const Family& f, const std::string& key) {
     const size_t at = f.offset(key), n = f.size();
     Precondition p;

@@ -51,6 +51,11 @@ Precondition unit_vector(const Family& f, const std::string& name, const std::st
 /// axes) are orthonormal within 16 u: every a_i . a_j within 32 u of
 /// [i == j]. Adapted by Gram-Schmidt in double, rounded.
 Precondition orthonormal_rows(const Family& f, const std::string& name, const std::string& key);
+/// Each pair of points (keys of 3 values: a segment's two ends) differs:
+/// segments of nonzero length, as MathGeoLib asserts of its segments.
+/// Adapted by moving an end an ulp along one axis.
+Precondition distinct_points(const Family& f, const std::string& name,
+                             const std::vector<std::pair<std::string, std::string>>& pairs);
 /// The triangle at `key` (9 values) has nonzero area, exactly (a sliver is
 /// proper).
 Precondition proper_triangle(const Family& f, const std::string& key);
