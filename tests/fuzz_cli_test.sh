@@ -88,5 +88,16 @@ expect 1 "the contract is BROKEN" -- env -u ISECT_FUZZ_DIR "$isect" fuzz --plugi
     --contract tolerant=64 "${declared[@]}" --minutes 0.2 --corpus "$work/declared" --work "$work/w2"
 expect 0 "[1-9][0-9]* passed, 0 failed, 0 skipped" -- "$isect" replay --plugin "$kernels/mt_epsilon.so" --contract tolerant=64 \
     "${declared[@]}" --expect-broken "$work/declared"
+# Under coreutils timeout (SIGTERM to isect, then to its process group):
+# the campaign stops in order, judges and writes what libFuzzer found, and
+# prints its report.
+timeout 12 "$isect" fuzz --plugin "$kernels/mt_epsilon.so" --family ray_triangle --contract tolerant=64 "${declared[@]}" \
+    --minutes 1 --corpus "$work/timeout" --work "$work/w3" >"$work/timeout.out" 2>&1
+rc=$?
+if [ $rc = 124 ] && grep -q "INTERRUPTED by SIGTERM" "$work/timeout.out" && [ "$(ls "$work/timeout" | wc -l)" -ge 1 ]; then
+    echo "ok: isect fuzz under timeout: exit 124, the report and $(ls "$work/timeout" | wc -l) case(s) kept"
+else
+    echo "FAIL: isect fuzz under timeout: exit $rc, $(ls "$work/timeout" 2>/dev/null | wc -l) cases"; tail -20 "$work/timeout.out"; fail=1
+fi
 rm -rf "$work"
 exit $fail

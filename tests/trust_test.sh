@@ -77,6 +77,19 @@ signal_test() {  # signal_test SIGNAL STATUS FORMAT PATTERN
     else echo "ok: $1 during isect check -> $rc, report kept, $(ls "$dir" | wc -l) findings replay broken"; fi
 }
 signal_test TERM 143 text "INTERRUPTED by SIGTERM"
+# Coreutils timeout, the usual CI wrapper, signals the child and then its
+# whole process group a few milliseconds later: the second signal finishes
+# the first one's orderly stop (the report, minimised witnesses), it does
+# not end the run at once.
+timeout 4 "$isect" check --family ray_triangle --kernel broken:seed_epsilon --seconds 60 --seed 7 --format json --quiet \
+    --out "$work/timeout" >"$work/timeout.json" 2>"$work/timeout.err"
+rc=$?
+if [ $rc = 124 ] && grep -q '"interrupted": "SIGTERM"' "$work/timeout.json" && grep -lq "minimised" "$work/timeout"/*.case &&
+    "$isect" replay --kernel broken:seed_epsilon --expect-broken "$work/timeout" >/dev/null 2>&1; then
+    echo "ok: under timeout: exit 124, the report kept, $(grep -l minimised "$work/timeout"/*.case | wc -l) witnesses minimised"
+else
+    echo "FAIL: under timeout: exit $rc, report $(wc -c <"$work/timeout.json") bytes"; tail -5 "$work/timeout.err"; fail=1
+fi
 signal_test INT 130 json '"interrupted": "SIGINT"'
 # A CI timeout's SIGKILL: what was written before it is whole and judged.
 run_in_background "$work/kill.out" check --family ray_triangle --kernel broken:seed_epsilon --seconds 120 --seed 6 --quiet --out "$work/kill"

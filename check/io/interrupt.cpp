@@ -1,6 +1,8 @@
 #include "isect/check/io/interrupt.hpp"
 
+#include <atomic>
 #include <chrono>
+#include <ctime>
 #include <csignal>
 #include <cstdio>
 #include <initializer_list>
@@ -15,13 +17,27 @@ volatile std::sig_atomic_t g_signal = 0;
 volatile pid_t g_group = 0;
 std::chrono::steady_clock::time_point g_noticed;
 bool g_noticed_set = false;
+/// When the first signal came, in ns of CLOCK_MONOTONIC (async-signal-safe
+/// to read and write: a lock-free atomic).
+std::atomic<int64_t> g_first_ns{0};
+
+int64_t monotonic_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return int64_t(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
 
 void on_alarm(int) {
     if (g_group > 0) kill(-g_group, SIGKILL);
 }
 
 void on_signal(int sig) {
-    if (g_signal) {  // the second one: go now
+    if (g_signal) {
+        // A second signal within the grace is the same stop: coreutils
+        // timeout sends SIGTERM to the child and, a few milliseconds later,
+        // to its whole process group; a CI runner cancelling a job may do
+        // the same. Later, a second signal means "go now".
+        if (monotonic_ns() - g_first_ns.load() < kSecondSignalGraceNs) return;
         struct sigaction dfl = {};
         dfl.sa_handler = SIG_DFL;
         sigaction(sig, &dfl, nullptr);
@@ -29,6 +45,7 @@ void on_signal(int sig) {
         raise(sig);
         return;
     }
+    g_first_ns.store(monotonic_ns());
     g_signal = sig;
     if (g_group > 0) {
         kill(-g_group, sig == SIGHUP ? SIGTERM : sig);
@@ -88,6 +105,7 @@ void forward_interrupts_to(pid_t group) {
 void reset_interrupt() {
     g_signal = 0;
     g_noticed_set = false;
+    g_first_ns.store(0);
 }
 
 }  // namespace isect::check

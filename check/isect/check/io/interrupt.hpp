@@ -1,14 +1,19 @@
 // Ctrl-C, SIGTERM and a CI timeout end a run without losing what it found:
 // the first signal asks the run to stop after the case in hand, keep (and
 // within a short grace, minimise) what it found, print its report marked
-// interrupted and exit with 128 + the signal's number. A second signal ends
-// the process at once; what was written before stays (witnesses are written
-// as they are found, then replaced by their minimised form).
+// interrupted and exit with 128 + the signal's number. A second signal
+// within half a second of the first is the same stop (coreutils timeout
+// signals the child, then its process group, 3 ms apart); a later one ends
+// the process at once; what was written before stays (witnesses are
+// written as they are found, then replaced by their minimised form).
 #pragma once
 
 #include <sys/types.h>
 
 namespace isect::check {
+
+/// How long after the first signal a second one is still the same stop.
+inline constexpr long long kSecondSignalGraceNs = 500000000;
 
 /// Installs the handlers for SIGINT, SIGTERM and SIGHUP (once per process).
 void catch_interrupts();
