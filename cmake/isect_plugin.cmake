@@ -14,8 +14,14 @@ endfunction()
 #                        [SECONDS n | CASES n] [SEED n] [TIMEOUT_MS n] [JOBS n]
 #                        [FAMILY f] [GEN kind] [CASES_DIR dir] [OUT dir])
 # A ctest test that runs `isect check --plugin` on a plugin target: it
-# passes while the contract holds, fails when it is broken, and leaves the
-# counterexamples in OUT (default: TEST_NAME-findings in the build tree).
+# passes while the contract holds, fails when it is broken (or on a usage
+# error, such as a DOMAIN that holds no float), and leaves the
+# counterexamples in OUT: by default isect-findings/TEST_NAME beside the
+# calling CMakeLists.txt, in the source tree, so that a fresh CI build
+# replays them first (commit the folder, or keep it in the CI cache). A gate
+# is deterministic: SEED defaults to 1. It runs JOBS workers (default 2) and
+# tells ctest so (the test's PROCESSORS), so `ctest -j N` does not
+# oversubscribe the machine.
 # CASES_DIR is a folder of your own case files, judged first: one that
 # breaks the contract fails the test. Every keyword is one `isect check`
 # takes (`isect check --help`); a keyword this function does not know is an
@@ -58,7 +64,13 @@ function(_isect_add_plugin_check name)
     get_filename_component(P_CASES_DIR "${P_CASES_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   endif()
   if(NOT P_OUT)
-    set(P_OUT ${CMAKE_CURRENT_BINARY_DIR}/${name}-findings)
+    set(P_OUT ${CMAKE_CURRENT_SOURCE_DIR}/isect-findings/${name})
+  endif()
+  if(NOT DEFINED P_SEED)
+    set(P_SEED 1)
+  endif()
+  if(NOT DEFINED P_JOBS)
+    set(P_JOBS 2)
   endif()
   set(args check --plugin $<TARGET_FILE:${P_PLUGIN}> --contract ${P_CONTRACT} --out ${P_OUT} --quiet)
   foreach(pair SECONDS:--seconds CASES:--cases FAMILY:--family SEED:--seed DOMAIN:--domain REQUIRE:--require
@@ -72,4 +84,5 @@ function(_isect_add_plugin_check name)
     endif()
   endforeach()
   add_test(NAME ${name} COMMAND ${ISECT_EXECUTABLE} ${args})
+  set_tests_properties(${name} PROPERTIES PROCESSORS ${P_JOBS})
 endfunction()

@@ -14,7 +14,7 @@ expect 2 "no_such.case:0: no such file or folder" -- "$isect" replay "$data/no_s
 expect 2 "garbage.case:0: missing key 'family'" -- "$isect" replay "$data/bad/garbage.case"
 expect 2 "" -- "$isect" check --seconds -3
 expect 2 "" -- "$isect" frobnicate
-expect 2 "no kernel named 'nope'" -- "$isect" check --kernel nope --cases 10
+expect 2 "no float kernel named 'nope'" -- "$isect" check --kernel nope --cases 10
 expect 0 "sat +tolerant=1 +200 " -- "$isect" check --cases 200 --seed 3 --quiet --out "${TMPDIR:-/tmp}/isect-cli-test"
 expect 1 "expect says hit but both references say miss" -- "$isect" replay "$data/wrong_expect_ray.case"
 expect 2 "negative_tmax.case:4: tmax: '-1' is outside the domain of ray_triangle" -- "$isect" replay "$data/bad_family"

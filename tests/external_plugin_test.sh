@@ -50,11 +50,23 @@ if configure typo; then echo "FAIL: a misspelled keyword configured"; fail=1
 elif grep -q "unknown argument" "$scratch/typo.log" && grep -q "CONTRCT" "$scratch/typo.log"; then echo "ok: a misspelled keyword fails configure, named"
 else echo "FAIL: the configure error does not name CONTRCT"; cat "$scratch/typo.log"; fail=1; fi
 
+# A DOMAIN that holds no float fails the gate as a usage error, never a pass.
+project nofloat "$source/tests/external_plugin/my_kernels.c" "$(sed -E 's/DOMAIN [^ )]+/DOMAIN 1e39:1e40/' <<<"$snippet")"
+check nofloat fail "a DOMAIN that holds no float fails the gate"
+grep -q "holds no float" "$scratch/nofloat.log" || { echo "FAIL: the gate's failure does not say the domain holds no float"; fail=1; }
+# A gate is deterministic and sized for ctest -j: a fixed seed, its workers
+# declared as the test's processors; its findings are kept beside the
+# project's sources, where a fresh CI build finds them.
+grep -q -- '"--seed" "1"' "$scratch/good/build/CTestTestfile.cmake" || { echo "FAIL: the gate has no fixed default seed"; fail=1; }
+grep -q 'PROCESSORS "2"' "$scratch/good/build/CTestTestfile.cmake" || { echo "FAIL: the gate does not declare its workers to ctest"; fail=1; }
+ls "$scratch/broken/isect-findings/"*/*.case >/dev/null 2>&1 || { echo "FAIL: the broken gate's findings are not beside its sources"; fail=1; }
+echo "ok: the gate's seed, processors and findings folder"
+
 # Every option a gate needs reaches the command line.
-project all "$source/tests/external_plugin/my_kernels.c" "$(sed -E 's/isect_add_plugin_check\((.*)\)/isect_add_plugin_check(\1)\nisect_add_plugin_check(all_options PLUGIN my_kernels CONTRACT exact ERROR 4 REQUIRE positive_radius PRECISION float FP_ENV ftz,daz CASES 500 SEED 7 TIMEOUT_MS 100 GEN uniform CASES_DIR cases FAMILY sphere_aabb)/' <<<"$snippet")"
+project all "$source/tests/external_plugin/my_kernels.c" "$(sed -E 's/isect_add_plugin_check\((.*)\)/isect_add_plugin_check(\1)\nisect_add_plugin_check(all_options PLUGIN my_kernels CONTRACT exact ERROR 4 REQUIRE positive_radius PRECISION float FP_ENV ftz,daz CASES 500 SEED 7 TIMEOUT_MS 100 GEN uniform CASES_DIR cases FAMILY sphere_aabb CONVENTION none)/' <<<"$snippet")"
 if configure all; then
     for flag in "--error\" \"4" "--require\" \"positive_radius" "--precision\" \"float" "--fp-env\" \"ftz,daz" "--cases\" \"500" "--seed\" \"7" \
-                "--timeout-ms\" \"100" "--gen\" \"uniform" "--replay\" \"$scratch/all/cases" "--family\" \"sphere_aabb" "--contract\" \"exact"; do
+                "--timeout-ms\" \"100" "--gen\" \"uniform" "--replay\" \"$scratch/all/cases" "--family\" \"sphere_aabb" "--contract\" \"exact" "--convention\" \"none"; do
         grep -q -- "$flag" "$scratch/all/build/CTestTestfile.cmake" || { echo "FAIL: $flag is not on the gate's command line"; fail=1; }
     done
     echo "ok: every keyword reaches isect check"

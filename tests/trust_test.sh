@@ -18,6 +18,18 @@ d=(--out "$work/findings")
 
 # --- Verdicts that cannot be vacuous ----------------------------------------------
 expect 2 "no case was judged" -- "$isect" check --family aabb_aabb --seconds 1e-9 "${q[@]}"
+# A domain that holds no number of the precision judges only zeros: a usage
+# error, from the command line or a plugin's isect_domain(), in check and fuzz.
+expect 2 "--domain 2\^-160:2\^-150 holds no float: the least is 2\^-149" -- "$isect" check --kernel broken:sat_absolute_epsilon \
+    --domain 2^-160:2^-150 --cases 20000 --seed 1 "${q[@]}"
+expect 2 "holds no float: the greatest is 3.4028235e\+38" -- "$isect" check --plugin "$example" --domain 1e39:1e40 --cases 100 "${q[@]}"
+expect 2 "isect_domain\(\) declares 1e\+39:1e\+40 holds no float" -- "$isect" check --plugin "$plugins/isect_test_declared_domain_empty.so" \
+    --cases 100 "${q[@]}"
+expect 2 "isect_domain\(\) declared \[0, 0\]; it must be 0 < lo <= hi" -- "$isect" check \
+    --plugin "$plugins/isect_test_declared_domain_zero.so" --cases 100 "${q[@]}"
+expect 2 "holds no float" -- "$isect" fuzz --family aabb_aabb --domain 2^-160:2^-150 --minutes 0.1 --corpus "$work/nofloat"
+expect 0 "domain: 1e\+39:1e\+40" -- "$isect" check --family triangle_triangle --precision double --domain 1e39:1e40 --cases 1000 \
+    --seed 1 "${q[@]}"
 expect 2 "--seconds: 'nan' is not a number above 0" -- "$isect" check --family aabb_aabb --seconds nan "${q[@]}"
 expect 2 "--cases: '-5' is not a whole number from 1" -- "$isect" check --family aabb_aabb --cases -5 "${q[@]}"
 expect 2 "--seed: '-1' is not a whole number from 0" -- "$isect" check --family aabb_aabb --seed -1 --cases 10 "${q[@]}"
@@ -187,7 +199,7 @@ mkdir -p "$work/project"
 cp "$source/corpus/aabb_aabb/touching_faces_overlap.case" "$work/project/found.case"
 expect 0 "promoted found.case -> corpus/aabb_aabb/found.case" -- sh -c "cd '$work/project' && '$isect' promote found.case"
 # An isect without fuzz targets says in one line what it needs.
-expect 2 "no libFuzzer target .*fuzz_aabb_aabb: the targets are built by clang with -DISECT_BUILD_FUZZ=ON" -- \
+expect 2 "no libFuzzer target .*fuzz_aabb_aabb: build the targets with clang and -DISECT_BUILD_FUZZ=ON" -- \
     env ISECT_FUZZ_DIR="$work/none" "$isect" fuzz --family aabb_aabb --minutes 0.01 --corpus "$work/fc"
 
 # --- The floating-point environment ---------------------------------------------------

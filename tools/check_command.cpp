@@ -330,9 +330,13 @@ int run_check(const CheckArgs& args_in) {
                                               : " does not export isect_" + args.family + (dbl ? "_d" : ""))
                       << " (it exports:" << exported << ")" << (dbl ? "" : "; _d functions take --precision double")
                       << "\n";
+        } else if (args.subject.kernel.empty()) {
+            std::cerr << "isect check: " << (args.family.empty() ? std::string("no family") : args.family) << " has no built-in "
+                      << check::precision_name(check::precision()) << " kernel; `isect kernels` lists them\n";
         } else {
-            std::cerr << "isect check: no kernel named '" << args.subject.kernel
-                      << "'; `isect kernels` lists them (built-in ones and broken:NAME fixtures)\n";
+            std::cerr << "isect check: no " << check::precision_name(check::precision()) << " kernel named '"
+                      << args.subject.kernel << "'" << (args.family.empty() ? "" : " in " + args.family)
+                      << "; `isect kernels` lists them (built-in ones and broken:NAME fixtures)\n";
         }
         return 2;
     }

@@ -67,6 +67,17 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
         if (!contract) return fail("--contract '" + a.contract + "' is not exact, conservative, conservative=K or tolerant=K");
     }
 
+    // A domain that holds no number of the precision judges zeros only:
+    // every kernel would hold. Replay takes both precisions (each case's own).
+    const auto holds_none = [&](const check::Domain& d, const std::string& where) -> std::string {
+        if (command == "replay") {
+            const std::string f = d.holds_none(check::Precision::single), g = d.holds_none(check::Precision::double_);
+            return f.empty() || g.empty() ? "" : where + g + ", nor any float";
+        }
+        const std::string why = d.holds_none(check::precision());
+        return why.empty() ? "" : where + why;
+    };
+    if (const std::string why = holds_none(out->domain_, "--domain "); !why.empty()) return fail(why);
     if (!a.plugin.empty()) {
         if (!a.kernel.empty()) return fail("--kernel names a built-in kernel; with --plugin the plugin's kernels run");
         try {
@@ -81,6 +92,8 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
         if (a.domain.empty() && p.domain) {
             out->domain_.lo = p.domain->lo;
             out->domain_.hi = p.domain->hi;
+            if (const std::string why = holds_none(out->domain_, p.path + ": isect_domain() declares "); !why.empty())
+                return fail(why);
         }
         if (a.require.empty() && !p.requires_.empty() &&
             !check::parse_requirements(p.requires_, out->domain_.required, why))

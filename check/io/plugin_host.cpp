@@ -335,9 +335,11 @@ int plugin_worker_main(int argc, char** argv) {
         write_all(out, &count, 4);
         for (const std::string& e : *list) write_string(out, e);
     }
-    double domain[2] = {0, 0};  // lo, hi; 0 0 when not declared
-    if (auto declared = reinterpret_cast<void (*)(double*, double*)>(dlsym(lib, "isect_domain")))
+    double domain[3] = {0, 0, 0};  // lo, hi, and 1 when isect_domain() is exported
+    if (auto declared = reinterpret_cast<void (*)(double*, double*)>(dlsym(lib, "isect_domain"))) {
         declared(&domain[0], &domain[1]);
+        domain[2] = 1;
+    }
     write_all(out, domain, sizeof domain);
     std::string requires_;
     if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_requires")))
@@ -518,7 +520,7 @@ void PluginHost::start() {
             list.push_back(f);
         }
     }
-    double domain[2] = {0, 0};
+    double domain[3] = {0, 0, 0};
     uint64_t states[2] = {0, 0};
     if (!read_all(from_child_, domain, sizeof domain, 1000, nullptr) || !read_string(from_child_, info_.requires_, 1000) ||
         !read_string(from_child_, info_.conventions, 1000) || !read_all(from_child_, states, sizeof states, 1000, nullptr))
@@ -526,11 +528,12 @@ void PluginHost::start() {
     info_.before_load = FpControl{states[0]};
     info_.after_load = FpControl{states[1]};
     kernel_env_ = fp_env_ ? fp_env_->control() : info_.after_load;
-    if (domain[0] != 0 || domain[1] != 0) {
+    if (domain[2] != 0) {  // exported: (0, 0) is no way to say "every float"
         if (!(domain[0] > 0) || !(domain[1] >= domain[0]) || !std::isfinite(domain[1])) {
             stop();
-            throw std::runtime_error(path_ + ": isect_domain() declared [" + std::to_string(domain[0]) + ", " +
-                                     std::to_string(domain[1]) + "]; it must be 0 < lo <= hi, finite");
+            throw std::runtime_error(path_ + ": isect_domain() declared [" + format_double(domain[0]) + ", " +
+                                     format_double(domain[1]) + "]; it must be 0 < lo <= hi, finite (leave isect_domain() "
+                                     "out to mean every finite number)");
         }
         Domain d;
         d.lo = domain[0];

@@ -43,6 +43,23 @@ bool Domain::everything() const {
            hi >= (single ? double(std::numeric_limits<float>::max()) : std::numeric_limits<double>::max());
 }
 
+std::string Domain::holds_none(Precision p) const {
+    const PrecisionScope scope(p);
+    // The least number of the precision at or above lo (lo itself, or the
+    // next one up when lo is not one).
+    double x = lo <= 0 ? 0x1p-1074 : to_precision(lo);
+    if (x < lo) x = next_in_precision(x, INFINITY);
+    if (x == 0) x = next_in_precision(0.0, INFINITY);
+    if (std::isfinite(x) && x <= greatest_finite() && x <= hi) return {};
+    const char* name = precision_name(p);
+    const double least = next_in_precision(0.0, INFINITY);
+    if (hi < least)
+        return str() + " holds no " + name + ": the least is " + bound_str(least) + ", so every nonzero input would be 0";
+    if (lo > greatest_finite())
+        return str() + " holds no " + name + ": the greatest is " + format_number(greatest_finite());
+    return str() + " holds no " + name + ": none lies between its bounds";
+}
+
 bool Domain::contains(double x) const {
     if (x == 0 || !std::isfinite(x)) return true;
     const double m = std::fabs(double(x));

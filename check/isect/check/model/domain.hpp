@@ -19,6 +19,7 @@
 namespace isect::check {
 
 struct Family;
+enum class Precision;
 
 struct Domain {
     double lo = 0;      ///< least nonzero magnitude (0: subnormals included)
@@ -38,6 +39,11 @@ struct Domain {
     /// The preconditions f has among the required ones, as a list
     /// ("nonzero_direction, proper_triangle"), or "none".
     std::string requires_str(const Family& f) const;
+    /// Empty when some nonzero finite number of precision p has a magnitude
+    /// in [lo, hi]; else why not ("2^-160:2^-150 holds no float: the least
+    /// is 2^-149"). A domain that holds none would judge zeros only, and
+    /// every kernel would hold on them.
+    std::string holds_none(Precision p) const;
     /// Whether one value is in: zero and non-finite values always are (the
     /// family's own domain decides the latter), others by magnitude.
     bool contains(double x) const;
