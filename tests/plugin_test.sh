@@ -38,6 +38,19 @@ expect 1 '<failure message=".*hang: no answer within 500 ms' -- "$isect" check -
 expect 1 "answer 7 is not one of aabb_plane_overlap's \\(disjoint, overlap\\)" -- "$isect" check --plugin "$plugins/isect_test_garbage.so" "${common[@]}"
 # The side of a plane is returned as -1, 0, 1: a 2 is named as returned.
 expect 1 "answer 2 is not one of aabb_plane's \\(back, straddle, front" -- "$isect" check --plugin "$plugins/isect_test_garbage.so" --family aabb_plane "${common[@]}"
+# One batch bound, ISECT_BATCH_MAX (1024), that the host never exceeds: a
+# batch entry with a scratch array of that many lanes (which aborts past it)
+# holds when correct. An answer none of the family's is asked again alone
+# (n = 1) before it is called a finding, and the report says the batch
+# entry's answers depend on the batch; a batch slower than the timeout in
+# which no input hangs alone is said, not silently run input by input.
+expect 0 "isect_test_batch_bound.so +exact .* holds" -- "$isect" check --plugin "$plugins/isect_test_batch_bound.so" \
+    --contract exact --cases 20000 --seed 1 --jobs 1 --quiet --out "$out"
+expect 0 "note: the batch entry answered [0-9]+ inputs? with none of the family's answers in a batch, but properly alone" -- \
+    "$isect" check --plugin "$plugins/isect_test_batch_depends.so" --contract exact --cases 20000 --seed 1 --quiet --out "$out"
+expect 0 "note: the batch entry took longer than the timeout \(200 ms\) on [0-9]+ calls? in which no input hangs alone" -- \
+    "$isect" check --plugin "$plugins/isect_test_batch_slow.so" --contract exact --cases 1500 --seed 1 --jobs 1 --timeout-ms 200 \
+    --quiet --out "$out"
 expect 2 "exports none of the family functions" -- "$isect" check --plugin "$plugins/isect_test_nosym.so" "${common[@]}"
 expect 2 "does not export isect_sphere_aabb" -- "$isect" check --plugin "$example" --family sphere_aabb "${common[@]}"
 expect 2 "cannot load" -- "$isect" check --plugin "$0" "${common[@]}"

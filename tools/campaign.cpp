@@ -520,6 +520,7 @@ int run_fuzz(const FuzzArgs& args) {
     }
     if (check::interrupted()) info.interrupted = check::interrupt_name();
     info.fp_env = under_test->fp_env_line();
+    info.notes = under_test->notes();
     if (!fp_note.empty() && info.fp_env.find("CHANGED") == std::string::npos) info.fp_env += "; " + fp_note;
     if (args.format == "text") std::cout << "\n";
     print_report(std::cout, args.format, info, results);

@@ -429,6 +429,7 @@ int run_check(const CheckArgs& args_in) {
     for (const std::string& e : files.errors()) info.errors.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
     if (check::interrupted()) info.interrupted = check::interrupt_name();
     info.fp_env = under_test->fp_env_line();
+    info.notes = under_test->notes();
     if (info.show_maps && !check::interrupted()) draw_maps(args, info, results);
     print_report(std::cout, args.format, info, results);
     if (check::interrupted()) return check::interrupted_status();

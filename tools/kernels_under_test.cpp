@@ -81,7 +81,7 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     if (!a.plugin.empty()) {
         if (!a.kernel.empty()) return fail("--kernel names a built-in kernel; with --plugin the plugin's kernels run");
         try {
-            out->hosts_.push_back(std::make_unique<check::PluginHost>(a.plugin, a.timeout_ms, out->fp_env_, out->watch_));
+            out->hosts_.push_back(std::make_unique<check::PluginHost>(a.plugin, a.timeout_ms, out->fp_env_, out->watch_, out->notes_));
         } catch (const std::exception& e) {
             return fail(e.what());
         }
@@ -137,7 +137,7 @@ bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
     const check::PluginHost& first = *hosts_.front();
     try {
         while (hosts_.size() < n)
-            hosts_.push_back(std::make_unique<check::PluginHost>(first.info().path, first.timeout_ms(), fp_env_, watch_));
+            hosts_.push_back(std::make_unique<check::PluginHost>(first.info().path, first.timeout_ms(), fp_env_, watch_, notes_));
     } catch (const std::exception& e) {
         std::cerr << "isect " << command << ": " << e.what() << "\n";
         return false;
@@ -231,6 +231,20 @@ std::string KernelsUnderTest::fp_env_line() const {
         return check::describe_kernel_env(h->kernel_env(), "set by the plugin as it loaded: built with -ffast-math or -Ofast?",
                                           watch);
     return check::describe_kernel_env(h ? h->kernel_env() : check::default_fp_control(), "", watch);
+}
+
+std::vector<std::string> KernelsUnderTest::notes() const {
+    std::vector<std::string> out;
+    if (const uint64_t n = notes_->slow_batches.load())
+        out.push_back("the batch entry took longer than the timeout (" + std::to_string(hosts_.front()->timeout_ms()) +
+                      " ms) on " + std::to_string(n) + " call" + (n == 1 ? "" : "s") +
+                      " in which no input hangs alone; those inputs were answered one at a time (raise --timeout-ms, or "
+                      "make a call of ISECT_BATCH_MAX inputs cheaper)");
+    if (const uint64_t n = notes_->batch_garbage.load())
+        out.push_back("the batch entry answered " + std::to_string(n) + " input" + (n == 1 ? "" : "s") +
+                      " with none of the family's answers in a batch, but properly alone (n = 1): its answers depend on "
+                      "the batch (scratch memory sized below its n?); each was judged as answered alone");
+    return out;
 }
 
 }  // namespace isect::tool

@@ -74,6 +74,9 @@ public:
     /// The report's line on the kernels' floating-point environment (and
     /// any change a kernel made to it).
     std::string fp_env_line() const;
+    /// What the plugin's workers met that is no finding but must be said
+    /// (slow batches, answers that depend on the batch), one line each.
+    std::vector<std::string> notes() const;
 
 private:
     std::string command_, kernel_;
@@ -84,6 +87,7 @@ private:
     double error_e_ = 16;
     std::optional<check::FpEnv> fp_env_;
     std::shared_ptr<check::FpWatch> watch_ = std::make_shared<check::FpWatch>();
+    std::shared_ptr<check::PluginNotes> notes_ = std::make_shared<check::PluginNotes>();
 };
 
 /// A built-in kernel under --contract: its own contract, or a stricter one

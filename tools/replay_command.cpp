@@ -245,6 +245,7 @@ int run_replay(const ReplayArgs& args) {
     }
     if (check::interrupted()) info.interrupted = check::interrupt_name();
     info.fp_env = under_test->fp_env_line();
+    info.notes = under_test->notes();
     if (args.format == "text") lines << "\n";
     print_report(std::cout, args.format, info, results);
     lines << "replay" << (host ? " --plugin " + host->info().name : args.subject.kernel.empty() ? "" : " --kernel " + args.subject.kernel)

@@ -205,6 +205,7 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
             << info.contract->str() << ", numbers within " << format_k(info.error_e) << " x " << unit << "\n";
     }
     if (!info.fp_env.empty()) out << "kernels' floating-point environment: " << info.fp_env << "\n";
+    for (const std::string& n : info.notes) out << "note: " << n << "\n";
     if (!info.interrupted.empty())
         out << "INTERRUPTED by " << info.interrupted
             << ": this report covers the cases judged before it; what was found is kept\n";
@@ -384,6 +385,7 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
     run["requires"] = info.domain.required;
     run["conventions"] = info.domain.conventions;
     if (!info.fp_env.empty()) run["fp_env"] = info.fp_env;
+    run["notes"] = info.notes;
     run["interrupted"] = info.interrupted.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.interrupted);
     run["errors"] = json::array();
     for (const CaseProblem& e : info.errors) run["errors"].push_back({{"path", e.path}, {"why", e.why}});

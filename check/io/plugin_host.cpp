@@ -26,6 +26,8 @@ extern char** environ;
 
 namespace isect::check {
 
+static_assert(PluginHost::kBatch == ISECT_BATCH_MAX, "the host never calls a batch entry with more than plugin.h promises");
+
 namespace {
 
 /// Calls fn of the given precision on the engine's input (n doubles), by
@@ -418,9 +420,10 @@ InProcessPlugin plugin_kernel_in_process(const std::string& path_in, const Famil
 }
 
 PluginHost::PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env,
-                       std::shared_ptr<FpWatch> watch)
+                       std::shared_ptr<FpWatch> watch, std::shared_ptr<PluginNotes> notes)
     : path_(resolve_plugin_path(path)), timeout_ms_(timeout_ms), fp_env_(fp_env),
-      watch_(watch ? std::move(watch) : std::make_shared<FpWatch>()) {
+      watch_(watch ? std::move(watch) : std::make_shared<FpWatch>()),
+      notes_(notes ? std::move(notes) : std::make_shared<PluginNotes>()) {
     std::signal(SIGPIPE, SIG_IGN);  // a dead worker must not take the checker with it
     if (access(path_.c_str(), R_OK) != 0) throw std::runtime_error(path + ": no such file (or not readable)");
     info_.path = path_;
@@ -649,6 +652,7 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
     }
     if (q.whole) {  // which input it was, the caller finds input by input
         batch_failed = true;
+        last_batch_hung_ = kind == FailureKind::hang;
         return 0;
     }
     out[kept] = Outcome{Answer{-1, {}, 0}, kind, why};
@@ -671,8 +675,25 @@ size_t PluginHost::collect(Outcome* out) {
         bool batch_failed = false;
         size_t got = receive(out + done, batch_failed);
         if (batch_failed) {  // the batch entry crashed or hung: again input by input, to pin it
+            const bool hung = last_batch_hung_;
             send(*q.f, q.p, q.in + done * width, q.n - done, false);
             got = receive(out + done, batch_failed);
+            // Past the timeout as a batch, but no input hangs alone: slow, said.
+            if (hung && got == q.n - done && out[done + got - 1].failure != FailureKind::hang) ++notes_->slow_batches;
+        } else if (q.whole) {
+            // An answer that is none of the family's is asked again alone
+            // (n = 1, as replay asks it) before it is called a finding.
+            for (size_t i = done; i < done + got; ++i) {
+                const int a = out[i].answer.answer;
+                if (out[i].failure || (a >= 0 && a < int(q.f->answers.size()))) continue;
+                send(*q.f, q.p, q.in + i * width, 1, true);
+                Outcome alone;
+                bool failed = false;
+                if (receive(&alone, failed) != 1 || failed) continue;
+                const int b = alone.answer.answer;
+                if (!alone.failure && b >= 0 && b < int(q.f->answers.size())) ++notes_->batch_garbage;
+                out[i] = alone;
+            }
         }
         done += got;
         // After a crash the rest go to a fresh worker; after a hang, none.

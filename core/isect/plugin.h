@@ -17,7 +17,8 @@
  *
  * Any family may also have a batch entry, isect_FAMILY_batch (and
  * isect_FAMILY_batch_d), for kernels that test 4 or 8 inputs at once: see
- * ISECT_BATCH at the end. isect then hands it up to 1024 inputs per call.
+ * ISECT_BATCH at the end. isect then hands it up to ISECT_BATCH_MAX (1024)
+ * inputs per call, never more.
  *
  * Build one with isect's CMake package:
  *     find_package(isect REQUIRED)
@@ -209,7 +210,8 @@ ISECT_PLUGIN_EXPORT int isect_point_triangle_d(const double tri[9], const double
            for (int i = 0; i < n; i += 4) { ... lanes i .. i+3 ... }
        }
 
-   It is called with n inputs (1 <= n <= 1024), structure of arrays:
+   It is called with n inputs (1 <= n <= ISECT_BATCH_MAX), structure of
+   arrays (a kernel may size its scratch by ISECT_BATCH_MAX):
      in[k][i]   number k of input i, numbering the scalar function's input
                 arguments in order with arrays flattened (aabb_aabb: a_lo
                 x y z are 0 1 2, a_hi 3 4 5, b_lo 6 7 8, b_hi 9 10 11;
@@ -222,9 +224,13 @@ ISECT_PLUGIN_EXPORT int isect_point_triangle_d(const double tri[9], const double
                 Each starts as a NaN marker: one left alone is not checked.
    isect calls it in the plugin's worker process, so a crash or a hang is
    still a finding: the batch is then run again one input at a time
-   (through the scalar function, or this one with n = 1) to pin the input,
-   and a call is a hang when it takes longer than --timeout-ms. The scalar
+   (through the scalar function, or this one with n = 1) to pin the input.
+   A call that takes longer than --timeout-ms is run again that way too: a
+   hang is an input that hangs alone; a batch that was only slow is said in
+   the report. An answer that is none of the family's is asked again with
+   n = 1 before it is called a finding (replay asks with n = 1). The scalar
    function may be left out where the batch entry is there. */
+#define ISECT_BATCH_MAX 1024
 #define ISECT_BATCH(family)                                                                                    \
     ISECT_PLUGIN_EXPORT void isect_##family##_batch(int n, const float* const* in, int* ret, float* const* out)
 #define ISECT_BATCH_D(family)                                                                                  \

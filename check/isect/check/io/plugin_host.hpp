@@ -8,6 +8,7 @@
 // plugin code.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -74,6 +75,14 @@ InProcessPlugin plugin_kernel_in_process(const std::string& path, const Family& 
 /// is this folder's file, never a search of the library path.
 std::string resolve_plugin_path(const std::string& path);
 
+/// What a plugin's workers met that is no finding but that its user must
+/// hear of (a run's workers share one): batch calls past the timeout in
+/// which no input hung alone, and inputs a batch entry answered with none
+/// of the family's answers but answers properly alone (n = 1).
+struct PluginNotes {
+    std::atomic<uint64_t> slow_batches{0}, batch_garbage{0};
+};
+
 class PluginHost {
 public:
     /// Loads the plugin in a worker and reads what it exports. Throws
@@ -83,7 +92,7 @@ public:
     /// Its calls that change the floating-point state are counted into
     /// `watch` (a run's workers share one).
     PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env = std::nullopt,
-               std::shared_ptr<FpWatch> watch = nullptr);
+               std::shared_ptr<FpWatch> watch = nullptr, std::shared_ptr<PluginNotes> notes = nullptr);
     ~PluginHost();
     PluginHost(const PluginHost&) = delete;
     PluginHost& operator=(const PluginHost&) = delete;
@@ -126,8 +135,9 @@ public:
     /// worker, a watch saves the wake-up that would delay each chunk.
     void set_spin(uint32_t microseconds);
 
-    /// The most inputs one round trip carries.
-    static constexpr size_t kBatch = 4096;
+    /// The most inputs one round trip carries: ISECT_BATCH_MAX, the most a
+    /// batch entry is ever called with (isect/plugin.h).
+    static constexpr size_t kBatch = 1024;
     /// The memory a host and its worker share (plugin_host.cpp).
     struct Shared;
 
@@ -160,6 +170,8 @@ private:
     std::optional<FpEnv> fp_env_;
     FpControl kernel_env_;
     std::shared_ptr<FpWatch> watch_;
+    std::shared_ptr<PluginNotes> notes_;
+    bool last_batch_hung_ = false;  ///< receive's last whole-batch failure was a hang
     PluginInfo info_;
     int pid_ = -1, to_child_ = -1, from_child_ = -1;
     Shared* shared_ = nullptr;  ///< the memory the worker shares, mapped while it lives
