@@ -89,6 +89,23 @@ signal_test() {  # signal_test SIGNAL STATUS FORMAT PATTERN
     else echo "ok: $1 during isect check -> $rc, report kept, $(ls "$dir" | wc -l) findings replay broken"; fi
 }
 signal_test TERM 143 text "INTERRUPTED by SIGTERM"
+# A signal while a plugin call hangs: the run stops within a second and the
+# hang in hand is kept (its class, its input), the timeout not waited out.
+"$isect" check --plugin "$plugins/isect_test_hang.so" --timeout-ms 60000 --seconds 60 --seed 1 --quiet \
+    --out "$work/hang_int" >"$work/hang_int.out" 2>&1 &
+pid=$!
+sleep 3
+kill -INT $pid
+start=$(date +%s%N)
+wait $pid
+rc=$?
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ $rc = 130 ] && [ $took -lt 2500 ] && grep -q "hang: no answer after [0-9]* ms, when SIGINT stopped the run" "$work/hang_int.out" &&
+    ls "$work/hang_int"/*.case >/dev/null 2>&1; then
+    echo "ok: SIGINT during a hung plugin call: exit 130 after $took ms, the hang kept"
+else
+    echo "FAIL: SIGINT during a hung plugin call: exit $rc after $took ms"; head -20 "$work/hang_int.out"; fail=1
+fi
 # Coreutils timeout, the usual CI wrapper, signals the child and then its
 # whole process group a few milliseconds later: the second signal finishes
 # the first one's orderly stop (the report, minimised witnesses), it does

@@ -120,11 +120,28 @@ public:
                 const size_t got = ks_[i].batch->collect(l.outcomes.data() + from);
                 l.pending = false;
                 l.written = from + got;
-                if (got == n && l.written < n_) submit(i, l.written);  // after a hang, no more
+                // After a hang, no more; after a signal, nothing is asked anew.
+                if (got == n && l.written < n_ && !interrupted()) submit(i, l.written);
             }
             given_[i] = b < l.written ? &l.outcomes[b] : nullptr;
         }
         return given_.data();
+    }
+    /// Whether some batch kernel has answered case b, waiting for a pending
+    /// chunk that holds it but asking for nothing new: after a signal, the
+    /// cases already answered (a hang in hand above all) are still judged.
+    bool answered(size_t b) {
+        bool any = false;
+        for (size_t i = 0; i < ks_.size(); ++i) {
+            Lane& l = lanes_[i];
+            if (l.pending && l.written <= b) {
+                const size_t from = l.written;
+                l.written = from + ks_[i].batch->collect(l.outcomes.data() + from);
+                l.pending = false;
+            }
+            any = any || b < l.written;
+        }
+        return any;
     }
     /// Collects what is still pending (a block judged only in part).
     void drain() {
@@ -352,7 +369,9 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
     uint64_t judged_here = 0, violations_here = 0;
     for (size_t b = 0; b < block.size(); ++b) {
         const StreamCase& sc = block[b];
-        if (!stream.more(b)) break;
+        // Stopped: a case a batch kernel has answered is still judged (a
+        // hang pinned as the signal came is kept), none is asked anew.
+        if (!stream.more(b) && !(interrupted() && batches.answered(b))) break;
         const Generated& g = sc.generated;
         const Inputs& in = g.in;
         ++report.cases;

@@ -71,6 +71,11 @@ void catch_interrupts() {
 
 bool interrupted() { return g_signal != 0; }
 
+long long interrupted_for_ms() {
+    if (!g_signal) return -1;
+    return (monotonic_ns() - g_first_ns.load()) / 1000000;
+}
+
 int interrupt_signal() { return g_signal; }
 
 const char* interrupt_name() {

@@ -20,6 +20,7 @@
 
 #include "../families/plugin_call.hpp"
 #include "isect/check/io/fp_env.hpp"
+#include "isect/check/io/interrupt.hpp"
 #include "isect/plugin.h"
 
 extern char** environ;
@@ -580,10 +581,19 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
     // Wait while the worker answers; a timeout without progress is a hang
     // of the input in hand (of the whole batch entry's call, with whole).
     bool done = false, hang = false;
+    long long interrupted_after = -1;
     const auto answered_all = [&] { return shared_->done.load(std::memory_order_seq_cst) == round_; };
     if (q.written && spin_for(spin_us_, answered_all)) {
         done = true;
     } else if (q.written) {
+        // A hang: no progress for timeout_ms (none of a whole batch's call).
+        // A signal to stop gives the call in hand one second more, then
+        // keeps it as a hang: the run stops within a second, its hang kept.
+        using Clock = std::chrono::steady_clock;
+        const auto ms_since = [](Clock::time_point t) {
+            return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+        };
+        Clock::time_point progress = Clock::now();
         uint32_t seen = 0;
         for (;;) {
             shared_->host_asleep.store(1, std::memory_order_seq_cst);
@@ -592,7 +602,9 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
                 break;
             }
             pollfd pfd{from_child_, POLLIN, 0};
-            const int r = ::poll(&pfd, 1, timeout_ms_);
+            // Slices of 100 ms at most, so that a signal is seen in time.
+            const long long left = timeout_ms_ - ms_since(progress);
+            const int r = ::poll(&pfd, 1, int(std::clamp<long long>(left, 0, 100)));
             if (r < 0 && errno == EINTR) continue;
             if (r > 0) {
                 char wake[64];  // a wake-up, or one left from a round that needed none
@@ -608,11 +620,19 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
                 break;
             }
             const uint32_t now = shared_->answered.load(std::memory_order_acquire);
-            if (q.whole || now == seen) {
+            if (!q.whole && now != seen) {
+                seen = now;
+                progress = Clock::now();
+            }
+            if (ms_since(progress) >= timeout_ms_) {
                 hang = true;
                 break;
             }
-            seen = now;
+            if (interrupted() && interrupted_for_ms() >= 1000) {
+                hang = true;
+                interrupted_after = ms_since(progress);
+                break;
+            }
         }
         shared_->host_asleep.store(0, std::memory_order_seq_cst);
     }
@@ -634,7 +654,12 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
     // start a fresh one for the next round trip.
     std::string why;
     FailureKind kind = FailureKind::crash;
-    if (hang) {
+    if (hang && interrupted_after >= 0) {
+        why = "hang: no answer after " + std::to_string(interrupted_after) + " ms, when " + interrupt_name() +
+              " stopped the run (the timeout was " + std::to_string(timeout_ms_) + " ms)";
+        kind = FailureKind::hang;
+        stop();
+    } else if (hang) {
         why = "hang: no answer within " + std::to_string(timeout_ms_) + " ms";
         kind = FailureKind::hang;
         stop();

@@ -21,6 +21,9 @@ void catch_interrupts();
 /// Whether a signal asked the run to stop.
 bool interrupted();
 
+/// How long ago (ms) the first signal came; -1 before one.
+long long interrupted_for_ms();
+
 /// The signal that did (0 when none).
 int interrupt_signal();
 
