@@ -179,10 +179,29 @@ else echo "FAIL: read-only --out"; cat "$work/ro.out"; fail=1; fi
 in_ns "mount -t tmpfs -o size=16k tmpfs '$mnt' && head -c 12288 /dev/zero > '$mnt/filler' &&
        '$isect' check --family ray_triangle --kernel broken:seed_epsilon --cases 300000 --seed 5 --quiet --out '$mnt/findings' > '$work/full.report'; echo rc=\$?;
        ls -la '$mnt/findings'; for f in '$mnt/findings'/*.case; do [ -s \"\$f\" ] || echo EMPTY \"\$f\"; '$isect' replay --kernel broken:seed_epsilon --expect-broken \"\$f\" >/dev/null 2>&1 || echo UNREADABLE \"\$f\"; done; umount '$mnt'" >"$work/full.out" 2>&1
-if grep -q "rc=1" "$work/full.out" && grep -q "ERROR finding not saved: $mnt/findings/.*No space left on device" "$work/full.report" &&
+if grep -q "rc=1" "$work/full.out" && grep -q "ERROR .*not saved: $mnt/findings.*No space left on device" "$work/full.report" &&
    grep -q "NOT SAVED" "$work/full.report" && ! grep -q "EMPTY\|UNREADABLE" "$work/full.out"; then
-    echo "ok: a full disk: $(grep -c 'ERROR finding not saved' "$work/full.report") findings named as not saved, none half-written"
+    echo "ok: a full disk: $(grep -c 'NOT SAVED (' "$work/full.report") classes named as not saved, none half-written"
 else echo "FAIL: full disk"; cat "$work/full.out"; grep -E "ERROR|NOT SAVED|written to" "$work/full.report" | head; fail=1; fi
+# ... and the report says exactly what is on disk: every file it names as
+# written is there (as found where its minimised form did not fit, and it
+# says so), no file it calls not written exists, one error line per file
+# and one for the witnesses no file was made for, counting their classes.
+in_ns "mount -t tmpfs -o size=64k tmpfs '$mnt' && '$isect' check --kernel broken:surface_keeps_the_ball --cases 100000 --seed 1 --map \
+       --out '$mnt/findings' > '$work/full64.report' 2>'$work/full64.err'; echo rc=\$?; ls '$mnt/findings' > '$work/full64.ls'; umount '$mnt'" \
+    >"$work/full64.out" 2>&1
+named=$(grep -oE "written to [^ ]*\.case" "$work/full64.report" | sed 's|.*/||' | sort -u)
+missing=$(for f in $named; do grep -qx "$f" "$work/full64.ls" || echo "$f"; done)
+unsaved=$(grep -c "NOT SAVED (" "$work/full64.report")
+counted=$(grep -oE "[0-9]+ witness(es)? not written" "$work/full64.report" | grep -oE "^[0-9]+")
+lines=$(grep -c "^ERROR .*\.case:" "$work/full64.report")
+if [ -z "$missing" ] && [ "$unsaved" = "${counted:-0}" ] && [ "$lines" -le "$(grep -c '\.case$' "$work/full64.ls")" ] &&
+   ! grep -q "Traceback\|needs python3" "$work/full64.report" "$work/full64.err"; then
+    echo "ok: a full disk reported as it is: $(echo "$named" | wc -w) files named and there, $unsaved classes not saved and counted"
+else
+    echo "FAIL: a full disk misreported: missing '$missing', $unsaved NOT SAVED against '${counted}' counted, $lines file errors"
+    grep -E "^ERROR" "$work/full64.report" | head -5; fail=1
+fi
 
 # Two runs on one --out never overwrite each other's maps.
 "$isect" check --family aabb_aabb --kernel overlap --cases 2000 --seed 1 --map --quiet --out "$work/shared" >/dev/null 2>&1 &

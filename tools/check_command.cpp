@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sys/wait.h>
 
 #include "isect/check/engine/witness.hpp"
 #include "isect/check/io/case_file.hpp"
@@ -65,7 +67,12 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
             const check::Written w =
                 files.keep(f.name + "|" + std::to_string(i) + "|" + fc.key.str(), stem, k.name,
                            check::format_family_case(f, fc.witness, witness_origin(args, subject, r.report_domain, k, fc, place)));
-            fc.case_path = w.ok() ? w.path : "";
+            fc.case_path = w.ok() || files.kept_earlier() ? w.path : "";
+            if (!w.ok() && files.kept_earlier()) {
+                fc.minimised = false;  // what the file holds
+                const std::string reason = w.error.substr(w.error.find(": ") + 2);
+                fc.case_note = "its minimised form could not be written: " + reason.substr(0, reason.find(';'));
+            }
         }
         if (k.hang_input && (k.classes.empty() || k.classes[0].key.kind != check::FailureKind::hang)) {
             const check::Written w =
@@ -229,12 +236,49 @@ void draw_maps(const CheckArgs& args, RunInfo& info, std::vector<FamilyResult>& 
     const fs::path installed = fs::canonical("/proc/self/exe", ec).parent_path().parent_path() / "share" / "isect" / "validity_map.py";
     const std::string script =
         !ec && fs::exists(installed) ? installed.string() : (fs::path(args.source_dir) / "tools" / "validity_map.py").string();
-    const std::string command = python() + " '" + script + "' '" + data.path + "' 1>&2";
-    if (!fs::exists(script) || std::system(command.c_str()) != 0) {
-        std::cerr << "isect check: no validity map pictures (" << script
-                  << " needs python3 with matplotlib: apt-get install python3-matplotlib); the data is in " << data.path << "\n";
-        no_pictures();
+    // The script names each picture it could not write, one line each
+    // ("validity_map.py: PATH: reason"); anything else it says goes on.
+    std::map<std::string, std::string> not_written;
+    int status = -1;
+    if (fs::exists(script))
+        if (FILE* said = ::popen((python() + " '" + script + "' '" + data.path + "' 2>&1").c_str(), "r")) {
+            char line[4096];
+            while (std::fgets(line, sizeof line, said)) {
+                std::string text(line);
+                if (!text.empty() && text.back() == '\n') text.pop_back();
+                const std::string prefix = "validity_map.py: ";
+                const size_t colon = text.find(": ", prefix.size());
+                if (text.rfind(prefix, 0) == 0 && colon != std::string::npos)
+                    not_written[text.substr(prefix.size(), colon - prefix.size())] = text.substr(prefix.size());
+                else
+                    std::cerr << text << "\n";
+            }
+            status = ::pclose(said);
+        }
+    const int code = status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (code == 0) return;
+    if (code == 3) {
+        // Some pictures could not be written: the places left empty are not
+        // pictures, and each is an error that says why.
+        for (FamilyResult& r : results)
+            for (check::FamilyKernelReport& k : r.report.kernels) {
+                std::error_code size_ec;
+                if (k.map_picture.empty() || fs::file_size(k.map_picture, size_ec) > 0 || size_ec) continue;
+                const auto why = not_written.find(k.map_picture);
+                info.errors.push_back({k.map_picture, "validity map picture not saved: " +
+                                                          (why == not_written.end() ? k.map_picture : why->second) +
+                                                          "; its data is in " + data.path});
+                std::remove(k.map_picture.c_str());
+                k.map_picture.clear();
+            }
+        return;
     }
+    std::cerr << "isect check: no validity map pictures ("
+              << (!fs::exists(script) ? script + " is missing"
+                  : code == 4         ? "python3 has no matplotlib: apt-get install python3-matplotlib"
+                                      : python() + " " + script + " failed, its output above")
+              << "); the data is in " << data.path << "\n";
+    no_pictures();
 }
 
 }  // namespace
@@ -426,7 +470,9 @@ int run_check(const CheckArgs& args_in) {
         }
         results.push_back(std::move(all[n]));
     }
-    for (const std::string& e : files.errors()) info.errors.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
+    for (const std::string& e : files.errors())
+        info.errors.push_back({e.substr(0, e.find(": ")),
+                               (e.find("; the file holds") == std::string::npos ? "finding not saved: " : "minimised finding not saved: ") + e});
     if (check::interrupted()) info.interrupted = check::interrupt_name();
     info.fp_env = under_test->fp_env_line();
     info.notes = under_test->notes();

@@ -128,7 +128,7 @@ int run_decode(const std::string& family, const std::string& precision, const st
         const check::Written w = check::write_file_new(out, file_stem(f->name + "-" + stem), ".case",
                                                        check::format_family_case(*f, decoded, origin));
         if (!w.ok()) {
-            std::cerr << "isect decode: " << w.path << ": not saved: " << w.error << "\n";
+            std::cerr << "isect decode: " << file << " not saved: " << w.error << "\n";
             status = 2;
             continue;
         }

@@ -251,7 +251,8 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 if (fc.case_path)
                     out << "       "
                         << (fc.case_path->empty() ? std::string("NOT SAVED (see the errors below)")
-                                                  : witness_place(info, fc, *fc.case_path))
+                                                  : witness_place(info, fc, *fc.case_path) +
+                                                        (fc.case_note.empty() ? "" : " (" + fc.case_note + ")"))
                         << "\n";
             }
         }

@@ -18,6 +18,10 @@ share on a log scale (1e-6 to 1: an absolute epsilon failing 2% of cases is
 as loud as a kernel failing all of them) and carries the number of
 violations in bold. The declared domain is drawn as dashed lines, and the
 preconditions are in the title.
+
+Exit 0 when every picture is written; 3 when some could not be (each named
+on stderr in one line, with why: a full disk, say); 4 when matplotlib is
+missing.
 """
 import json
 import math
@@ -25,7 +29,11 @@ import os
 import sys
 import tempfile
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:
+    print("validity_map.py: matplotlib is missing (apt-get install python3-matplotlib)", file=sys.stderr)
+    sys.exit(4)
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -108,26 +116,43 @@ def draw(m):
                  f"(dashed), requires {requires}; cells: cases, or violations in bold", fontsize=10)
     # Written beside its place and renamed into it: a reader never sees half a picture.
     folder, name = os.path.split(m["png"])
-    handle, temp = tempfile.mkstemp(prefix="." + name + ".", dir=folder or ".")
     try:
+        handle, temp = tempfile.mkstemp(prefix="." + name + ".", dir=folder or ".")
+    except OSError as e:
+        plt.close(fig)
+        raise PictureNotWritten(f"{m['png']}: {e.strerror} (picture not written)") from e
+    try:
+        # As the case files are: readable as the umask says, not 0600.
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(handle, 0o666 & ~mask)
         with os.fdopen(handle, "wb") as out:
             fig.savefig(out, format="png", dpi=110)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, m["png"])
-    except BaseException:
+    except OSError as e:
         os.unlink(temp)
-        raise
+        raise PictureNotWritten(f"{m['png']}: {e.strerror} (picture not written)") from e
     finally:
         plt.close(fig)
+
+
+class PictureNotWritten(Exception):
+    pass
 
 
 def main() -> int:
     with open(sys.argv[1]) as f:
         maps = json.load(f)
+    status = 0
     for m in maps:
-        draw(m)
-    return 0
+        try:
+            draw(m)
+        except PictureNotWritten as e:
+            print(f"validity_map.py: {e}", file=sys.stderr)
+            status = 3
+    return status
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,14 @@ public:
 
     /// Whether keep() said the last text was already in the folder.
     bool was_duplicate() const { return duplicate_; }
+    /// Whether the last keep() failed to replace this key's earlier file,
+    /// which then holds its earlier text still (the witness as found).
+    bool kept_earlier() const { return kept_earlier_; }
 
-    /// Every write that failed: "PATH: reason".
-    const std::vector<std::string>& errors() const { return errors_; }
+    /// Every file a write failed for, once each, with the last reason:
+    /// "PATH: reason (nothing written)", or "PATH: reason; it holds ... still"
+    /// where an earlier text stayed in it.
+    std::vector<std::string> errors() const;
 
     const std::string& dir() const { return dir_; }
 
@@ -39,8 +45,10 @@ private:
     std::string dir_;
     std::map<std::string, std::string> by_body_;  ///< kernel + body -> file
     std::map<std::string, std::string> mine_;     ///< key -> the file this run wrote for it
-    std::vector<std::string> errors_;
-    bool duplicate_ = false;
+    std::vector<std::string> error_paths_;         ///< in order of the first failure
+    std::map<std::string, std::string> errors_;   ///< path -> its last failure
+    std::map<std::string, std::set<std::string>> unwritten_;  ///< a folder's failure -> the keys it left without a file
+    bool duplicate_ = false, kept_earlier_ = false;
 };
 
 /// The kernel a case file's "# signature: KERNEL|..." line names; empty

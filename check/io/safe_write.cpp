@@ -99,7 +99,12 @@ Written write_file_new(const std::string& dir, const std::string& stem, const st
         return w;
     }
     const std::string temp = write_temp(w.path, text, w.error);
-    if (temp.empty()) return w;
+    if (temp.empty()) {
+        // No name was taken: the error is the folder's, not a file's.
+        w.error = dir + ": " + w.error.substr(w.error.find(": ") + 2);
+        w.path.clear();
+        return w;
+    }
     for (int n = 1; n < 100000; ++n) {
         w.path = (folder / (n == 1 ? stem + ext : stem + "-" + std::to_string(n) + ext)).string();
         // link() fails with EEXIST where the name is taken: a new name,

@@ -54,6 +54,9 @@ struct FailureClass {
     uint64_t count = 0;
     double measured_k = 0;   ///< widest band among its wrong answers (0 when none)
     Inputs witness;          ///< found, minimised (when minimised is set)
+    /// Why the case file named beside the class holds another witness than
+    /// this one (a minimised form that could not be written); empty else.
+    std::string case_note;
     std::string why;         ///< the judgement of the witness, one line
     bool minimised = false;
     uint64_t first_case = 0; ///< 1-based case number of its first member

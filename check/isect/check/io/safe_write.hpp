@@ -24,7 +24,8 @@ Written write_file_atomic(const std::string& path, const std::string& text);
 
 /// Writes a new file DIR/STEM.EXT (creating DIR), or DIR/STEM-2.EXT,
 /// DIR/STEM-3.EXT... when that name is taken: never replaces a file. ext
-/// includes its dot (".case").
+/// includes its dot (".case"). Where nothing could be written before a name
+/// was chosen (a full disk), path is empty and the error names DIR.
 Written write_file_new(const std::string& dir, const std::string& stem, const std::string& ext,
                        const std::string& text);
 
