@@ -51,6 +51,17 @@ expect 0 "note: the batch entry answered [0-9]+ inputs? with none of the family'
 expect 0 "note: the batch entry took longer than the timeout \(200 ms\) on [0-9]+ calls? in which no input hangs alone" -- \
     "$isect" check --plugin "$plugins/isect_test_batch_slow.so" --contract exact --cases 1500 --seed 1 --jobs 1 --timeout-ms 200 \
     --quiet --out "$out"
+# What a plugin prints goes to a log of the run's own beside the findings,
+# whole, and the report says it in one line: 20,000 debug lines do not reach
+# the terminal.
+"$isect" check --plugin "$plugins/isect_test_noisy.so" --contract exact --cases 20000 --seed 1 --out "$out/noisy" \
+    >"$out/noisy.txt" 2>"$out/noisy.err"
+if grep -q "note: the plugin printed [0-9]* lines .*kept whole in $out/noisy/isect_test_noisy-output.log" "$out/noisy.txt" &&
+    [ "$(wc -c <"$out/noisy.err")" -lt 2000 ] && [ "$(wc -c <"$out/noisy/isect_test_noisy-output.log")" -gt 400000 ]; then
+    echo "ok: a noisy plugin: $(wc -c <"$out/noisy/isect_test_noisy-output.log") bytes kept in a log, one line in the report"
+else
+    echo "FAIL: a noisy plugin: $(wc -c <"$out/noisy.err") bytes on stderr"; grep note "$out/noisy.txt"; fail=1
+fi
 expect 2 "exports none of the family functions" -- "$isect" check --plugin "$plugins/isect_test_nosym.so" "${common[@]}"
 expect 2 "does not export isect_sphere_aabb" -- "$isect" check --plugin "$example" --family sphere_aabb "${common[@]}"
 expect 2 "cannot load" -- "$isect" check --plugin "$0" "${common[@]}"

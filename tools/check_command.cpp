@@ -342,6 +342,7 @@ int run_check(const CheckArgs& args_in) {
         std::cerr << "isect check: --out " << why << "\n";
         return 2;
     }
+    args.subject.output_dir = args.out;  // what a plugin prints: a log beside the findings
     const auto under_test = KernelsUnderTest::make("check", args.subject);
     if (!under_test || !under_test->start_workers("check", jobs)) return 2;
     check::PluginHost* host = under_test->host();

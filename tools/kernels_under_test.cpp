@@ -1,7 +1,16 @@
 #include "kernels_under_test.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <map>
+#include <unistd.h>
+
+#include "isect/check/io/safe_write.hpp"
+#include "report.hpp"
 
 #include "isect/check/engine/case_stream.hpp"
 #include "isect/check/engine/witness.hpp"
@@ -80,8 +89,24 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     if (const std::string why = holds_none(out->domain_, "--domain "); !why.empty()) return fail(why);
     if (!a.plugin.empty()) {
         if (!a.kernel.empty()) return fail("--kernel names a built-in kernel; with --plugin the plugin's kernels run");
+        // What the plugin prints: a log of this run's own, in --out where the
+        // command has one (a name no other run takes), else a temporary file.
+        if (!a.output_dir.empty()) {
+            const check::Written log = check::write_file_new(
+                a.output_dir, file_stem(std::filesystem::path(a.plugin).stem().string()) + "-output", ".log", "");
+            if (log.ok()) out->output_log_ = log.path;
+        }
+        if (out->output_log_.empty()) {
+            std::string temp = (std::filesystem::temp_directory_path() / "isect-plugin-output-XXXXXX").string();
+            const int fd = mkstemp(temp.data());
+            if (fd >= 0) {
+                close(fd);
+                out->output_log_ = temp;
+            }
+        }
         try {
-            out->hosts_.push_back(std::make_unique<check::PluginHost>(a.plugin, a.timeout_ms, out->fp_env_, out->watch_, out->notes_));
+            out->hosts_.push_back(std::make_unique<check::PluginHost>(a.plugin, a.timeout_ms, out->fp_env_, out->watch_, out->notes_,
+                                                                      out->output_log_));
         } catch (const std::exception& e) {
             return fail(e.what());
         }
@@ -137,7 +162,8 @@ bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
     const check::PluginHost& first = *hosts_.front();
     try {
         while (hosts_.size() < n)
-            hosts_.push_back(std::make_unique<check::PluginHost>(first.info().path, first.timeout_ms(), fp_env_, watch_, notes_));
+            hosts_.push_back(std::make_unique<check::PluginHost>(first.info().path, first.timeout_ms(), fp_env_, watch_, notes_,
+                                                                 output_log_));
     } catch (const std::exception& e) {
         std::cerr << "isect " << command << ": " << e.what() << "\n";
         return false;
@@ -233,8 +259,40 @@ std::string KernelsUnderTest::fp_env_line() const {
     return check::describe_kernel_env(h ? h->kernel_env() : check::default_fp_control(), "", watch);
 }
 
+namespace {
+
+/// What a plugin printed, collapsed: how much, and its most frequent lines.
+std::string output_summary(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::map<std::string, uint64_t> counts;
+    uint64_t lines = 0, bytes = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++lines;
+        bytes += line.size() + 1;
+        if (line.size() > 160) line = line.substr(0, 157) + "...";
+        if (counts.size() < 10000 || counts.count(line)) ++counts[line];
+    }
+    if (lines == 0) return "";
+    std::vector<std::pair<uint64_t, std::string>> top;
+    for (const auto& [line, n] : counts) top.push_back({n, line});
+    std::sort(top.begin(), top.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::string out = "the plugin printed " + std::to_string(lines) + " line" + (lines == 1 ? "" : "s") + " (" +
+                      std::to_string(bytes) + " bytes, " + (counts.size() >= 10000 ? "10000 or more" : std::to_string(counts.size())) +
+                      " distinct), kept whole in " + path + "; most often:";
+    for (size_t i = 0; i < top.size() && i < 3; ++i)
+        out += (i ? "," : "") + std::string(" '") + top[i].second + "' (" + std::to_string(top[i].first) + "x)";
+    return out;
+}
+
+}  // namespace
+
 std::vector<std::string> KernelsUnderTest::notes() const {
     std::vector<std::string> out;
+    if (!output_log_.empty()) {
+        std::string printed = output_summary(output_log_);
+        if (printed.empty()) std::remove(output_log_.c_str());  // it printed nothing: no log
+        else out.push_back(std::move(printed));
+    }
     if (const uint64_t n = notes_->slow_batches.load())
         out.push_back("the batch entry took longer than the timeout (" + std::to_string(hosts_.front()->timeout_ms()) +
                       " ms) on " + std::to_string(n) + " call" + (n == 1 ? "" : "s") +

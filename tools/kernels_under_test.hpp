@@ -31,6 +31,9 @@ struct SubjectArgs {
     std::string domain;                   ///< --domain LO:HI; empty: the plugin's, else every finite number
     std::string require;                  ///< --require NAME,...; empty: the plugin's, else none
     std::string convention;               ///< --convention NAME,...; empty: the plugin's, a named kernel's own, else none
+    /// A folder for what a plugin prints (a log of its own there: --out);
+    /// empty: a temporary file, kept only if the plugin printed anything.
+    std::string output_dir;
 };
 
 class KernelsUnderTest {
@@ -88,6 +91,7 @@ private:
     std::optional<check::FpEnv> fp_env_;
     std::shared_ptr<check::FpWatch> watch_ = std::make_shared<check::FpWatch>();
     std::shared_ptr<check::PluginNotes> notes_ = std::make_shared<check::PluginNotes>();
+    std::string output_log_;  ///< where the plugin's workers print
 };
 
 /// A built-in kernel under --contract: its own contract, or a stricter one

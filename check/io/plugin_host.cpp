@@ -421,10 +421,10 @@ InProcessPlugin plugin_kernel_in_process(const std::string& path_in, const Famil
 }
 
 PluginHost::PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env,
-                       std::shared_ptr<FpWatch> watch, std::shared_ptr<PluginNotes> notes)
+                       std::shared_ptr<FpWatch> watch, std::shared_ptr<PluginNotes> notes, std::string output_log)
     : path_(resolve_plugin_path(path)), timeout_ms_(timeout_ms), fp_env_(fp_env),
       watch_(watch ? std::move(watch) : std::make_shared<FpWatch>()),
-      notes_(notes ? std::move(notes) : std::make_shared<PluginNotes>()) {
+      notes_(notes ? std::move(notes) : std::make_shared<PluginNotes>()), output_log_(std::move(output_log)) {
     std::signal(SIGPIPE, SIG_IGN);  // a dead worker must not take the checker with it
     if (access(path_.c_str(), R_OK) != 0) throw std::runtime_error(path + ": no such file (or not readable)");
     info_.path = path_;
@@ -465,6 +465,11 @@ void PluginHost::start() {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     for (int i = 0; i < 3; ++i) posix_spawn_file_actions_adddup2(&actions, ends[i], 3 + i);
+    // What the plugin prints goes to the run's log, whole, not to the terminal.
+    if (!output_log_.empty()) {
+        posix_spawn_file_actions_addopen(&actions, 1, output_log_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0666);
+        posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    }
     const std::string env = fp_env_ ? fp_env_->str() : "-";
     // This program's file as its link names it (under valgrind the link is
     // the program's, the file behind /proc/self/exe valgrind's own); the

@@ -91,8 +91,12 @@ public:
     /// other than 1 or 2, no family function at all.
     /// Its calls that change the floating-point state are counted into
     /// `watch` (a run's workers share one).
+    /// What the plugin prints (its worker's stdout and stderr) is appended
+    /// to `output_log` where one is given (the run's workers share it),
+    /// else it goes to this program's stderr.
     PluginHost(const std::string& path, int timeout_ms, const std::optional<FpEnv>& fp_env = std::nullopt,
-               std::shared_ptr<FpWatch> watch = nullptr, std::shared_ptr<PluginNotes> notes = nullptr);
+               std::shared_ptr<FpWatch> watch = nullptr, std::shared_ptr<PluginNotes> notes = nullptr,
+               std::string output_log = "");
     ~PluginHost();
     PluginHost(const PluginHost&) = delete;
     PluginHost& operator=(const PluginHost&) = delete;
@@ -171,6 +175,7 @@ private:
     FpControl kernel_env_;
     std::shared_ptr<FpWatch> watch_;
     std::shared_ptr<PluginNotes> notes_;
+    std::string output_log_;
     bool last_batch_hung_ = false;  ///< receive's last whole-batch failure was a hang
     PluginInfo info_;
     int pid_ = -1, to_child_ = -1, from_child_ = -1;
