@@ -1,8 +1,11 @@
 // The isect command: check kernels (built-in or a plugin's) against the
 // exact references on generated inputs, replay case files, fuzz, minimise.
 //
-// Exit codes: 0 every contract holds (every case replays), 1 a contract is
-// broken (a case fails), 2 usage error or a file that cannot be read.
+// Exit status, one rule for every command: 0 every contract held (every
+// case replayed, nothing found); 1 a contract broken (a case failed, a
+// finding), whatever else went wrong; 2 a usage error, nothing judged, or
+// an error (a file unread, a finding not saved) with no contract broken;
+// 128 + N when signal N stopped the run (what was found is kept).
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdlib>

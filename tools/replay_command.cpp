@@ -252,9 +252,11 @@ int run_replay(const ReplayArgs& args) {
           << ": " << files.size() << " files, " << passed << " passed, " << failed << " failed, " << skipped
           << " skipped (outside the domain or preconditions, or taken by no kernel under test), " << errors.size() << " errors"
           << (check::interrupted() ? ", INTERRUPTED" : "") << "\n";
+    // The one exit rule (isect_main.cpp): a broken contract outranks an
+    // error, so that a bisect never skips a bad commit for a bad file.
     if (check::interrupted()) return check::interrupted_status();
-    if (!errors.empty() || nothing) return 2;
-    return failed ? 1 : 0;
+    if (failed) return 1;
+    return !errors.empty() || nothing ? 2 : 0;
 }
 
 int run_promote(const std::vector<std::string>& files, const std::string& corpus) {
