@@ -209,6 +209,25 @@ fi
 wait
 if [ "$(ls "$work/shared"/maps-1*.json | wc -l)" = 2 ]; then echo "ok: two runs on one --out keep their own maps"
 else echo "FAIL: two runs on one --out: $(ls "$work/shared")"; fail=1; fi
+# A class's file has the same name for any number of workers, and two runs
+# of one seed sharing --out write each class once.
+"$isect" check --kernel broken:surface_keeps_the_ball --cases 20000 --seed 1 --jobs 1 --quiet --out "$work/j1" >/dev/null 2>&1
+"$isect" check --kernel broken:surface_keeps_the_ball --cases 20000 --seed 1 --jobs 2 --quiet --out "$work/j2" >/dev/null 2>&1
+"$isect" check --kernel broken:surface_keeps_the_ball --cases 20000 --seed 1 --quiet --out "$work/both" >/dev/null 2>&1 &
+"$isect" check --kernel broken:surface_keeps_the_ball --cases 20000 --seed 1 --quiet --out "$work/both" >/dev/null 2>&1
+wait
+if diff <(ls "$work/j1") <(ls "$work/j2") >/dev/null && diff <(ls "$work/j1") <(ls "$work/both") >/dev/null; then
+    echo "ok: $(ls "$work/j1" | wc -l) class files, named alike for --jobs 1 and 2, written once by two runs at once"
+else echo "FAIL: class files: --jobs 1 $(ls "$work/j1" | wc -l), --jobs 2 $(ls "$work/j2" | wc -l), two runs $(ls "$work/both" | wc -l)"; fail=1; fi
+# Any kernel name makes file names: 300 characters (starting with '-'), or none.
+for p in long_name empty_name; do
+    "$isect" check --plugin "$plugins/isect_test_$p.so" --contract exact --cases 3000 --seed 1 --quiet --out "$work/$p" >/dev/null 2>&1
+    n=$(ls "$work/$p"/*.case 2>/dev/null | wc -l)
+    if [ "$n" -ge 1 ] && ! ls "$work/$p" | grep -q '^-' &&
+        (cd "$work/$p" && "$isect" replay --plugin "$plugins/isect_test_$p.so" --contract exact --expect-broken $(ls *.case)) >/dev/null 2>&1; then
+        echo "ok: a plugin with a $p: $n witnesses saved, replayed by their bare names"
+    else echo "FAIL: a plugin with a $p: $n witnesses: $(ls "$work/$p" | head -3)"; fail=1; fi
+done
 # A witness already in the findings is not written again by the next seed.
 "$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --quiet --out "$work/db" >/dev/null 2>&1
 before=$(ls "$work/db"/*.case | wc -l)

@@ -80,8 +80,7 @@ std::map<std::string, std::string> known_signatures(const std::string& dir) {
 
 /// fuzz-KERNEL-HASH (the stem of its .case), HASH of the whole signature.
 std::string file_stem_for(const std::string& signature) {
-    std::string name;
-    for (char c : signature.substr(0, signature.find('|'))) name += std::isalnum((unsigned char)c) ? c : '_';
+    const std::string name = file_stem(signature.substr(0, std::min<size_t>(signature.find('|'), 80)));
     uint32_t h = 2166136261u;
     for (char c : signature) h = (h ^ uint8_t(c)) * 16777619u;
     char hex[9];

@@ -38,7 +38,10 @@ struct Target {
 
 /// The stem of a witness's file: who broke what, and the seed.
 std::string witness_stem(const CheckArgs& args, const std::string& subject, const Family& f, const std::string& kernel) {
-    return (args.subject.plugin.empty() ? f.name + "-" + kernel : subject + "-" + f.name) + "-" + std::to_string(args.seed);
+    // The subject's name made safe on its own (any length, any characters):
+    // the family and the seed always stay readable in the file's name.
+    return (args.subject.plugin.empty() ? f.name + "-" + file_stem(kernel) : file_stem(subject.substr(0, 80)) + "-" + f.name) +
+           "-" + std::to_string(args.seed);
 }
 
 /// The origin comment of a class's witness.

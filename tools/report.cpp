@@ -586,8 +586,20 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
 }  // namespace
 
 std::string file_stem(std::string s) {
+    // Any kernel name makes a file name: letters, digits, '-' and '_' only,
+    // never a leading '-' (an option to the next command), never empty, and
+    // at most 120 characters (a long name's tail becomes a hash of it).
+    uint32_t hash = 2166136261u;
+    for (char c : s) hash = (hash ^ uint8_t(c)) * 16777619u;
     for (char& c : s)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
+    if (s.empty()) s = "kernel";
+    if (s[0] == '-') s[0] = '_';
+    if (s.size() > 120) {
+        char tail[16];
+        std::snprintf(tail, sizeof tail, "-%08x", hash);
+        s = s.substr(0, 111) + tail;
+    }
     return s;
 }
 

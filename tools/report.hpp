@@ -107,7 +107,8 @@ struct RunInfo {
 };
 
 /// A name safe for a file: anything but letters, digits, '-' and '_'
-/// becomes '_'.
+/// becomes '_', no leading '-', at most 120 characters (a longer one ends
+/// in a hash of the whole), never empty.
 std::string file_stem(std::string s);
 
 /// "text", "markdown", "json", "junit"; false for anything else.

@@ -14,6 +14,16 @@ namespace isect::tool {
 
 namespace fs = std::filesystem;
 
+namespace {
+/// A case file's "# signature: ..." line; empty when it has none.
+std::string signature_line(const std::string& text) {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("#", 0) == 0 && line.find("signature: ") != std::string::npos) return line;
+    return "";
+}
+}  // namespace
+
 std::string signature_kernel(const std::string& text) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) {
@@ -77,8 +87,41 @@ check::Written WitnessFiles::keep(const std::string& key, const std::string& ste
                     break;
                 }
     } else {
-        w = check::write_file_new(dir_, file_stem(stem), ".case", text);
-        if (w.ok()) mine_[key] = w.path;
+        // Named for its key (the class), so that the same class has the same
+        // file name whatever the number of workers or the order classes
+        // opened in; a file of that name holding this very case (another
+        // run beside this one wrote it) is not written again.
+        uint32_t hash = 2166136261u;
+        for (char c : key) hash = (hash ^ uint8_t(c)) * 16777619u;
+        char tail[16];
+        std::snprintf(tail, sizeof tail, "-%08x", hash);
+        const std::string name = file_stem(stem) + tail;
+        const fs::path there = fs::path(dir_) / (name + ".case");
+        std::error_code ec;
+        const std::string theirs = fs::exists(there, ec) ? check::read_text_file(there.string()) : "";
+        if (!theirs.empty() && kernel + "\n" + check::case_body(theirs) == body) {
+            duplicate_ = true;
+            by_body_.emplace(body, there.string());
+            return {there.string(), ""};
+        }
+        // The same class of the same run (its name holds the seed, its
+        // signature the class) from a run beside this one: one file, the
+        // latest witness in it. Anything else keeps its own file.
+        const std::string signature = signature_line(text);
+        if (!theirs.empty() && !signature.empty() && signature_line(theirs) == signature) {
+            w = check::write_file_atomic(there.string(), text);
+            if (w.ok()) mine_[key] = w.path;
+        } else {
+            w = check::write_file_new(dir_, name, ".case", text);
+            // Another run of the same class took the name a moment before:
+            // one file, not two.
+            if (w.ok() && w.path != there.string() && theirs.empty() && !signature.empty() &&
+                signature_line(check::read_text_file(there.string())) == signature) {
+                std::remove(w.path.c_str());
+                w = check::write_file_atomic(there.string(), text);
+            }
+            if (w.ok()) mine_[key] = w.path;
+        }
     }
     if (w.ok()) {
         by_body_.emplace(body, w.path);

@@ -21,8 +21,9 @@ public:
     explicit WitnessFiles(std::string dir);
 
     /// Keeps text as the witness of `key` (a kernel and a failure class,
-    /// say): the first call for a key writes a new file DIR/STEM.case (or
-    /// STEM-2.case...), later calls replace that file. kernel is the name
+    /// say): the first call for a key writes a new file DIR/STEM-HASH.case,
+    /// HASH of the key (STEM-HASH-2.case where another run's case has that
+    /// name), later calls replace that file. kernel is the name
     /// the de-duplication compares ("signature: KERNEL|..." in older
     /// files). A failed write is kept in errors() and returned.
     check::Written keep(const std::string& key, const std::string& stem, const std::string& kernel,

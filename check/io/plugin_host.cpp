@@ -30,6 +30,22 @@ namespace isect::check {
 static_assert(PluginHost::kBatch == ISECT_BATCH_MAX, "the host never calls a batch entry with more than plugin.h promises");
 
 namespace {
+/// The name reports give a loaded plugin: isect_kernel_name() made safe to
+/// print (control characters as '?', at most 200 characters), or its file's
+/// name where it has none or an empty one.
+std::string plugin_name(void* lib, const std::string& path) {
+    std::string name;
+    if (auto named = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_kernel_name")))
+        if (const char* n = named()) name = n;
+    for (char& c : name)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    if (name.size() > 200) name = name.substr(0, 197) + "...";
+    if (name.find_first_not_of(" \t") == std::string::npos) name = path.substr(path.find_last_of('/') + 1);
+    return name;
+}
+}  // namespace
+
+namespace {
 
 /// Calls fn of the given precision on the engine's input (n doubles), by
 /// the family's own call (Family::plugin_call_f, plugin_call_d). A float
@@ -312,9 +328,7 @@ int plugin_worker_main(int argc, char** argv) {
     if (!known_abi(v))
         fail_handshake(out, "isect_abi_version() returned " + std::to_string(v) + "; this isect speaks versions 1 and " +
                                 std::to_string(ISECT_ABI_VERSION));
-    std::string name = path.substr(path.find_last_of('/') + 1);
-    if (auto named = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_kernel_name")))
-        if (const char* n = named()) name = n;
+    const std::string name = plugin_name(lib, path);
     Loaded fns;
     std::vector<std::string> exported, batched;
     for (const Family* f : families())
@@ -409,9 +423,7 @@ InProcessPlugin plugin_kernel_in_process(const std::string& path_in, const Famil
     const Precision p = precision();
     void* fn = p == Precision::double_ && version() < 2 ? nullptr : dlsym(lib, symbol(f, p).c_str());
     if (!fn) throw std::runtime_error(path + " does not export " + symbol(f, p));
-    std::string name = path.substr(path.find_last_of('/') + 1);
-    if (auto named = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_kernel_name")))
-        if (const char* n = named()) name = n;
+    const std::string name = plugin_name(lib, path);
     FamilyKernel k{name, contract, error_e, [&f, p, fn](const double* in) { return call_plugin(f, p, fn, in); }};
     k.precision = p;
     out.kernel_env = fp_env ? fp_env->control() : out.after_load;
