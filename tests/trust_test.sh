@@ -228,6 +228,13 @@ for p in long_name empty_name; do
         echo "ok: a plugin with a $p: $n witnesses saved, replayed by their bare names"
     else echo "FAIL: a plugin with a $p: $n witnesses: $(ls "$work/$p" | head -3)"; fail=1; fi
 done
+# --jobs beyond what the machine or the work can use is said and bounded,
+# not a thousand worker processes for 2,000 cases.
+expect 0 "--jobs 1000 asks for more workers than four per core .*; running [0-9]+" -- "$isect" check --plugin "$example" \
+    --jobs 1000 --cases 2000 --seed 1 "${q[@]}"
+# A plugin's witness minimises as a built-in kernel's does.
+expect 0 "^family  aabb_aabb" -- "$isect" minimize --plugin "$plugins/isect_test_empty_name.so" --contract exact \
+    "$(ls "$work/empty_name"/*.case | head -1)"
 # A witness already in the findings is not written again by the next seed.
 "$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --quiet --out "$work/db" >/dev/null 2>&1
 before=$(ls "$work/db"/*.case | wc -l)

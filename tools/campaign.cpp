@@ -101,8 +101,7 @@ std::string field(const std::string& line, const std::string& key) {
 
 }  // namespace
 
-int run_minimize(const std::string& path, const std::string& kernel, const std::string& out, const std::string& domain_text,
-                 const std::string& require) {
+int run_minimize(const std::string& path, const SubjectArgs& subject, const std::string& out) {
     const check::ReadResult r = check::read_case_file(path);
     if (const auto* errors = std::get_if<std::vector<check::CaseError>>(&r)) {
         for (const auto& e : *errors) std::cerr << "error: " << e.str() << "\n";
@@ -110,13 +109,9 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
     }
     const check::FamilyCase& c = std::get<check::FamilyCase>(r);
     const check::PrecisionScope scope(c.precision);  // a double case: the double kernels, u = 2^-53
-    const Family& f = *c.family;
-    SubjectArgs asked;
-    asked.kernel = kernel;
-    asked.domain = domain_text;
-    asked.require = require;
-    const auto in_scope = KernelsUnderTest::make("minimize", asked);
+    const auto in_scope = KernelsUnderTest::make("minimize", subject);
     if (!in_scope) return 2;
+    const Family& f = in_scope->family(*c.family);
     std::string none;
     const std::vector<FamilyKernel> kernels = in_scope->kernels(f, &none);
     if (kernels.empty()) {
@@ -126,7 +121,7 @@ int run_minimize(const std::string& path, const std::string& kernel, const std::
     const auto found = finding_on(f, kernels, c.in);
     if (!found) {
         std::cerr << "isect minimize: " << c.path << ": every kernel keeps its contract and the references agree; "
-                  << "nothing to minimise (name a kernel with --kernel)\n";
+                  << "nothing to minimise (name the kernel that fails with --kernel, or --plugin)\n";
         return 1;
     }
     const check::Domain& domain = in_scope->domain();

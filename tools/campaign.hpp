@@ -30,10 +30,10 @@ struct FuzzArgs {
 /// usage or a campaign that ran nothing, 128 + N after signal N).
 int run_fuzz(const FuzzArgs& args);
 
-/// Minimises one case file for a kernel that breaks its contract on it,
-/// keeping its failure class; writes the result to out (stdout when empty).
-/// Exit 0, 1 when nothing fails on the case, 2 on an unreadable file.
-int run_minimize(const std::string& path, const std::string& kernel, const std::string& out, const std::string& domain,
-                 const std::string& require);
+/// Minimises one case file for a kernel that breaks its contract on it
+/// (built in, or a plugin's: subject says which, and its scope), keeping its
+/// failure class; writes the result to out (stdout when empty). Exit 0, 1
+/// when nothing fails on the case, 2 on an unreadable file.
+int run_minimize(const std::string& path, const SubjectArgs& subject, const std::string& out);
 
 }  // namespace isect::tool

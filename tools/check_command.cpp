@@ -339,7 +339,8 @@ int run_check(const CheckArgs& args_in) {
         }
         shard = *s;
     }
-    const size_t jobs = args.jobs ? args.jobs : check::available_cores();
+    // Blocks of at least 16 cases: more workers than blocks would wait.
+    const size_t jobs = workers_for("check", args.jobs, args.cases ? (args.cases + 15) / 16 : 0);
     // Nothing runs before the findings have a place to go.
     if (const std::string why = check::probe_folder(args.out); !why.empty()) {
         std::cerr << "isect check: --out " << why << "\n";

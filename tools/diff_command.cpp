@@ -291,7 +291,7 @@ int run_diff(const DiffArgs& args_in) {
         std::cerr << "isect diff: --out " << why << "\n";
         return 2;
     }
-    const size_t jobs = args.jobs ? args.jobs : check::available_cores();
+    const size_t jobs = workers_for("diff", args.jobs, args.cases ? (args.cases + 15) / 16 : 0);
     // Each side a plugin (a path) or a built-in kernel's name, in one scope
     // and floating-point environment.
     Side a, b;

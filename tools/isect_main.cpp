@@ -279,13 +279,22 @@ int main(int argc, char** argv) {
     diff->add_option("--timeout-ms", diff_args.timeout_ms, "A plugin call taking longer is a hang (default 2000)")
         ->check(whole_in(1, 86400000));
 
-    std::string minimize_path, minimize_kernel, minimize_out, minimize_domain, minimize_require;
+    std::string minimize_path, minimize_out;
+    SubjectArgs minimize_subject;
     CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing case to the simplest one that still fails");
     minimize->add_option("case", minimize_path, "The case file")->required();
-    minimize->add_option("--kernel", minimize_kernel, "The kernel that fails on it (default: the built-in ones)");
+    minimize->add_option("--kernel", minimize_subject.kernel, "The kernel that fails on it (default: the built-in ones)");
+    minimize->add_option("--plugin", minimize_subject.plugin, "A plugin whose kernel fails on it (a witness of isect check --plugin, a decoded fuzz crash)");
+    auto* minimize_contract = minimize->add_option("--contract", minimize_subject.contract,
+                                                   "With --plugin: its contract (default tolerant=1); with --kernel: its own or a stricter one");
+    minimize->add_option("--error", minimize_subject.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
+    minimize->add_option("--timeout-ms", minimize_subject.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
+        ->check(whole_in(1, 86400000));
+    minimize->add_option("--fp-env", minimize_subject.fp_env, "The kernels' floating-point environment: default, ftz, daz or ftz,daz");
+    minimize->add_option("--convention", minimize_subject.convention, "The conventions the kernel follows");
     minimize->add_option("-o,--out", minimize_out, "Write here instead of stdout");
-    minimize->add_option("--domain", minimize_domain, "Keep every trial's nonzero magnitudes in LO:HI");
-    minimize->add_option("--require", minimize_require, "Keep every trial meeting these preconditions");
+    minimize->add_option("--domain", minimize_subject.domain, "Keep every trial's nonzero magnitudes in LO:HI");
+    minimize->add_option("--require", minimize_subject.require, "Keep every trial meeting these preconditions");
 
     std::vector<std::string> promote_paths;
     std::string promote_corpus = "corpus";
@@ -322,13 +331,14 @@ int main(int argc, char** argv) {
     check_args.subject.contract_given = check_contract->count() > 0;
     replay_args.subject.contract_given = replay_contract->count() > 0;
     fuzz_args.subject.contract_given = fuzz_contract->count() > 0;
+    minimize_subject.contract_given = minimize_contract->count() > 0;
     diff_args.seed_given = diff_seed->count() > 0;
     if (*diff) return run_diff(diff_args);
     if (*check) return run_check(check_args);
     if (*replay) return run_replay(replay_args);
     if (*merge) return run_merge(merge_args);
     if (*fuzz) return run_fuzz(fuzz_args);
-    if (*minimize) return run_minimize(minimize_path, minimize_kernel, minimize_out, minimize_domain, minimize_require);
+    if (*minimize) return run_minimize(minimize_path, minimize_subject, minimize_out);
     if (*encode) return run_encode(encode_paths, encode_out);
     if (*decode) return run_decode(decode_family, decode_precision, decode_inputs, decode_out);
     if (*kernels_cmd) return case_keys ? run_case_keys() : run_kernels();

@@ -157,6 +157,19 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     return out;
 }
 
+size_t workers_for(const std::string& command, size_t asked, uint64_t work) {
+    const size_t cores = check::available_cores();
+    if (asked == 0) return cores;
+    size_t n = std::min(asked, 4 * cores);
+    if (work > 0) n = std::min<size_t>(n, std::max<uint64_t>(work, 1));
+    if (n < asked)
+        std::cerr << "isect " << command << ": --jobs " << asked << " asks for more workers than "
+                  << (n == 4 * cores ? "four per core (" + std::to_string(cores) + " here)"
+                                     : "there is work for (" + std::to_string(work) + ")")
+                  << "; running " << n << "\n";
+    return n;
+}
+
 bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
     if (hosts_.empty()) return true;
     const check::PluginHost& first = *hosts_.front();

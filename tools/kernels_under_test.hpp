@@ -94,6 +94,13 @@ private:
     std::string output_log_;  ///< where the plugin's workers print
 };
 
+/// The workers a command runs for --jobs N (0: every core available): at
+/// most four per core (a plugin's worker is a process each; more only wait
+/// for each other), and no more than `work` items to share (0: no bound).
+/// Says so in one line on stderr ("isect COMMAND: --jobs ...") when it
+/// takes fewer than asked.
+size_t workers_for(const std::string& command, size_t asked, uint64_t work = 0);
+
 /// A built-in kernel under --contract: its own contract, or a stricter one
 /// it is then held to (exact over anything, a smaller tolerant K); nullopt,
 /// with the error printed, for a looser or another kind.

@@ -87,7 +87,7 @@ int run_replay(const ReplayArgs& args) {
         std::cerr << "isect replay: --expect-broken needs --kernel or --plugin\n";
         return 2;
     }
-    const size_t jobs = args.jobs ? args.jobs : check::available_cores();
+    const size_t jobs = workers_for("replay", args.jobs);
     const auto under_test = KernelsUnderTest::make("replay", args.subject);
     if (!under_test || !under_test->start_workers("replay", jobs)) return 2;
     check::PluginHost* host = under_test->host();
