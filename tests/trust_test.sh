@@ -232,6 +232,15 @@ done
 # not a thousand worker processes for 2,000 cases.
 expect 0 "--jobs 1000 asks for more workers than four per core .*; running [0-9]+" -- "$isect" check --plugin "$example" \
     --jobs 1000 --cases 2000 --seed 1 "${q[@]}"
+# Pictures are written as the umask says, as the cases are (not 0600).
+"$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --map --quiet --out "$work/modes" >/dev/null 2>&1
+png=$(stat -c %a "$work/modes"/*-map*.png 2>/dev/null | sort -u)
+cases=$(stat -c %a "$work/modes"/*.case | sort -u)
+if [ -n "$png" ] && [ "$png" = "$cases" ]; then echo "ok: pictures and cases are both mode $png"
+else echo "FAIL: pictures mode '$png', cases '$cases'"; fail=1; fi
+# The example plugin holds its own documented command (exact t beyond the
+# float range come back as inf, their correct rounding).
+expect 0 "the contract holds for every family checked" -- "$isect" check --plugin "$example" --cases 300000 --seed 7 "${q[@]}"
 # A plugin's witness minimises as a built-in kernel's does.
 expect 0 "^family  aabb_aabb" -- "$isect" minimize --plugin "$plugins/isect_test_empty_name.so" --contract exact \
     "$(ls "$work/empty_name"/*.case | head -1)"
