@@ -65,19 +65,7 @@ std::vector<std::string> known_conventions() {
 }
 
 bool parse_conventions(const std::string& text, std::vector<std::string>& out, std::string& why) {
-    const std::vector<std::string> known = known_conventions();
-    std::stringstream in(text);
-    for (std::string name; std::getline(in, name, ',');) {
-        if (name.empty() || name == "none") continue;  // none: each family's own truth
-        if (std::find(known.begin(), known.end(), name) == known.end()) {
-            std::string list;
-            for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
-            why = "'" + name + "' is no family's convention (" + list + ", or none; `isect kernels` says which family has which)";
-            return false;
-        }
-        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
-    }
-    return true;
+    return parse_name_list(text, known_conventions(), "convention", "none", out, why);  // none: each family's own truth
 }
 
 std::optional<FamilyKernel> Family::find_kernel(const std::string& kernel) const {

@@ -270,20 +270,25 @@ std::vector<std::string> known_preconditions() {
     return {names.begin(), names.end()};
 }
 
-bool parse_requirements(const std::string& text, std::vector<std::string>& out, std::string& why) {
-    const std::vector<std::string> known = known_preconditions();
+bool parse_name_list(const std::string& text, const std::vector<std::string>& known, const std::string& what,
+                     const std::string& none, std::vector<std::string>& out, std::string& why) {
     std::stringstream in(text);
     for (std::string name; std::getline(in, name, ',');) {
-        if (name.empty()) continue;
+        if (name.empty() || (!none.empty() && name == none)) continue;
         if (std::find(known.begin(), known.end(), name) == known.end()) {
             std::string list;
             for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
-            why = "'" + name + "' is no family's precondition (" + list + "; `isect kernels` says which family has which)";
+            if (!none.empty()) list += ", or " + none;
+            why = "'" + name + "' is no family's " + what + " (" + list + "; `isect kernels` says which family has which)";
             return false;
         }
         if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
     }
     return true;
+}
+
+bool parse_requirements(const std::string& text, std::vector<std::string>& out, std::string& why) {
+    return parse_name_list(text, known_preconditions(), "precondition", "", out, why);
 }
 
 }  // namespace isect::check

@@ -72,10 +72,13 @@ struct RayTriangleHit {
     double t = 0, u = 0, v = 0;
 };
 
-/// Möller-Trumbore in double, two-sided, no epsilon. tolerant=1. On
-/// doubles (T = double) the same code is the double-precision kernel.
-template <class T>
-inline RayTriangleHit ray_triangle_mt(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+namespace detail {
+
+/// Möller-Trumbore in double, no epsilon: two-sided, or (Cull) the paper's
+/// culling branch, front faces only: det = e1 . (d x e2) = -d . n must be
+/// above 0, where the two-sided test flips s and det to make it so.
+template <bool Cull, class T>
+inline RayTriangleHit moller_trumbore(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
                                       const BasicTriangle<T>& tri) {
     const std::array<T, 3>& a = tri.v[0];
     const Vec3d e1 = sub(tri.v[1], a), e2 = sub(tri.v[2], a);
@@ -83,12 +86,12 @@ inline RayTriangleHit ray_triangle_mt(const std::array<T, 3>& o, const std::arra
     const Vec3d p = cross(dir, e2);
     double det = dot(e1, p);
     Vec3d s = sub(o, a);
-    if (det < 0) {  // keep det > 0: flip s, as seed 004 does
+    if (!Cull && det < 0) {  // keep det > 0: flip s, as seed 004 does
         det = -det;
         s = {-s[0], -s[1], -s[2]};
     }
     RayTriangleHit r;
-    if (!(det > 0)) return r;  // parallel, degenerate, or NaN
+    if (!(det > 0)) return r;  // parallel, degenerate, a culled back face, or NaN
     const double u = dot(s, p);
     if (u < 0 || u > det) return r;
     const Vec3d q = cross(s, e1);
@@ -103,31 +106,22 @@ inline RayTriangleHit ray_triangle_mt(const std::array<T, 3>& o, const std::arra
     return r;
 }
 
+}  // namespace detail
+
+/// Möller-Trumbore in double, two-sided, no epsilon. tolerant=1. On
+/// doubles (T = double) the same code is the double-precision kernel.
+template <class T>
+inline RayTriangleHit ray_triangle_mt(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+                                      const BasicTriangle<T>& tri) {
+    return detail::moller_trumbore<false>(o, d, tmax, tri);
+}
+
 /// Möller-Trumbore's culling branch in double, no epsilon: front faces
 /// only (`cull_back`). tolerant=1.
 template <class T>
 inline RayTriangleHit ray_triangle_mt_cull(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
                                            const BasicTriangle<T>& tri) {
-    const std::array<T, 3>& a = tri.v[0];
-    const Vec3d e1 = sub(tri.v[1], a), e2 = sub(tri.v[2], a);
-    const Vec3d dir{d[0], d[1], d[2]};
-    const Vec3d p = cross(dir, e2);
-    const double det = dot(e1, p);
-    RayTriangleHit r;
-    if (!(det > 0)) return r;  // a back face, parallel, degenerate, or NaN
-    const Vec3d s = sub(o, a);
-    const double u = dot(s, p);
-    if (u < 0 || u > det) return r;
-    const Vec3d q = cross(s, e1);
-    const double v = dot(dir, q);
-    if (v < 0 || u + v > det) return r;
-    const double t = dot(e2, q);
-    if (t < 0 || t > double(tmax) * det) return r;
-    r.hit = true;
-    r.t = t / det;
-    r.u = u / det;
-    r.v = v / det;
-    return r;
+    return detail::moller_trumbore<true>(o, d, tmax, tri);
 }
 
 /// The watertight test of Woop, Benthin and Wald, in double. tolerant=1.

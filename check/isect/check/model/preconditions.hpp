@@ -71,6 +71,12 @@ Precondition finite_value(const Family& f, const std::string& name, const std::s
 /// Every precondition name some family has, sorted.
 std::vector<std::string> known_preconditions();
 
+/// Parses comma-separated names into out (each once): false with why for a
+/// name not among known ("'x' is no family's WHAT (a, b, ...)"); `none`, if
+/// given, is a name that stands for no name.
+bool parse_name_list(const std::string& text, const std::vector<std::string>& known, const std::string& what,
+                     const std::string& none, std::vector<std::string>& out, std::string& why);
+
 /// Parses --require's comma-separated names into out; false with why for a
 /// name no family has (listing the known ones).
 bool parse_requirements(const std::string& text, std::vector<std::string>& out, std::string& why);
