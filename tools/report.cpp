@@ -148,6 +148,11 @@ void print_run_lines(std::ostream& out, const RunInfo& info, const FamilyResult&
                       (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0,
                       (unsigned long long)info.seed, shard_text(info).c_str());
     out << line << "  domain: " << (r.report_domain.empty() ? info.domain.str() : r.report_domain) << "\n";
+    // A run by time judges what its time allowed: the same seed and this
+    // count name the same cases, classes and witnesses anywhere.
+    if (info.command == "check" && info.max_cases == 0 && info.shard.whole() && info.merged.empty() && rep.cases > 0)
+        out << "  reproduce: --seed " << info.seed << " --cases " << rep.cases
+            << " (a run by --seconds judges what its time allows; --cases names the same cases on any machine)\n";
     if (!info.domain.required.empty()) {
         out << "  requires: " << info.domain.requires_str(f);
         if (info.command == "check" && rep.cases)
@@ -193,6 +198,10 @@ std::string witness_place(const RunInfo& info, const check::FailureClass& fc, co
     if (info.command == "replay") return "in " + path;
     return std::string(fc.minimised ? "minimised, " : "as found, ") + (info.command == "fuzz" ? "kept in " : "written to ") + path;
 }
+
+/// The classes whose witness the text report prints in full; the others
+/// name their file.
+constexpr size_t kShownWitnesses = 3;
 
 void print_text(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     if (!info.plugin_path.empty()) {
@@ -241,13 +250,14 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
             for (size_t c = 0; c < k.classes.size(); ++c) {
                 const FailureClass& fc = k.classes[c];
                 out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.key);
-                if (fc.measured_k > 0)
-                    out << (k.contract.has_band() ? "; widest K " : "; tolerant=K would allow it from K ")
-                        << format_k(fc.measured_k);
+                // The widest band a tolerant kernel's wrong answers needed; an
+                // exact or conservative one's class is named by its deciding
+                // test alone (a band at rounding level would read as noise).
+                if (fc.measured_k > 0 && k.contract.has_band()) out << "; widest K " << format_k(fc.measured_k);
                 out << "\n       " << fc.why << "\n";
                 if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty())
                     out << "       note: " << hint << "\n";
-                if (c < 3) out << witness_lines(r, fc.witness);
+                if (c < kShownWitnesses) out << witness_lines(r, fc.witness);
                 if (fc.case_path)
                     out << "       "
                         << (fc.case_path->empty() ? std::string("NOT SAVED (see the errors below)")
@@ -255,6 +265,9 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                                                         (fc.case_note.empty() ? "" : " (" + fc.case_note + ")"))
                         << "\n";
             }
+            if (k.classes.size() > kShownWitnesses)
+                out << "    (the witnesses of classes " << kShownWitnesses + 1 << " to " << k.classes.size()
+                    << " are in their files, named above; --format json holds every one)\n";
         }
         if (info.show_maps)
             for (size_t i = 0; i < rep.kernels.size(); ++i) {

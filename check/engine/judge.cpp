@@ -77,10 +77,19 @@ ValueError value_judgement(const Family& f, const double* in, const Truth& truth
 
 /// Whether the numbers judged in j.error break the kernel's bound E; if so
 /// j says so.
-bool numbers_break(const FamilyKernel& k, FamilyJudgement& j) {
+bool numbers_break(const Family& f, const FamilyKernel& k, const Truth& truth, FamilyJudgement& j) {
     if (j.error.e <= k.error_e) return false;
     j.violates = true;
     std::ostringstream why;
+    // Non-finite numbers where the exact ones are finite: all named at once.
+    std::string bad;
+    for (size_t i = 0; i < f.outputs.size() && i < j.got.values.size() && i < truth.values.size(); ++i)
+        if (!(j.got.unprovided >> i & 1) && !std::isfinite(j.got.values[i]) && std::isfinite(truth.values[i]))
+            bad += (bad.empty() ? "" : ", ") + f.outputs[i] + " = " + format_double(j.got.values[i]);
+    if (!bad.empty()) {
+        j.why = "non-finite numbers where the exact ones are finite: " + bad;
+        return true;
+    }
     why << j.error.output << " is off by " << format_k(j.error.e) << " x " << unit_name() << " S, allowed " << format_k(k.error_e);
     if (!j.error.detail.empty()) why << " (" << j.error.detail << ")";
     j.why = why.str();
@@ -136,7 +145,7 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
         if (j.violates || !f.answer_has_values[size_t(truth.answer)] || !f.answer_has_values[size_t(j.got.answer)]) return j;
         if (j.got.values.size() != f.outputs.size()) return j;  // judged below when the answers agree
         j.error = value_judgement(f, in.data(), truth, j.got);
-        if (!j.error.undecided && numbers_break(k, j)) j.failure = FailureKind::output;
+        if (!j.error.undecided && numbers_break(f, k, truth, j)) j.failure = FailureKind::output;
         return j;
     }
     if (!f.answer_has_values[size_t(truth.answer)]) return j;
@@ -163,7 +172,7 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
             return j;
         }
     }
-    numbers_break(k, j);
+    numbers_break(f, k, truth, j);
     return j;
 }
 
@@ -350,6 +359,46 @@ std::string ClassKey::str() const { return kernel + "|" + contract + "|" + what 
 
 std::string signature_kernel_of(const std::string& signature) { return signature.substr(0, signature.find('|')); }
 
+namespace {
+
+/// Whether the answer carries a non-finite number where the exact one is
+/// finite.
+bool non_finite_numbers(const Family& f, const FamilyJudgement& j, const Truth& truth) {
+    for (size_t i = 0; i < f.outputs.size() && i < j.got.values.size() && i < truth.values.size(); ++i)
+        if (!(j.got.unprovided >> i & 1) && !std::isfinite(j.got.values[i]) && std::isfinite(truth.values[i])) return true;
+    return false;
+}
+
+/// "-0 in dir" when the input has a negative zero in a direction, normal or
+/// displacement and the kernel, given +0 there instead (the same exact
+/// input), answers right: the sign of a zero decided its answer. Empty
+/// otherwise.
+std::string negative_zero_cause(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth) {
+    size_t at = 0;
+    for (const InputKey& key : f.inputs) {
+        const size_t n = size_t(key.count);
+        if (key.role == Role::direction || key.role == Role::normal || key.role == Role::vector) {
+            bool any = false;
+            Inputs plus = in;
+            for (size_t i = at; i < at + n; ++i)
+                if (in[i] == 0 && std::signbit(in[i])) {
+                    plus[i] = 0.0;
+                    any = true;
+                }
+            if (any) {
+                try {
+                    if (k.fn(plus.data()).answer == truth.answer) return "-0 in " + key.key + ": with +0 it answers right";
+                } catch (const KernelFailure&) {
+                }
+            }
+        }
+        at += n;
+    }
+    return "";
+}
+
+}  // namespace
+
 ClassKey violation_class(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth,
                          const FamilyJudgement& j) {
     ClassKey c;
@@ -366,19 +415,20 @@ ClassKey violation_class(const Family& f, const FamilyKernel& k, const Inputs& i
         c.kind = !f.yes_no() ? FailureKind::wrong_answer : j.got.answer == 1 ? FailureKind::false_hit : FailureKind::false_miss;
         c.what = f.yes_no() ? failure_kind_name(c.kind)
                             : "answers " + f.answers[size_t(j.got.answer)] + ", exact " + f.answers[size_t(truth.answer)];
-        if (f.deciding) c.decided = f.deciding(in.data(), truth, j.got.answer);
+        // A negative zero that decides: with +0 in its place the kernel answers right.
+        c.decided = negative_zero_cause(f, k, in, truth);
+        if (c.decided.empty() && f.deciding) c.decided = f.deciding(in.data(), truth, j.got.answer);
     } else if (j.cuts) {
         c.kind = FailureKind::cuts;
         c.what = "cuts " + without_axis(j.error.cut_output);
+    } else if (non_finite_numbers(f, j, truth)) {
+        // One cause, one class: every non-finite number of the answer
+        // (t = -inf, u = v = NaN where det = 0) together.
+        c.kind = FailureKind::non_finite;
+        c.what = "non-finite numbers";
     } else {
         c.kind = FailureKind::output;
         c.what = "output " + without_axis(j.error.output);
-        for (size_t i = 0; i < f.outputs.size() && i < j.got.values.size(); ++i)
-            if (f.outputs[i] == j.error.output && !std::isfinite(j.got.values[i]) && i < truth.values.size() &&
-                std::isfinite(truth.values[i])) {
-                c.kind = FailureKind::non_finite;
-                c.what = "non-finite " + without_axis(j.error.output);
-            }
     }
     return c;
 }

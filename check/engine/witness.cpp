@@ -151,7 +151,22 @@ Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok_i
 
 Inputs minimise_witness(const Family& f, const Domain& domain, const Inputs& start,
                         const std::function<bool(const Inputs&)>& same_class) {
-    return simplify_floats(start, witness_space(f, domain, start), same_class);
+    const auto ok = witness_space(f, domain, start);
+    Inputs out = simplify_floats(start, ok, same_class);
+    // A parameter (a ray's tmax) reads best unbounded: inf where the class
+    // keeps failing so (a ray with tmax 0 has no reach at all).
+    size_t at = 0;
+    for (const InputKey& k : f.inputs) {
+        if (k.role == Role::parameter)
+            for (int i = 0; i < k.count; ++i) {
+                if (std::isinf(out[at + size_t(i)]) || !within_grace()) continue;
+                Inputs trial = out;
+                trial[at + size_t(i)] = INFINITY;
+                if (ok(trial) && same_class(trial)) out = trial;
+            }
+        at += size_t(k.count);
+    }
+    return out;
 }
 
 }  // namespace isect::check

@@ -50,13 +50,22 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 /// What decides: the centre in the box, or outside it with the ball tangent
 /// to the box or not.
 std::string deciding(const double* in, const Truth&, int) {
-    bool outside = false;
-    for (int i = 0; i < 3; ++i) outside = outside || in[kC + i] < in[kBox + i] || in[kC + i] > in[kBoxHi + i];
-    if (!outside) return "centre in the box";
+    // Which faces the nearest point lies on: below the box on an axis the
+    // nearest is on a lo face, above it on a hi face (a kernel that takes
+    // the far face fails on one side only, and its class says which).
+    bool below = false, above = false;
+    for (int i = 0; i < 3; ++i) {
+        below = below || in[kC + i] < in[kBox + i];
+        above = above || in[kC + i] > in[kBoxHi + i];
+    }
+    if (!below && !above) return "centre in the box";
     const ref::SphereAabbExact q =
         ref::sphere_aabb_rational(ref::exact(box_at(in + kBox)), ref::exact(vec_at(in + kC)), ref::exact(in[kR]));
     const Rational r = ref::exact(in[kR]);
-    return q.dist2 == r * r ? "tangent, centre outside the box" : "centre outside the box";
+    const std::string side = below && above ? "below the box on one axis, above on another (nearest on lo and hi faces)"
+                             : below       ? "below the box (nearest on a lo face)"
+                                           : "above the box (nearest on a hi face)";
+    return std::string(q.dist2 == r * r ? "tangent, centre " : "centre ") + side;
 }
 
 /// The smallest nonzero radius or box extent.
