@@ -265,6 +265,61 @@ TEST_P(FamilyProperty, exactAnswerInvariantUnderSymmetriesScalingTranslationAndV
     });
 }
 
+/// The judge is as symmetric as the truth: under a permutation or mirror
+/// of the axes, a 2^k scale, a rotation or reversal of a polygon's
+/// vertices, every band answers alike, and every number whose exact value
+/// the move keeps is judged on the same scale (a wrong value as far off).
+/// (Not under translation: the band and the scales are relative to the
+/// inputs' magnitudes, as a float kernel's rounding is.)
+TEST_P(FamilyProperty, bandsAndNumberScalesInvariantUnderSymmetries) {
+    const Family& f = *GetParam();
+    expect_property(2000, [&] {
+        const Generated g = *gen_family(f);
+        Symmetry s = any_symmetry();
+        s.translate = {0, 0, 0};
+        const auto moved = transformed(f, g.in, s);
+        // Where the numbers' squares stay normal: below, rounding is absolute
+        // (the scales' floors at the least normal number are on purpose).
+        const auto normal_scale = [&](const Inputs& in) {
+            for (double x : in)
+                if (x != 0 && std::isfinite(x) && std::fabs(x) < std::sqrt(least_normal())) return false;
+            return true;
+        };
+        const bool applies = moved.has_value() && f.domain(moved->data()).empty() && f.domain(g.in.data()).empty() &&
+                             (!f.handed || keeps_handedness(s)) && normal_scale(g.in) && normal_scale(*moved);
+        RC_PRE(applies);
+        const Truth a = f.truth(g.in.data()), b = f.truth(moved->data());
+        RC_ASSERT(a.answer == b.answer);
+        for (size_t other = 0; other < f.answers.size(); ++other) {
+            if (int(other) == a.answer) continue;
+            for (const double k : {1.0, 16.0}) {
+                RC_LOG() << "band of " << f.answers[other] << " at K " << k << " after perm " << s.perm << " mirror " << s.mirror
+                         << " scale 2^" << s.scale << " rotate " << s.rotate << (s.reverse ? " reversed" : "") << "\n";
+                RC_ASSERT(band(f, g.in.data(), a.answer, int(other), k) == band(f, moved->data(), b.answer, int(other), k));
+            }
+        }
+        // The numbers, where the move keeps what each output index means:
+        // a vertex rotation or reversal and a 2^k scale (an axis move
+        // relabels the coordinates of a point output).
+        if (!f.answer_has_values[size_t(a.answer)] || a.values.size() != f.outputs.size() || s.perm != 0 || s.mirror != 0)
+            return;
+        for (size_t i = 0; i < a.values.size() && i < b.values.size(); ++i) {
+            const double x = a.values[i];
+            if (x != b.values[i] || !std::isfinite(x) || x == 0) continue;
+            Answer ga{a.answer, a.values}, gb{b.answer, b.values};
+            ga.values[i] = gb.values[i] = x * (1 + 0x1p-20);
+            const double ea = f.value_error(g.in.data(), a, ga).e, eb = f.value_error(moved->data(), b, gb).e;
+            RC_CLASSIFY(true, f.outputs[i]);
+            RC_LOG() << f.outputs[i] << ": " << ea << " against " << eb << " after perm " << s.perm << " mirror " << s.mirror
+                     << " scale 2^" << s.scale << " rotate " << s.rotate << (s.reverse ? " reversed" : "") << "\n";
+            // Alike to the scale's own rounding (and below 10^-3 units, where
+            // a value is judged right whatever its scale).
+            if (!(std::isinf(ea) && std::isinf(eb)))
+                RC_ASSERT(std::fabs(ea - eb) <= 1e-6 * std::max(ea, eb) + 1e-3);
+        }
+    });
+}
+
 /// Which symmetries each built-in kernel keeps, measured; wherever an
 /// answer changes, the kernel must keep its contract on both inputs.
 TEST_P(FamilyProperty, kernelsChangeTheirAnswerUnderSymmetriesOnlyWithinTheirContract) {

@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -234,6 +235,10 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 << pad(wrong(f, k), f.yes_no() ? 29 : 15) << pad(std::to_string(k.in_band), 10)
                 << pad(k.wrong_answers ? format_k(k.measured_k) : "-", 12) << pad(error_e(f, k), 18) << verdict(k)
                 << "\n";
+        // Two numbers for one violation must say which is which: the table's
+        // are the run's largest, a class's are its witness's.
+        if (std::any_of(rep.kernels.begin(), rep.kernels.end(), [](const FamilyKernelReport& k) { return !k.classes.empty(); }))
+            out << "  (measured K and error E: the largest over every case judged; a class's numbers are its witness's)\n";
         for (const FamilyKernelReport& k : rep.kernels)
             if (!k.domain.empty())
                 out << "  " << k.name << ": its contract is claimed in " << k.domain << "; " << k.outside_domain
@@ -254,7 +259,9 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 // exact or conservative one's class is named by its deciding
                 // test alone (a band at rounding level would read as noise).
                 if (fc.measured_k > 0 && k.contract.has_band()) out << "; widest K " << format_k(fc.measured_k);
-                out << "\n       " << fc.why << "\n";
+                out << "\n       " << (fc.minimised ? "minimised witness: " : "witness: ") << fc.why << "\n";
+                if (fc.minimised && !fc.found_why.empty() && fc.found_why != fc.why)
+                    out << "       as found: " << fc.found_why << "\n";
                 if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty())
                     out << "       note: " << hint << "\n";
                 if (c < kShownWitnesses) out << witness_lines(r, fc.witness);

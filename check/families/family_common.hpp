@@ -203,6 +203,61 @@ inline std::string check_answer(const Family& f, const FastTruth& fast, int exac
 /// instantiations) as the description holds it.
 inline Family::Band band_of(const ref::fast::Band& b) { return {b.exact, b.fast, b.wrong}; }
 
+/// A band written on a polygon's vertices in order (interval bounds from a
+/// vertex a, Cramer's rule on b - a, c - a) is a superset whose width
+/// depends on which vertex is a. Asked of every order of the triangles at
+/// `tris` (offsets of keys of nine numbers: each rotation, either way round)
+/// and answering in band where any does, it is still a superset, and the
+/// same for every vertex order.
+/// The first rotation decides most answers (they are in band), so the
+/// others cost only where one is not. Every position moves by one delta in
+/// these families, so the deltas need no rotating. size: the input's (at
+/// most 64 numbers).
+inline Family::Band rotation_symmetric(const ref::fast::Band& b, size_t size, std::vector<size_t> tris) {
+    // Each order of every triangle at once: 3 rotations, either way round,
+    // per triangle.
+    const auto rotations = [tris](const double* in, size_t n, size_t combo, double* out) {
+        std::copy(in, in + n, out);
+        for (size_t t = 0; t < tris.size(); ++t, combo /= 6) {
+            const size_t r = combo % 3;
+            const bool back = combo % 6 >= 3;
+            for (size_t k = 0; k < 3; ++k) {
+                const size_t from = back ? (3 + r - k) % 3 : (k + r) % 3;
+                for (size_t i = 0; i < 3; ++i) out[tris[t] + 3 * k + i] = in[tris[t] + 3 * from + i];
+            }
+        }
+    };
+    size_t combos = 1;
+    for (size_t t = 0; t < tris.size(); ++t) combos *= 6;
+    Family::Band out;
+    const auto any = [rotations, combos, size](auto band) {
+        return [rotations, combos, size, band](const double* in, int exact_answer, const double* delta) {
+            double moved[64];
+            for (size_t c = 0; c < combos; ++c) {
+                rotations(in, size, c, moved);
+                if (band(moved, exact_answer, delta)) return true;
+            }
+            return false;
+        };
+    };
+    out.exact = any(b.exact);
+    out.wrong = any(b.wrong);
+    out.fast = [rotations, combos, size, fast = b.fast](const double* in, int exact_answer,
+                                                         const double* delta) -> std::optional<bool> {
+        double moved[64];
+        bool undecided = false;
+        for (size_t c = 0; c < combos; ++c) {
+            rotations(in, size, c, moved);
+            const std::optional<bool> r = fast(moved, exact_answer, delta);
+            if (r && *r) return true;
+            undecided = undecided || !r;
+        }
+        if (undecided) return std::nullopt;
+        return false;
+    };
+    return out;
+}
+
 /// The answer index of a bool (answers are {no, yes}).
 inline int yes(bool b) { return b ? 1 : 0; }
 

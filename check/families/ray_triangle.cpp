@@ -61,7 +61,9 @@ Truth truth(const double* in, bool cull_back) {
 ///   S_t = (T E1 E2 + |t| d E1 E2) / |det|
 ///   S_u = (d T E2 + |u| d E1 E2) / |det|
 ///   S_v = (d E1 T + |v| d E1 E2) / |det|
-/// computed in double. u and v are not checked for a degenerate triangle.
+/// computed in double, each the largest over the three vertices a kernel may
+/// take as a (u's and v's alike, with E1 and E2 the larger): the same for
+/// every vertex order. u and v are not checked for a degenerate triangle.
 /// A zero direction has its own scales (the point o's barycentrics, below);
 /// where det = 0 otherwise (a ray in the plane, a degenerate triangle) the
 /// numbers are not checked.
@@ -71,8 +73,7 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
         for (int i = 0; i < 3; ++i) s += std::fabs(double(p[i])) + (q ? std::fabs(double(q[i])) : 0);
         return s;
     };
-    const double tt = norm1(in + kOrg, in + kA), dd = norm1(in + kDir, nullptr), e1 = norm1(in + kB, in + kA),
-                 e2 = norm1(in + kC, in + kA);
+    const double dd = norm1(in + kDir, nullptr);
     const Vec3d ed1 = sub(vec_at(in + kB), vec_at(in + kA)), ed2 = sub(vec_at(in + kC), vec_at(in + kA));
     const Vec3d dir = vec_at(in + kDir);
     const double det = std::fabs(dot(dir, cross(ed1, ed2)));
@@ -82,12 +83,21 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
         // The point o (t = 0, any t would name it): its barycentrics
         // u = ((o - a) x E2) . n / n.n, n = E1 x E2, whose terms are at most
         // T E2 E1 E2 and whose denominator's at most (E1 E2)^2.
+        // The largest over the three vertices a kernel may take as a, u's
+        // and v's alike: the same for every vertex order.
         const Vec3d n = cross(ed1, ed2);
-        const double nn = dot(n, n), n2 = e1 * e1 * e2 * e2;
+        const double nn = dot(n, n), w = std::max({std::fabs(u), std::fabs(v), std::fabs(1 - u - v)});
+        double top = 0;
+        for (int r = 0; r < 3; ++r) {
+            const double* va = in + kTri + 3 * r;
+            const double tr = norm1(in + kOrg, va), f1 = norm1(in + kTri + 3 * ((r + 1) % 3), va),
+                         f2 = norm1(in + kTri + 3 * ((r + 2) % 3), va);
+            top = std::max(top, tr * std::max(f1, f2) * f1 * f2 + w * f1 * f1 * f2 * f2);
+        }
         worst(e, units(got.values[0], t, 1), "t");
         if (!std::isnan(u)) {
-            worst(e, units(got.values[1], u, (tt * e2 * e1 * e2 + std::fabs(u) * n2) / nn), "u");
-            worst(e, units(got.values[2], v, (e1 * tt * e1 * e2 + std::fabs(v) * n2) / nn), "v");
+            worst(e, units(got.values[1], u, top / nn), "u");
+            worst(e, units(got.values[2], v, top / nn), "v");
         }
         return e;
     }
@@ -99,14 +109,29 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
     // below 8 u d E1 E2 the numbers are not checked either, as for
     // triangle_measures' normal. A double kernel on a ray 2^-52 from
     // parallel computed det = -1e42 where the exact one is 3e57.
-    const double det_eff = det - 8 * unit_roundoff() * dd * e1 * e2;
+    double e12 = 0;  // E1 E2 at the vertex that gives the most
+    for (int r = 0; r < 3; ++r)
+        e12 = std::max(e12, norm1(in + kTri + 3 * ((r + 1) % 3), in + kTri + 3 * r) *
+                                norm1(in + kTri + 3 * ((r + 2) % 3), in + kTri + 3 * r));
+    const double det_eff = det - 8 * unit_roundoff() * dd * e12;
     const auto scale = [det_eff](double terms) {
         return det_eff > 0 ? terms / det_eff : std::numeric_limits<double>::infinity();
     };
-    worst(e, units(got.values[0], t, scale(tt * e1 * e2 + std::fabs(t) * dd * e1 * e2)), "t");
+    // Whichever vertex a kernel takes as its a: the largest terms over the
+    // three, so that the scales do not depend on the vertex order.
+    double st = 0, suv = 0;
+    for (int r = 0; r < 3; ++r) {
+        const double* va = in + kTri + 3 * r;
+        const double* vb = in + kTri + 3 * ((r + 1) % 3);
+        const double* vc = in + kTri + 3 * ((r + 2) % 3);
+        const double tr = norm1(in + kOrg, va), f1 = norm1(vb, va), f2 = norm1(vc, va);
+        st = std::max(st, tr * f1 * f2 + std::fabs(t) * dd * f1 * f2);
+        suv = std::max(suv, dd * tr * std::max(f1, f2) + std::max({std::fabs(u), std::fabs(v), std::fabs(1 - u - v)}) * dd * f1 * f2);
+    }
+    worst(e, units(got.values[0], t, scale(st)), "t");
     if (!std::isnan(u)) {
-        worst(e, units(got.values[1], u, scale(dd * tt * e2 + std::fabs(u) * dd * e1 * e2)), "u");
-        worst(e, units(got.values[2], v, scale(dd * e1 * tt + std::fabs(v) * dd * e1 * e2)), "v");
+        worst(e, units(got.values[1], u, scale(suv)), "u");
+        worst(e, units(got.values[2], v, scale(suv)), "v");
     }
     return e;
 }
@@ -449,7 +474,7 @@ Family make() {
     f.cgal = [](const double* in) {
         return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in), exact_tri(in)).hit);
     };
-    f.band = band_of(ref::fast::ray_triangle_band());
+    f.band = rotation_symmetric(ref::fast::ray_triangle_band(), kInput.size(), {kTri});
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
@@ -490,7 +515,7 @@ Family make() {
                                                  exact_tri(in), true)
                               .hit);
         };
-        g.band = band_of(ref::fast::ray_triangle_band(true));
+        g.band = rotation_symmetric(ref::fast::ray_triangle_band(true), kInput.size(), {kTri});
         g.deciding = cull_deciding;
         g.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast, true); };
         g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle(in, true)); };

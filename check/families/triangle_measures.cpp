@@ -54,8 +54,10 @@ Truth triangle_truth(const double* in) {
 }
 
 /// Scales, with E1 = |b| + |a|, E2 = |c| + |a|, P = |p| + |a| (1-norms),
-/// N = |n| = 2 area and L = max(E1, E2):
-///   area      E1 E2
+/// N = |n| = 2 area and L = max(E1, E2), each over the three vertices a
+/// kernel may take as a (the least for the area, the most for the rest), so
+/// that they do not depend on the vertex order:
+///   area      |b - a| |c - a| (edges, 1-norms)
 ///   u         (P E2 E1 E2 + |u| N E1 E2) / N^2, v alike with E1
 ///   centre    |a| + (L^5 + R L^2 N) / N^2, R the radius (and the radius too)
 ///   distance  (P E1 E2 + |dist| E1 E2) / N
@@ -66,22 +68,52 @@ Truth triangle_truth(const double* in) {
 /// the area is meaningless and its scale is +inf (the fuzzer found a
 /// circumcentre 10^53 times off on such a sliver).
 ValueError triangle_value_error(const double* in, const Truth& truth, const Answer& got) {
-    const double a1 = norm1(in + kTri), e1 = norm1(in + kTri + 3) + a1, e2 = norm1(in + kTri + 6) + a1, pp = norm1(in + kP) + a1;
-    const double l = std::max(e1, e2), r = truth.values[6];
-    const double n_eff = 2 * truth.values[0] - 8 * unit_roundoff() * e1 * e2;
+    // The area's scale from the vertex that gives the least: computed at
+    // another (the far vertex of a needle, as three.js's getArea does) its
+    // rounding is the kernel's own, not the area's. The same for every
+    // vertex order.
+    // The others from the vertex that gives the most (a kernel may start
+    // from any), u's and v's alike: the same for every vertex order too.
+    double area_scale = INFINITY, e12 = 0, uv = 0, a1 = 0, dist_top = 0;
+    const double r = truth.values[6], u = truth.values[1], v = truth.values[2], dist = truth.values[7];
+    for (int k = 0; k < 3; ++k) {
+        const double ak = norm1(in + kTri + 3 * k), e1 = norm1(in + kTri + 3 * ((k + 1) % 3)) + ak,
+                     e2 = norm1(in + kTri + 3 * ((k + 2) % 3)) + ak, pp = norm1(in + kP) + ak, l = std::max(e1, e2);
+        // The area's from the edges themselves: a float difference is
+        // rounded relative to itself, so a kernel working at the best vertex
+        // gets the area within a few u |b - a| |c - a| wherever the triangle
+        // is (the same after any translation).
+        double ea = 0, eb = 0;
+        for (int i = 0; i < 3; ++i) {
+            const double x = in[kTri + 3 * k + size_t(i)];
+            ea += std::fabs(in[kTri + 3 * ((k + 1) % 3) + size_t(i)] - x);
+            eb += std::fabs(in[kTri + 3 * ((k + 2) % 3) + size_t(i)] - x);
+        }
+        area_scale = std::min(area_scale, ea * eb);
+        e12 = std::max(e12, e1 * e2);
+        uv = std::max(uv, pp * l * e1 * e2);
+        a1 = std::max(a1, ak);
+        dist_top = std::max(dist_top, pp * e1 * e2);
+    }
+    const double n_eff = 2 * truth.values[0] - 8 * unit_roundoff() * e12;
     const double n = n_eff > 0 ? n_eff : 0;
-    const double u = truth.values[1], v = truth.values[2], dist = truth.values[7];
-    const double centre = a1 + (std::pow(l, 5) + r * l * l * n) / (n * n);
+    double centre = a1;
+    for (int k = 0; k < 3; ++k) {
+        const double ak = norm1(in + kTri + 3 * k), l = std::max(norm1(in + kTri + 3 * ((k + 1) % 3)) + ak,
+                                                                 norm1(in + kTri + 3 * ((k + 2) % 3)) + ak);
+        centre = std::max(centre, a1 + (std::pow(l, 5) + r * l * l * n) / (n * n));
+    }
     const double inf = std::numeric_limits<double>::infinity();
     const auto over = [&](double x) { return n > 0 ? x : inf; };
-    const double scales[] = {e1 * e2,
-                             over((pp * e2 * e1 * e2 + std::fabs(u) * n * e1 * e2) / (n * n)),
-                             over((e1 * pp * e1 * e2 + std::fabs(v) * n * e1 * e2) / (n * n)),
+    const double uv_scale = over((uv + std::max({std::fabs(u), std::fabs(v), std::fabs(1 - u - v)}) * n * e12) / (n * n));
+    const double scales[] = {area_scale,
+                             uv_scale,
+                             uv_scale,
                              over(centre),
                              over(centre),
                              over(centre),
                              over(centre),
-                             over((pp * e1 * e2 + std::fabs(dist) * e1 * e2) / n)};
+                             over((dist_top + std::fabs(dist) * e12) / n)};
     ValueError e;
     for (size_t i = 0; i < 8; ++i) worst(e, units(got.values[i], truth.values[i], scales[i]), kTriangleValues[i]);
     return e;
@@ -185,6 +217,18 @@ std::vector<Mix> triangle_mixes() {
              t.v[1] = {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
              const float scale = s.pick(0.3f, 0.5f, 0.7f, 3.0f);
              for (int k = 0; k < 3; ++k) t.v[2][k] = t.v[0][k] + scale * (t.v[1][k] - t.v[0][k]);
+             return triangle_layout(t, {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)});
+         }},
+        {"needle", 1, [](Source& s) {  // two vertices close, one far, in any slot
+             const int e = s.range(-12, 13), near = e - s.range(8, 30), far = e + s.range(2, 20);
+             const Vec3f a{gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
+             const Vec3f c{a[0] + gen::uniform(s, near), a[1] + gen::uniform(s, near), a[2] + gen::uniform(s, near)};
+             const Vec3f b{gen::uniform(s, far), gen::uniform(s, far), gen::uniform(s, far)};
+             const size_t slot = s.range<size_t>(0, 3);
+             Triangle t;
+             t.v[slot] = b;
+             t.v[(slot + 1) % 3] = a;
+             t.v[(slot + 2) % 3] = c;
              return triangle_layout(t, {gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)});
          }},
         {"uniform", 1, [](Source& s) {
@@ -402,7 +446,7 @@ Family make_triangle() {
     f.cgal = [](const double* in) {
         return double(ref::triangle_measures_cgal(exact_tri(in), ref::exact(vec_at(in + kP))).degenerate);
     };
-    f.band = band_of(ref::fast::triangle_measures_band());
+    f.band = rotation_symmetric(ref::fast::triangle_measures_band(), ref::triangle_measures_input.size(), {kTri});
     f.value_error = triangle_value_error;
     f.deciding = triangle_deciding;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::triangle_measures(in)); };

@@ -71,12 +71,20 @@ double norm_inf(const Vec3d& v) { return std::max({std::fabs(v[0]), std::fabs(v[
 /// within gamma(10) of its permanent: every edge that may cross counts,
 /// and where the rounding could reach |d_i - d_j| the end is not judged
 /// (S = inf: a vertex 2^-149 off the other plane decides where the crossing
-/// of a nearly coplanar edge lies, and no computation sees it).
+/// of a nearly coplanar edge lies, and no computation sees it). Each plane
+/// is taken from each of its vertices as w0, the largest S: the scale does
+/// not depend on the vertex order.
 double segment_scale(const double* in) {
     const double m = largest_magnitude(in, kInput.size());
     const auto abs3 = [](const Vec3d& v) { return Vec3d{std::fabs(v[0]), std::fabs(v[1]), std::fabs(v[2])}; };
     double s = 3 * m;
-    for (const auto& [t, w] : {std::pair{in + kT1, in + kT2}, std::pair{in + kT2, in + kT1}}) {
+    // Each plane from each of its vertices as w0, the largest: the same for
+    // every vertex order.
+    for (const auto& [t, w_in] : {std::pair{in + kT1, in + kT2}, std::pair{in + kT2, in + kT1}})
+    for (int rot = 0; rot < 3; ++rot) {
+        double w[9];
+        for (int k = 0; k < 3; ++k)
+            for (int c = 0; c < 3; ++c) w[3 * k + c] = w_in[3 * ((k + rot) % 3) + c];
         const Vec3d w0 = vec_at(w), f1 = sub(vec_at(w + 3), w0), f2 = sub(vec_at(w + 6), w0);
         const Vec3d n = cross(f1, f2), af1 = abs3(f1), af2 = abs3(f2);
         const Vec3d an{af1[1] * af2[2] + af1[2] * af2[1], af1[2] * af2[0] + af1[0] * af2[2], af1[0] * af2[1] + af1[1] * af2[0]};
@@ -388,7 +396,7 @@ Family make() {
     f.cgal = [](const double* in) {
         return double(ref::triangle_triangle_cgal(exact_tri(in + kT1), exact_tri(in + kT2)).meet);
     };
-    f.band = band_of(ref::fast::triangle_triangle_band());
+    f.band = rotation_symmetric(ref::fast::triangle_triangle_band(), kInput.size(), {kInput.at("t1"), kInput.at("t2")});
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;

@@ -142,6 +142,15 @@ double position_magnitude(const Family& f, const double* in) {
         if (ref::moves_with_positions(k.role)) m = std::max(m, largest_magnitude(in + at, size_t(k.count)));
         at += size_t(k.count);
     }
+    if (m != 0) return m;
+    // Positions all zero: the other numbers a 2^k scale moves (a plane's
+    // offset, a displacement, a direction) set the scale; only when those
+    // are zero too is every delta > 0 the same band.
+    at = 0;
+    for (const InputKey& k : f.inputs) {
+        if (k.role == Role::offset || k.role == Role::direction) m = std::max(m, largest_magnitude(in + at, size_t(k.count)));
+        at += size_t(k.count);
+    }
     return m == 0 ? 1 : m;
 }
 

@@ -41,7 +41,21 @@ struct TriangleMeasures {
 };
 
 /// Everything seed 001 measures on a triangle, in double. tolerant=1.
-inline TriangleMeasures triangle_measures(const Triangle& tri, const Vec3f& p) {
+/// Computed at the vertex where the two edges that meet are shortest (the
+/// product of their lengths least): at the far vertex of a needle both edges
+/// are long and nearly parallel, and their cross product, even in double,
+/// cancels to thousands of float ulps of the area. The triangle is rotated
+/// so that vertex comes first (n keeps its direction) and the barycentrics
+/// are mapped back.
+inline TriangleMeasures triangle_measures(const Triangle& given, const Vec3f& p) {
+    int r = 0;
+    double least = 0;
+    for (int k = 0; k < 3; ++k) {
+        const Vec3d x = sub(given.v[(k + 1) % 3], given.v[k]), y = sub(given.v[(k + 2) % 3], given.v[k]);
+        const double w = dot(x, x) * dot(y, y);
+        if (k == 0 || w < least) least = w, r = k;
+    }
+    const Triangle tri{{given.v[r], given.v[(r + 1) % 3], given.v[(r + 2) % 3]}};
     TriangleMeasures m;
     const Vec3d e1 = sub(tri.v[1], tri.v[0]), e2 = sub(tri.v[2], tri.v[0]), ap = sub(p, tri.v[0]);
     const Vec3d n = cross(e1, e2);
@@ -59,6 +73,11 @@ inline TriangleMeasures triangle_measures(const Triangle& tri, const Vec3f& p) {
     for (int i = 0; i < 3; ++i) m.circumcentre[i] = tri.v[0][i] + rel[i];
     m.circumradius = std::sqrt(dot(rel, rel));
     m.distance = dot(ap, n) / std::sqrt(nn);
+    // u, v are the weights of the rotated b and c: give them back to the
+    // given b and c (the rotated a's weight is 1 - u - v).
+    const double u = m.u, v = m.v, w = 1 - u - v;
+    if (r == 1) m.u = w, m.v = u;
+    if (r == 2) m.u = v, m.v = w;
     return m;
 }
 

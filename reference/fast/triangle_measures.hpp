@@ -47,9 +47,11 @@ template <class Ops> struct PolygonBody {
         for (int i = 0; i < kN; ++i) {
             const P& a = p[i];
             const P& b = p[(i + 1) % kN];
-            n[0] = n[0] + (a[1] - b[1]) * (a[2] + b[2]);
-            n[1] = n[1] + (a[2] - b[2]) * (a[0] + b[0]);
-            n[2] = n[2] + (a[0] - b[0]) * (a[1] + b[1]);
+            // Newell's sum as a x b: over boxes its terms widen alike on
+            // every axis, so the band is the same after an axis swap.
+            n[0] = n[0] + (a[1] * b[2] - a[2] * b[1]);
+            n[1] = n[1] + (a[2] * b[0] - a[0] * b[2]);
+            n[2] = n[2] + (a[0] * b[1] - a[1] * b[0]);
         }
         Result r;
         for (const NT& x : n) push(r, Ops::enclose(x, NT(1)));
@@ -109,17 +111,23 @@ template <class Ops> struct PolygonBand {
         for (int i = 0; i < kN; ++i) {
             const BPoint<Ops>& a = p[i];
             const BPoint<Ops>& b = p[(i + 1) % kN];
-            n[0] = n[0] + (a[1] - b[1]) * (a[2] + b[2]);
-            n[1] = n[1] + (a[2] - b[2]) * (a[0] + b[0]);
-            n[2] = n[2] + (a[0] - b[0]) * (a[1] + b[1]);
+            // Newell's sum as a x b: over boxes its terms widen alike on
+            // every axis, so the band is the same after an axis swap.
+            n[0] = n[0] + (a[1] * b[2] - a[2] * b[1]);
+            n[1] = n[1] + (a[2] * b[0] - a[0] * b[2]);
+            n[2] = n[2] + (a[0] * b[1] - a[1] * b[0]);
         }
         bool certain_convex = !(n[0].holds_zero() && n[1].holds_zero() && n[2].holds_zero());
         for (int i = 0; i < kN; ++i)
             for (int j = 0; j < kN; ++j) {
                 if (j == i || j == (i + 1) % kN) continue;
-                const B s = dot(cross(p[(i + 1) % kN] - p[i], p[j] - p[i]), n);
-                if (Ops::sgn(s.hi) < 0) return false;
-                if (Ops::sgn(s.lo) < 0) certain_convex = false;
+                // From either end of the edge: the two are one number, but
+                // over boxes they widen differently, and a reversed polygon
+                // trades one for the other; a sign is certain when both say so.
+                const BPoint<Ops>&a = p[i], &b = p[(i + 1) % kN];
+                const B s = dot(cross(b - a, p[j] - a), n), t = dot(cross(a - b, p[j] - b), n);
+                if (Ops::sgn(s.hi) < 0 && Ops::sgn(t.lo) > 0) return false;
+                if (Ops::sgn(s.lo) < 0 || Ops::sgn(t.hi) > 0) certain_convex = false;
             }
         return !certain_convex;
     }

@@ -343,7 +343,11 @@ template <class Ops> struct TriTriBand {
             const BP* r2 = &b[(fb + 2) % 3];
             if (ka < 0) std::swap(q2, r2);
             if (kb < 0) std::swap(q1, r1);
-            return orient(p1, *q1, p2, *q2) < 0 && orient(p1, *r1, *r2, p2) < 0;
+            // Each test in both of its argument orders: over a box the two
+            // differ in how much they widen, and asking both keeps the band
+            // the same under a mirror (which trades one order for the other).
+            return orient(p1, *q1, p2, *q2) < 0 && orient(p1, *r1, *r2, p2) < 0 && orient(p1, *q1, *q2, p2) > 0 &&
+                   orient(p1, *r1, p2, *r2) > 0;
         }
         // A segment through a proper triangle.
         const bool a_segment = A.kind == 1 && Bs.kind == 2, b_segment = Bs.kind == 1 && A.kind == 2;

@@ -477,9 +477,10 @@ double input_magnitude(const Family& f, const double* in);
 
 /// M in the contracts: the largest finite magnitude among the numbers of
 /// f's keys that move with the positions (ref::moves_with_positions:
-/// points, boxes, lengths, displacements), or 1 for an input with none
-/// (every exact answer is the same for the input scaled by any 2^k, so for
-/// zero positions every delta > 0 gives the same band).
+/// points, boxes, lengths, displacements); where those are all zero, the
+/// largest of the other numbers a 2^k scale moves (an offset, a direction),
+/// and 1 where those are zero too (every exact answer is then the same for
+/// the input scaled by any 2^k, so every delta > 0 gives the same band).
 double position_magnitude(const Family& f, const double* in);
 
 /// How far the band of tolerant=K moves each input number (ku = K u), the
