@@ -16,6 +16,7 @@
 #include "isect/check/engine/symmetry.hpp"
 #include "isect/check/io/case_file.hpp"
 #include "isect/check/io/fuzz_bytes.hpp"
+#include "isect/ref/exact.hpp"
 #include "property.hpp"
 
 namespace isect::check {
@@ -384,6 +385,76 @@ TEST_P(FamilyProperty, inputOutsideTheDomainIsSurvivedByEveryKernel) {
     });
 }
 
+class PreconditionProperty : public FamilyProperty {};
+
+/// --require NAME: every generated input meets NAME (adapted by
+/// construction, not by retries) and stays in the family's domain, with
+/// every magnitude and within a declared magnitude domain alike.
+TEST_P(PreconditionProperty, generatedInputsMeetEveryRequiredPrecondition) {
+    const Family& f = *GetParam();
+    std::string why;
+    const Domain narrow = *Domain::parse("2^-20:2^20", why);
+    expect_property(2000, [&] {
+        const Precondition& p = *rc::gen::elementOf(f.preconditions);
+        Domain d = *rc::gen::element(Domain{}, narrow);
+        d.required = {p.name};
+        const Generated g = *gen_family(f, "", d);
+        RC_ASSERT(f.domain(g.in.data()).empty());
+        RC_ASSERT(p.holds(g.in.data()));
+        RC_ASSERT(d.outside(f, g.in.data()).empty());
+    });
+}
+
+/// proper_triangle settles most triangles in double (a rounding bound, and
+/// exact zeros by error-free transformations) before rationals: on every
+/// generated triangle, degenerate ones and the slivers an ulp off them
+/// included, it must say what the rationals say.
+class ProperTriangleProperty : public FamilyProperty {};
+
+TEST_P(ProperTriangleProperty, agreesWithRationals) {
+    const Family& f = *GetParam();
+    std::vector<std::pair<const Precondition*, size_t>> triangles;  // each with its key's place ("t1 has ...")
+    for (const Precondition& p : f.preconditions)
+        if (p.name == "proper_triangle") triangles.push_back({&p, f.offset(p.says.substr(0, p.says.find(' ')))});
+    ASSERT_FALSE(triangles.empty());
+    Domain adapted;
+    adapted.required = {"proper_triangle"};
+    int degenerate = 0;
+    expect_property(5000, [&] {
+        Generated g = *rc::gen::oneOf(gen_family(f), gen_family(f, "", adapted));
+        // And triangles on a line through 0 of direction (1, 3, 5), their
+        // vertices s (1, 3, 5) with s of 50 bits (so 3 s and 5 s are exact)
+        // at scales far apart, maybe moved an ulp: the differences round,
+        // each component its own way (double inputs, as --precision double
+        // makes), so n = 0 computes as nonzero and a near-zero n as zero
+        // unless the filter's bound and its exact-zero proof are right.
+        const bool messy = *rc::gen::arbitrary<bool>();
+        RC_CLASSIFY(messy, "on a line across scales");
+        if (messy)
+            for (const auto& [p, at] : triangles) {
+                double* t = g.in.data() + at;
+                for (int v = 0; v < 3; ++v) {
+                    const double sv = std::ldexp(double(*rc::gen::inRange<int64_t>(-(int64_t(1) << 50), int64_t(1) << 50)),
+                                                 *rc::gen::inRange(-80, 30));
+                    for (int i = 0; i < 3; ++i) t[3 * v + i] = sv * (2 * i + 1);
+                }
+                const int moved = *rc::gen::inRange(0, 12);  // 9 and above: none
+                if (moved < 9) t[moved] = std::nextafter(t[moved], *rc::gen::arbitrary<bool>() ? INFINITY : -INFINITY);
+            }
+        for (const auto& [p, at] : triangles) {
+            const double* t = g.in.data() + at;
+            const ref::Point a = ref::exact(Vec3d{t[0], t[1], t[2]}), b = ref::exact(Vec3d{t[3], t[4], t[5]}),
+                             c = ref::exact(Vec3d{t[6], t[7], t[8]});
+            const ref::Point n = ref::cross(ref::sub(b, a), ref::sub(c, a));
+            const bool proper = !(n[0] == 0 && n[1] == 0 && n[2] == 0);
+            degenerate += !proper;
+            RC_CLASSIFY(!proper, "degenerate");
+            RC_ASSERT(p->holds(g.in.data()) == proper);
+        }
+    });
+    EXPECT_GT(degenerate, 0) << "no degenerate triangle generated: the property would not see a wrong zero";
+}
+
 TEST_P(FamilyProperty, fuzzBytesRoundTripEveryInput) {
     const Family& f = *GetParam();
     expect_property(5000, [&] {
@@ -453,6 +524,20 @@ std::vector<const Family*> banded_families() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, BandProperty, ::testing::ValuesIn(banded_families()), name_of);
+
+/// The families with a precondition, or with one named `name`.
+std::vector<const Family*> families_with_preconditions(const std::string& name = "") {
+    std::vector<const Family*> out;
+    for (const Family* f : families())
+        if (std::any_of(f->preconditions.begin(), f->preconditions.end(),
+                        [&](const Precondition& p) { return name.empty() || p.name == name; }))
+            out.push_back(f);
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, PreconditionProperty, ::testing::ValuesIn(families_with_preconditions()), name_of);
+INSTANTIATE_TEST_SUITE_P(Families, ProperTriangleProperty, ::testing::ValuesIn(families_with_preconditions("proper_triangle")),
+                         name_of);
 
 /// The bands written over a number policy, which have a plain-double
 /// instantiation (aabb_triangle's is asked of its references instead).

@@ -83,10 +83,10 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
             const std::string f = d.holds_none(check::Precision::single), g = d.holds_none(check::Precision::double_);
             return f.empty() || g.empty() ? "" : where + g + ", nor any float";
         }
-        const std::string why = d.holds_none(check::precision());
-        return why.empty() ? "" : where + why;
+        const std::string none = d.holds_none(check::precision());
+        return none.empty() ? "" : where + none;
     };
-    if (const std::string why = holds_none(out->domain_, "--domain "); !why.empty()) return fail(why);
+    if (const std::string none = holds_none(out->domain_, "--domain "); !none.empty()) return fail(none);
     if (!a.plugin.empty()) {
         if (!a.kernel.empty()) return fail("--kernel names a built-in kernel; with --plugin the plugin's kernels run");
         // What the plugin prints: a log of this run's own, in --out where the
@@ -117,8 +117,8 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
         if (a.domain.empty() && p.domain) {
             out->domain_.lo = p.domain->lo;
             out->domain_.hi = p.domain->hi;
-            if (const std::string why = holds_none(out->domain_, p.path + ": isect_domain() declares "); !why.empty())
-                return fail(why);
+            if (const std::string none = holds_none(out->domain_, p.path + ": isect_domain() declares "); !none.empty())
+                return fail(none);
         }
         if (a.require.empty() && !p.requires_.empty() &&
             !check::parse_requirements(p.requires_, out->domain_.required, why))

@@ -183,7 +183,9 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bo
         if (!f.domain(in.data()).empty()) return false;
         const bool changed = meet_preconditions(f, in, s, domain);
         if (adapted) *adapted = changed;
-        return domain.judges(f, in.data());
+        // Unchanged, it met every required precondition already: asking
+        // again would double what --require costs.
+        return !changed || domain.judges(f, in.data());
     }
     double lo = INFINITY, hi = 0;  // over the numbers the domain bounds (not tmax)
     for (size_t i = 0; i < in.size(); ++i)

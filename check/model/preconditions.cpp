@@ -7,6 +7,7 @@
 
 #include "isect/check/model/domain.hpp"
 #include "isect/check/model/family.hpp"
+#include "isect/exact.hpp"
 #include "isect/ref/exact.hpp"
 
 namespace isect::check {
@@ -40,6 +41,40 @@ double step_up(double x, const Domain& d) {
 }
 
 bool all_zero(const double* v) { return v[0] == 0 && v[1] == 0 && v[2] == 0; }
+bool all_equal(const double* a, const double* b) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; }
+
+/// Whether the triangle t (9 numbers) has nonzero area, settled in double
+/// where it can be: 1 proper, 0 degenerate, -1 not settled (the rationals
+/// decide). n = (b - a) x (c - a) with each component's rounding bounded
+/// (three roundings per product term and one for the difference, with room,
+/// and an absolute floor for underflow): a component that clears its bound
+/// proves n != 0. n = 0 is proved where every difference and product is
+/// exact (error-free transformations) and the components cancel exactly:
+/// the collinear and repeated vertices the generators make. Slivers at the
+/// rounding level and overflow are left to the rationals.
+int area_in_double(const double* t) {
+    double e1[3], e2[3];
+    bool exact = true;
+    const auto diff = [&exact](double x, double y) {
+        double d, err;
+        exact::two_sum(x, -y, d, err);
+        if (err != 0 || !std::isfinite(d)) exact = false;
+        return d;
+    };
+    for (int i = 0; i < 3; ++i) e1[i] = diff(t[3 + i], t[i]), e2[i] = diff(t[6 + i], t[i]);
+    const auto product_exact = [](double x, double y, double p) {
+        return std::isfinite(p) && (p == 0 ? (x == 0 || y == 0) : std::fabs(p) >= 0x1p-960 && std::fma(x, y, -p) == 0);
+    };
+    bool zero = exact;
+    for (int i = 0; i < 3; ++i) {
+        const int j = (i + 1) % 3, k = (i + 2) % 3;
+        const double x = e1[j] * e2[k], y = e1[k] * e2[j], v = x - y;
+        const double bound = 8 * 0x1p-53 * (std::fabs(x) + std::fabs(y)) + 0x1p-1000;
+        if (std::isfinite(v) && std::isfinite(bound) && std::fabs(v) > bound) return 1;
+        if (!(product_exact(e1[j], e2[k], x) && product_exact(e1[k], e2[j], y) && x == y)) zero = false;
+    }
+    return zero ? 0 : -1;
+}
 
 }  // namespace
 
@@ -173,29 +208,49 @@ Precondition distinct_points(const Family& f, const std::string& name,
 }
 
 Precondition proper_triangle(const Family& f, const std::string& key) {
-    const size_t at = f.offset(key), n = f.size();
+    const size_t at = f.offset(key);
     Precondition p;
     p.name = "proper_triangle";
     p.says = key + " has nonzero area";
     p.degeneracy = true;
     p.holds = [at](const double* in) {
         const double* t = in + at;
+        if (const int settled = area_in_double(t); settled >= 0) return settled == 1;
         const ref::Point a = ref::exact(Vec3d{t[0], t[1], t[2]}), b = ref::exact(Vec3d{t[3], t[4], t[5]}),
                          c = ref::exact(Vec3d{t[6], t[7], t[8]});
         const ref::Point nrm = ref::cross(ref::sub(b, a), ref::sub(c, a));
         return !(nrm[0] == 0 && nrm[1] == 0 && nrm[2] == 0);
     };
-    p.adapt = [at, n, holds = p.holds](double* in, Source& s, const Domain& d) {
-        // A vertex moved off the line (or the point) the triangle collapsed
-        // to: an ulp first, so slivers stay slivers; further where an ulp
-        // keeps it collinear (a point triangle needs two moves).
-        for (int attempt = 0; attempt < 16 && !holds(in); ++attempt) {
-            const size_t k = s.below(3), axis = s.below(3), i = at + 3 * k + axis;
-            if (attempt < 6) {
-                in[i] = s.coin() ? step_up(in[i], d) : -step_up(-in[i], d);
-            } else {
-                in[i] = into_domain(in[i] + (s.coin() ? 1 : -1) * own_scale(in, n), d);
-            }
+    p.adapt = [at](double* in, Source& s, const Domain& d) {
+        // Constructed, not retried: the three vertices are on a line (or a
+        // point). Moving a vertex v by e along axis k, with p != q two of
+        // the vertices, changes n by e (q - p) x e_k, which is not zero
+        // when q - p is not along e_k: take k where |q - p| is least (a
+        // zero there, unless q - p has no zero, and then any k will do).
+        // The area is then exactly nonzero after one move (two for a
+        // point triangle), an ulp each, so slivers stay slivers.
+        double* t = in + at;
+        const auto vertex = [t](int i) { return t + 3 * i; };
+        const auto same = [&](int i, int j) { return all_equal(vertex(i), vertex(j)); };
+        const auto nudge = [&](int v, int k) {
+            double& x = vertex(v)[k];
+            const double up = step_up(x, d), down = -step_up(-x, d);
+            const bool up_ok = std::isfinite(up) && d.contains(up) && up != x, down_ok = std::isfinite(down) && d.contains(down) && down != x;
+            if (up_ok && (!down_ok || s.coin())) x = up;
+            else if (down_ok) x = down;
+        };
+        const auto off_line = [&](int v, int p0, int q0) {
+            int k = 0;
+            for (int i = 1; i < 3; ++i)
+                if (std::fabs(vertex(q0)[i] - vertex(p0)[i]) < std::fabs(vertex(q0)[k] - vertex(p0)[k])) k = i;
+            nudge(v, k);
+        };
+        if (!same(0, 1)) off_line(2, 0, 1);
+        else if (!same(0, 2)) off_line(1, 0, 2);
+        else if (!same(1, 2)) off_line(0, 1, 2);
+        else {
+            nudge(1, int(s.below(3)));
+            off_line(2, 0, 1);
         }
     };
     return p;

@@ -57,7 +57,9 @@ Precondition orthonormal_rows(const Family& f, const std::string& name, const st
 Precondition distinct_points(const Family& f, const std::string& name,
                              const std::vector<std::pair<std::string, std::string>>& pairs);
 /// The triangle at `key` (9 values) has nonzero area, exactly (a sliver is
-/// proper).
+/// proper): settled in double where it can be, by rationals where not.
+/// Adapted by moving a vertex an ulp off the line (two moves for a point
+/// triangle), which makes the area exactly nonzero: no retries.
 Precondition proper_triangle(const Family& f, const std::string& key);
 /// Every box of f (keys X.lo, X.hi) has lo < hi on every axis.
 Precondition positive_extent(const Family& f);
