@@ -289,16 +289,23 @@ TEST_P(FamilyProperty, bandsAndNumberScalesInvariantUnderSymmetries) {
         const bool applies = moved.has_value() && f.domain(moved->data()).empty() && f.domain(g.in.data()).empty() &&
                              (!f.handed || keeps_handedness(s)) && normal_scale(g.in) && normal_scale(*moved);
         RC_PRE(applies);
-        const Truth a = f.truth(g.in.data()), b = f.truth(moved->data());
+        // And the two arguments exchanged, where the family has two alike.
+        Inputs exchanged = *moved;
+        const bool exchange = f.exchangeable > 0 && *rc::gen::arbitrary<bool>();
+        if (exchange)
+            std::swap_ranges(exchanged.begin(), exchanged.begin() + long(f.exchangeable), exchanged.begin() + long(f.exchangeable));
+        const Truth a = f.truth(g.in.data()), b = f.truth(exchanged.data());
         RC_ASSERT(a.answer == b.answer);
         for (size_t other = 0; other < f.answers.size(); ++other) {
             if (int(other) == a.answer) continue;
             for (const double k : {1.0, 16.0}) {
                 RC_LOG() << "band of " << f.answers[other] << " at K " << k << " after perm " << s.perm << " mirror " << s.mirror
-                         << " scale 2^" << s.scale << " rotate " << s.rotate << (s.reverse ? " reversed" : "") << "\n";
-                RC_ASSERT(band(f, g.in.data(), a.answer, int(other), k) == band(f, moved->data(), b.answer, int(other), k));
+                         << " scale 2^" << s.scale << " rotate " << s.rotate << (s.reverse ? " reversed" : "")
+                         << (exchange ? " exchanged" : "") << "\n";
+                RC_ASSERT(band(f, g.in.data(), a.answer, int(other), k) == band(f, exchanged.data(), b.answer, int(other), k));
             }
         }
+        if (exchange) return;  // the numbers' meanings change with the order (s and t)
         // The numbers, where the move keeps what each output index means:
         // a vertex rotation or reversal and a 2^k scale (an axis move
         // relabels the coordinates of a point output).

@@ -148,6 +148,7 @@ template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
 Family make() {
     Family f;
     f.name = "aabb_aabb";
+    f.exchangeable = 6;  // a, b
     f.inputs = inputs_of(kInput);
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, true};

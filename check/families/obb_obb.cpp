@@ -273,6 +273,7 @@ template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
 Family make() {
     Family f;
     f.name = "obb_obb";
+    f.exchangeable = 15;  // a.c a.axes a.h, b.*
     f.inputs = inputs_of(kInput);
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, false};

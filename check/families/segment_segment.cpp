@@ -303,6 +303,7 @@ template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
 Family make() {
     Family f;
     f.name = "segment_segment";
+    f.exchangeable = 6;  // p1 q1, p2 q2
     f.inputs = inputs_of(kInput);
     f.answers = {"apart", "meet"};
     f.answer_has_values = {true, true};

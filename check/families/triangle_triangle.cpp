@@ -386,6 +386,7 @@ template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
 Family make() {
     Family f;
     f.name = "triangle_triangle";
+    f.exchangeable = 9;  // t1, t2
     f.inputs = inputs_of(kInput);
     f.answers = {"disjoint", "meet"};
     f.answer_has_values = {false, true};

@@ -324,9 +324,7 @@ template <class Ops> struct TriTriBand {
         return false;
     }
 
-    static bool meet_certain(const double* in, const BP (&a)[3], const BP (&b)[3]) {
-        using Body = TriTriBody<Ops>;
-        const auto A = Body::shape(in + triangle_triangle_input.at("t1")), Bs = Body::shape(in + triangle_triangle_input.at("t2"));
+    template <class Shape> static bool meet_certain(const Shape& A, const Shape& Bs, const BP (&a)[3], const BP (&b)[3]) {
         if (A.kind == 2 && Bs.kind == 2) {
             int sa[3], sb[3];
             for (int i = 0; i < 3; ++i) {
@@ -371,7 +369,12 @@ template <class Ops> struct TriTriBand {
         const BP a[3] = {widened<Ops>(t1, dl), widened<Ops>(t1 + 3, dl), widened<Ops>(t1 + 6, dl)};
         const BP b[3] = {widened<Ops>(t2, dl), widened<Ops>(t2 + 3, dl), widened<Ops>(t2 + 6, dl)};
         if (exact_answer == 0) return !separated(a, b);
-        return !meet_certain(in, a, b);
+        // Certain in both argument orders: over boxes the two orders widen
+        // differently, and the band must not depend on which triangle came
+        // first (t1, t2 exchanged).
+        using Body = TriTriBody<Ops>;
+        const auto A = Body::shape(t1), Bs = Body::shape(t2);
+        return !(meet_certain(A, Bs, a, b) && meet_certain(Bs, A, b, a));
     }
 };
 

@@ -393,6 +393,11 @@ struct Family {
     /// cull_back): a mirror, an odd permutation of the axes and a reversal
     /// of the vertices each turn a front face into a back one.
     bool handed = false;
+    /// Two arguments of one kind, in either order: the first `exchangeable`
+    /// inputs and the next as many (aabb_aabb's a and b, triangle_triangle's
+    /// t1 and t2). The answer and every band must not depend on their order
+    /// (properties/family_props.cpp checks it); 0 for a family with none.
+    size_t exchangeable = 0;
 
     /// Whether the answer is yes or no (answers[1] the yes: hit, overlap),
     /// so that a differing answer is a false hit or a false miss.
