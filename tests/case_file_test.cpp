@@ -164,13 +164,13 @@ TEST(CaseFile, namesLineAndValueOfEveryError) {
 }
 
 TEST(CaseFile, refusesMissingRepeatedAndUnknownFamily) {
-    EXPECT_EQ(errors_of("box.lo 0 0 0\n")[0].str(), "t.case:0: missing key 'family'");
+    EXPECT_EQ(errors_of("box.lo 0 0 0\n")[0].str(), "t.case: missing key 'family'");
     EXPECT_EQ(errors_of("family cube_sphere\n")[0].str().rfind(
                   "t.case:1: family: 'cube_sphere' is not a known family (aabb_triangle, ", 0),
               0u);
     const auto missing = errors_of("family aabb_triangle\nbox.lo 0 0 0\nbox.hi 1 1 1\nexpect overlap\n");
     ASSERT_EQ(missing.size(), 1u);
-    EXPECT_EQ(missing[0].str(), "t.case:0: missing key 'tri'");
+    EXPECT_EQ(missing[0].str(), "t.case: missing key 'tri'");
     const auto repeated = errors_of(std::string(kSeed002) + "expect overlap\n");
     ASSERT_EQ(repeated.size(), 1u);
     EXPECT_EQ(repeated[0].str(), "t.case:7: key 'expect' repeats line 6");

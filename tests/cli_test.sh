@@ -11,8 +11,8 @@ expect 2 "bad/not_a_float.case:4: box.hi: '1.0.0' is not a number" -- "$isect" r
 # A failed case outranks the unreadable ones: exit 1 (the one exit rule).
 expect 1 "1 passed, 1 failed, 0 skipped .*, 2 errors" -- "$isect" replay "$data/good" "$data/bad" "$data/wrong_expect.case"
 expect 1 "expect says overlap but both references say disjoint" -- "$isect" replay "$data/wrong_expect.case"
-expect 2 "no_such.case:0: no such file or folder" -- "$isect" replay "$data/no_such.case"
-expect 2 "garbage.case:0: missing key 'family'" -- "$isect" replay "$data/bad/garbage.case"
+expect 2 "no_such.case: no such file or folder" -- "$isect" replay "$data/no_such.case"
+expect 2 "garbage.case: missing key 'family'" -- "$isect" replay "$data/bad/garbage.case"
 expect 2 "" -- "$isect" check --seconds -3
 expect 2 "" -- "$isect" frobnicate
 expect 2 "no float kernel named 'nope'" -- "$isect" check --kernel nope --cases 10

@@ -17,7 +17,8 @@
 namespace isect::check {
 
 std::string CaseError::str() const {
-    return path + ":" + std::to_string(line) + ": " + message;
+    // Line 0: about the whole file (a key it lacks, a file that is not there).
+    return path + (line > 0 ? ":" + std::to_string(line) : "") + ": " + message;
 }
 
 namespace {

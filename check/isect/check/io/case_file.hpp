@@ -59,7 +59,8 @@ struct CaseError {
     std::string path;
     int line = 0;
     std::string message;
-    /// "path:line: message", as compilers print it.
+    /// "path:line: message", as compilers print it ("path: message" for
+    /// line 0, an error about the whole file).
     std::string str() const;
 };
 
