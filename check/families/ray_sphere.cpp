@@ -496,7 +496,8 @@ Family make() {
     f.plugin_call_f = plugin_call<float>;
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", "dir"), preconditions::unit_vector(f, "unit_direction", "dir"),
-                       preconditions::finite_value(f, "finite_tmax", "tmax"), preconditions::positive_value(f, "positive_radius", "r")};
+                       preconditions::finite_value(f, "finite_tmax", "tmax"),
+                       preconditions::infinite_value(f, "unbounded_tmax", "tmax"), preconditions::positive_value(f, "positive_radius", "r")};
     f.conventions = {{"surface", "the sphere's crossings, not the ball's: from inside, t_enter is the exit (glm, three.js, raylib, "
                                  "WickedEngine); a query inside the ball throughout misses"}};
     f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {

@@ -502,7 +502,8 @@ Family make() {
     f.plugin_call_f = plugin_call<float>;
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", "dir"), preconditions::unit_vector(f, "unit_direction", "dir"),
-                       preconditions::proper_triangle(f, "tri"), preconditions::finite_value(f, "finite_tmax", "tmax")};
+                       preconditions::proper_triangle(f, "tri"), preconditions::finite_value(f, "finite_tmax", "tmax"),
+                       preconditions::infinite_value(f, "unbounded_tmax", "tmax")};
     f.conventions = {{"cull_back", "front faces only: a hit needs dir . n < 0, n = (b - a) x (c - a) (counter-clockwise "
                                    "winding; Möller-Trumbore's TEST_CULL, back-face culling in Embree and engines); a ray "
                                    "in the plane misses"}};

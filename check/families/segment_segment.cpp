@@ -3,7 +3,9 @@
 // distance is 0) or apart; with either, the numbers dist2, s, t, c1, c2.
 // Where the minimiser is not unique, any pair reaching the minimum is right:
 // s and t are judged by the distance they reach, not against one pair.
+#include <algorithm>
 #include <limits>
+#include <tuple>
 
 #include "family_common.hpp"
 #include "plugin_call.hpp"
@@ -70,8 +72,40 @@ double magnitude(const double* in) { return largest_magnitude(in, kInput.size())
 /// is never negative for s, t in [0, 1]; outside [0, 1] they are wrong).
 /// c1 is held to p1 + s (q1 - p1) for the reported s, componentwise within
 /// |p1_i| + |q1_i| (its rounding from p1, q1 and s), c2 alike.
-ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
+/// A kernel may give the closest points without their parameters (FCL's
+/// segPoints) or the parameters without the points: where only one of s and
+/// c1 (t and c2) is given, the other is what it implies, not the exact
+/// answer's (which is one minimiser of many where the segments are
+/// parallel). c1 from s; s from c1 by the projection onto the segment that
+/// weighs each coordinate by its own scale (1 / (|p_i| + |q_i|)^2), the one
+/// the check below measures c1 in: a plain projection would carry the
+/// rounding of a large coordinate into a small one (FCL's point
+/// (1.9984375, 1, 0.003125) rounded to float moved its z by 40 units).
+Answer implied(const double* in, const Answer& got) {
+    Answer a = got;
+    const auto bit = [&](size_t i) { return (got.unprovided >> i & 1) != 0; };
+    for (const auto& [param, point, p, q] : {std::tuple{size_t(1), size_t(3), kP1, kQ1}, std::tuple{size_t(2), size_t(6), kP2, kQ2}}) {
+        const bool point_given = !bit(point) && !bit(point + 1) && !bit(point + 2);
+        if (bit(param) && point_given) {
+            long double num = 0, den = 0;
+            for (size_t i = 0; i < 3; ++i) {
+                const long double d = (long double)in[q + i] - in[p + i], scale = std::fabs(in[p + i]) + std::fabs(in[q + i]);
+                if (scale == 0) continue;
+                num += ((long double)got.values[point + i] - in[p + i]) * d / (scale * scale);
+                den += d * d / (scale * scale);
+            }
+            a.values[param] = den > 0 ? double(std::clamp(num / den, 0.0L, 1.0L)) : 0.0;
+        } else if (!bit(param) && !point_given) {
+            for (size_t i = 0; i < 3; ++i)
+                a.values[point + i] = double(in[p + i] + (long double)got.values[param] * ((long double)in[q + i] - in[p + i]));
+        }
+    }
+    return a;
+}
+
+ValueError value_error(const double* in, const Truth& truth, const Answer& given) {
     ValueError e;
+    const Answer got = implied(in, given);
     const double u = unit_roundoff(), m = magnitude(in), d2 = truth.values[0], dist = std::sqrt(d2);
     const double scale = 7 * m * dist + 12 * u * m * m + d2;
     worst(e, units(got.values[0], d2, scale), "dist2");

@@ -316,6 +316,16 @@ Precondition finite_value(const Family& f, const std::string& name, const std::s
     return p;
 }
 
+Precondition infinite_value(const Family& f, const std::string& name, const std::string& key) {
+    const size_t at = f.offset(key);
+    Precondition p;
+    p.name = name;
+    p.says = key + " = +inf";
+    p.holds = [at](const double* in) { return in[at] == INFINITY; };
+    p.adapt = [at](double* in, Source&, const Domain&) { in[at] = INFINITY; };
+    return p;
+}
+
 }  // namespace preconditions
 
 std::vector<std::string> known_preconditions() {

@@ -67,6 +67,9 @@ Precondition positive_extent(const Family& f);
 Precondition positive_value(const Family& f, const std::string& name, const std::string& key);
 /// The value at `key` is finite.
 Precondition finite_value(const Family& f, const std::string& name, const std::string& key);
+/// The value at `key` is +inf: a ray without an end, for an API that takes
+/// no tmax (glm's intersectRay*, CGAL's Ray_3). Adapted by setting it.
+Precondition infinite_value(const Family& f, const std::string& name, const std::string& key);
 
 }  // namespace preconditions
 

@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Checks every library row (libraries/CMakeLists.txt builds them) and
+writes docs/libraries.md: one row per library, function and family, with
+the Debian package's version, the contract, what the wrapper declares, the
+verdict, the classes, the principal witness, cases/s and, for every BROKEN
+class, the reviewed judgement below (ROWS). A BROKEN class no judgement
+names is printed as UNREVIEWED and the command fails: a new finding must be
+reviewed (a genuine defect, a documented limitation, a convention, or a bug
+in isect, to be fixed there) before the table is committed.
+
+usage: table.py ISECT LIBRARY_PLUGIN_DIR OUT.md [--cases N] [--row NAME]
+Run through `./isect libraries`, which installs the packages and builds
+the wrappers first.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Row:
+    library: str       # as the table names it
+    package: str       # the Debian package whose version is shown
+    plugin: str        # the wrapper's target (libraries/CMakeLists.txt)
+    function: str      # what is called, as its documentation names it
+    claim: str         # the contract its documentation claims, in its words ("none": tolerant=1 is asked)
+    contract: str = "tolerant=1"
+    args: list = field(default_factory=list)   # --domain, --precision: what the row adds to the wrapper's own
+    review: dict = field(default_factory=dict)  # class text (a part of it) -> (kind, judgement)
+
+
+D20 = ["--domain", "2^-20:2^20"]
+D10 = ["--domain", "2^-10:2^10"]
+DOUBLE = ["--precision", "double"]
+
+ROWS = [
+    Row("Embree 3", "libembree-dev", "embree_intersect1", "`rtcIntersect1`, default scene", "none", args=D20),
+    Row("Embree 3", "libembree-dev", "embree_robust", "`rtcIntersect1`, `RTC_SCENE_FLAG_ROBUST`", "none", args=D20),
+    Row("Bullet 3", "libbullet-dev", "bullet_ray_aabb2", "`btRayAabb2`", "none", args=D20),
+    Row("Bullet 3", "libbullet-dev", "bullet_ray_aabb", "`btRayAabb` (double scalars)", "none", args=D10),
+    Row("Bullet 3", "libbullet-dev", "bullet_aabb_aabb", "`TestAabbAgainstAabb2`", "none", args=D20),
+    Row("Bullet 3", "libbullet-dev", "bullet_triangle_aabb", "`TestTriangleAgainstAabb2`", "none", args=D20),
+    Row("Bullet 3", "libbullet-dev", "bullet_triangle_aabb", "`TestTriangleAgainstAabb2`", "none", "conservative", args=D20),
+    Row("Bullet 3", "libbullet-dev", "bullet_transform_aabb", "`btTransformAabb`", "none", args=D20),
+    Row("FCL 0.7", "libfcl-dev", "fcl_obb_overlap", "`OBB::overlap`", "none", args=D20 + DOUBLE),
+    Row("FCL 0.7", "libfcl-dev", "fcl_aabb_overlap", "`AABB::overlap`", "none", args=D20 + DOUBLE),
+    Row("FCL 0.7", "libfcl-dev", "fcl_aabb_part", "`AABB::overlap(other, overlap_part)`", "none", args=D20 + DOUBLE),
+    Row("FCL 0.7", "libfcl-dev", "fcl_triangles", "`Intersect::intersect_Triangle`", "none", args=D20 + DOUBLE),
+    Row("FCL 0.7", "libfcl-dev", "fcl_seg_points", "`TriangleDistance::segPoints`", "none", args=D10),
+    Row("FCL 0.7", "libfcl-dev", "fcl_sphere_box", "`sphereBoxIntersect`", "\"colliding (including touching)\"", args=D10),
+    Row("ODE 0.16", "libode-dev", "ode_ray_sphere", "`dCollide(ray, sphere)`", "none", args=D10),
+    Row("ODE 0.16", "libode-dev", "ode_ray_box", "`dCollide(ray, box)`", "none", args=D10),
+    Row("ODE 0.16", "libode-dev", "ode_sphere_box", "`dCollide(sphere, box)`", "none", args=D10),
+    Row("ODE 0.16", "libode-dev", "ode_box_box", "`dCollide(box, box)`", "none", args=D10),
+    Row("glm 0.9.9", "libglm-dev", "glm_ray_triangle", "`intersectRayTriangle` (vec3)", "none", args=D20),
+    Row("glm 0.9.9", "libglm-dev", "glm_ray_triangle", "`intersectRayTriangle` (dvec3)", "none", args=D20 + DOUBLE),
+    Row("glm 0.9.9", "libglm-dev", "glm_ray_sphere_distance", "`intersectRaySphere`, distance (vec3)", "none", args=D20),
+    Row("glm 0.9.9", "libglm-dev", "glm_ray_sphere_distance", "`intersectRaySphere`, distance (dvec3)", "none", args=D20 + DOUBLE),
+    Row("glm 0.9.9", "libglm-dev", "glm_ray_sphere_point", "`intersectRaySphere`, position and normal (vec3)", "none", args=D20),
+    Row("Eigen 3.4", "libeigen3-dev", "eigen_intersects", "`AlignedBox::intersects`", "none", args=D20),
+    Row("Eigen 3.4", "libeigen3-dev", "eigen_intersection", "`AlignedBox::intersection`", "none", args=D20),
+    Row("Eigen 3.4", "libeigen3-dev", "eigen_transform", "`AlignedBox::transform(Affine3f)`", "none", args=D20),
+    Row("Eigen 3.4", "libeigen3-dev", "eigen_sphere", "`AlignedBox::squaredExteriorDistance`, `contains`", "none", args=D20),
+    Row("Irrlicht 1.8", "libirrlicht-dev", "irrlicht_box_box", "`aabbox3d::intersectsWithBox`", "none", args=D20),
+    Row("Irrlicht 1.8", "libirrlicht-dev", "irrlicht_plane_relation", "`aabbox3d::classifyPlaneRelation`", "none", args=D20),
+    Row("Irrlicht 1.8", "libirrlicht-dev", "irrlicht_triangle_box", "`triangle3d::isTotalOutsideBox`", "none", args=D20),
+    Row("OpenSceneGraph 3.6", "libopenscenegraph-dev", "osg_box_intersects", "`BoundingBox::intersects`", "none", args=D20),
+    Row("OpenSceneGraph 3.6", "libopenscenegraph-dev", "osg_box_intersect", "`BoundingBox::intersect`", "none", args=D20),
+    Row("OpenSceneGraph 3.6", "libopenscenegraph-dev", "osg_plane_box", "`Plane::intersect(BoundingBox)`", "none", args=D20),
+    Row("OpenSceneGraph 3.6", "libopenscenegraph-dev", "osg_segment_box", "`LineSegment::intersect(BoundingBox)`", "none", args=D10),
+    Row("OpenSceneGraph 3.6", "libopenscenegraph-dev", "osg_segment_ratios", "`LineSegment::intersectAndComputeRatios`", "none", args=D10),
+    Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=D20),
+    Row("libccd 2.1", "libccd-dev", "ccd_mpr_obb", "`ccdMPRIntersect` (boxes)", "none", args=D20),
+    Row("libccd 2.1", "libccd-dev", "ccd_mpr_sphere", "`ccdMPRIntersect` (ball, box)", "none", args=D10),
+] + [
+    Row("CGAL 5.5", "libcgal-dev", "cgal_epick", f"Epick `do_intersect`: {what}", "exact predicates", "exact",
+        args=["--family", family] + (D10 if family in ("segment_aabb", "ray_aabb", "ray_triangle", "ray_sphere") else []))
+    for family, what in [("aabb_aabb", "`Iso_cuboid_3`, `Iso_cuboid_3`"), ("aabb_triangle", "`Iso_cuboid_3`, `Triangle_3`"),
+                         ("aabb_plane_overlap", "`Iso_cuboid_3`, `Plane_3`"), ("sphere_aabb", "`Sphere_3`, `Iso_cuboid_3`"),
+                         ("ray_aabb", "`Ray_3`, `Iso_cuboid_3`"), ("segment_aabb", "`Segment_3`, `Iso_cuboid_3`"),
+                         ("ray_triangle", "`Ray_3`, `Triangle_3`"), ("ray_sphere", "`Ray_3`, `Sphere_3`"),
+                         ("triangle_triangle", "`Triangle_3`, `Triangle_3`"), ("segment_segment", "`Segment_3`, `Segment_3`")]
+]
+
+
+def package_version(package):
+    out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True)
+    return out.stdout.strip() or "not installed"
+
+
+def run_row(isect, plugins, row, cases, work):
+    out = os.path.join(work, "-".join([row.plugin, row.contract, *row.args]).replace("/", "_").replace(":", "_"))
+    cmd = [isect, "check", "--plugin", os.path.join(plugins, row.plugin + ".so"), "--contract", row.contract,
+           "--cases", str(cases), "--seed", "1", "--jobs", "1", "--quiet", "--format", "json", "--out", out, *row.args]
+    start = time.time()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"{row.plugin}: isect exited {proc.returncode}: {proc.stderr.strip()[:400]}")
+    report = json.loads(proc.stdout)
+    shown = ["isect", "check", "--plugin", f"build/libraries/{row.plugin}.so", "--contract", row.contract,
+             "--cases", str(cases), "--seed", "1", *row.args]
+    return report, time.time() - start, " ".join(shown)
+
+
+def witness_text(family, cls):
+    """The minimised witness as its case file's key lines, joined."""
+    path = cls.get("case")
+    if not path or not os.path.exists(path):
+        return ""
+    keep = []
+    for line in open(path):
+        line = line.strip()
+        if line and not line.startswith("#") and not line.startswith("family") and not line.startswith("expect."):
+            keep.append(" ".join(line.split()))
+    return "; ".join(keep)
+
+
+def describe(cls):
+    """The class as the text report names it: what went wrong, and the
+    exact test that decides it."""
+    return cls["what"] + (f" ({cls['decided']})" if cls.get("decided") else "")
+
+
+def judge(row, cls):
+    for part, (kind, text) in row.review.items():
+        if part in describe(cls) or part in cls.get("why", ""):
+            return kind, text
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("isect")
+    ap.add_argument("plugins")
+    ap.add_argument("out")
+    ap.add_argument("--cases", type=int, default=200000)
+    ap.add_argument("--row", action="append", help="only these plugins (the table is then not written)")
+    a = ap.parse_args()
+    rows = [r for r in ROWS if not a.row or r.plugin in a.row]
+    lines, commands, unreviewed = [], [], []
+    with tempfile.TemporaryDirectory() as work:
+        for i, row in enumerate(rows, 1):
+            if not os.path.exists(os.path.join(a.plugins, row.plugin + ".so")):
+                lines.append(f"| {row.library} | {row.function} | - | - | - | not built: {row.package} is not installed | | | | |")
+                continue
+            report, seconds, command = run_row(a.isect, a.plugins, row, a.cases, work)
+            fam = report["families"][0]
+            k = fam["kernels"][0]
+            family = fam["family"] + (" (double)" if fam["precision"] == "double" else "")
+            declared = ", ".join([*fam.get("requires", []), *fam.get("conventions", [])] +
+                                 ([] if fam["domain"].startswith("every finite") else ["domain " + fam["domain"]]))
+            verdict = "holds" if k["verdict"] == "holds" else f"**BROKEN** ({k['violations']} of {k['cases']})"
+            classes, judgements, witness = [], [], ""
+            for c in k["classes"]:
+                classes.append(f"{c['count']} × {describe(c)}")
+                j = judge(row, c)
+                if j is None:
+                    judgements.append(f"UNREVIEWED: {describe(c)}")
+                    unreviewed.append(f"{row.plugin} {' '.join(row.args)}: {describe(c)}: {c['why']}: {witness_text(fam['family'], c)}")
+                elif j[1] not in judgements and f"{j[0]}: {j[1]}" not in judgements:
+                    judgements.append(f"{j[0]}: {j[1]}")
+            if k["classes"]:
+                witness = f"{k['classes'][0]['why']}: `{witness_text(fam['family'], k['classes'][0])}`"
+            speed = f"{fam['cases_per_second']:.0f}"
+            lines.append(f"| {row.library} {package_version(row.package)} | {row.function} | {family} | "
+                         f"{row.contract} ({row.claim}) | {declared or '-'} | {verdict} | "
+                         f"{'<br>'.join(classes) if classes else '-'} | {witness or '-'} | {speed} | "
+                         f"{'<br>'.join(judgements) if judgements else '-'} | [{i}](#row-{i}) |")
+            commands.append(f"<a id=\"row-{i}\"></a>{i}. `{command}`")
+            print(f"{row.plugin}: {k['verdict']} ({len(k['classes'])} classes), {speed} cases/s", file=sys.stderr)
+    if unreviewed:
+        print("UNREVIEWED classes:\n  " + "\n  ".join(unreviewed), file=sys.stderr)
+    if a.row:
+        print("\n".join(lines))
+        return 1 if unreviewed else 0
+    header = open(os.path.join(os.path.dirname(__file__), "libraries.md.in")).read()
+    with open(a.out, "w") as f:
+        f.write(header.replace("@CASES@", str(a.cases)))
+        f.write("| library (Debian version) | function | family | contract (documentation's claim) | declared | verdict | "
+                "classes | principal witness | cases/s | judgement | command |\n")
+        f.write("|---|---|---|---|---|---|---|---|---:|---|---|\n")
+        f.write("\n".join(lines) + "\n\n## Commands\n\nEach row, from the project's root after `./isect libraries`:\n\n")
+        f.write("\n".join(commands) + "\n")
+    return 1 if unreviewed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
