@@ -37,7 +37,18 @@ std::string answer_line(const Family& f, const FamilyKernel& k, const check::Tru
     else if (f.answer_has_values[size_t(truth.answer)])
         line += ", numbers within " + check::format_k(j.error.e) + " x " + check::unit_name() + " S" +
                 (j.error.output.empty() ? "" : " (worst: " + std::string(j.error.output) + ")");
-    return line + (j.violates ? ": BREAKS the contract" : "");
+    line += j.violates ? ": BREAKS the contract" : "";
+    // Its numbers beside the exact ones, where it gave any: what a
+    // maintainer reads first.
+    if (f.answer_has_values[size_t(j.got.answer)] && !j.got.values.empty()) {
+        for (size_t i = 0; i < j.got.values.size() && i < f.outputs.size(); ++i) {
+            if (j.got.unprovided >> i & 1) continue;
+            line += "\n        " + f.outputs[i] + "  " + check::format_number(j.got.values[i]);
+            if (truth.answer == j.got.answer && i < truth.values.size())
+                line += "  (exact " + check::format_number(truth.values[i]) + ")";
+        }
+    }
+    return line;
 }
 
 /// One case file, read and judged by a worker: the references on it always,
