@@ -27,6 +27,7 @@
 #include "options.hpp"
 #include "report.hpp"
 #include "replay_command.hpp"
+#include "report_command.hpp"
 
 namespace isect::tool {
 
@@ -296,6 +297,23 @@ int main(int argc, char** argv) {
     minimize->add_option("--domain", minimize_subject.domain, "Keep every trial's nonzero magnitudes in LO:HI");
     minimize->add_option("--require", minimize_subject.require, "Keep every trial meeting these preconditions");
 
+    ReportArgs report_args;
+    CLI::App* report = app.add_subcommand(
+        "report", "Turn a finding into a standalone reproducer (the kernel's source, the input as hexfloats) and an issue body");
+    report->add_option("case", report_args.case_file, "The case file: a witness isect check wrote")->required();
+    report->add_option("--plugin", report_args.subject.plugin, "The plugin whose kernel breaks on it")->required();
+    auto* report_contract = report->add_option("--contract", report_args.subject.contract, "Its contract (default tolerant=1)");
+    report->add_option("--error", report_args.subject.error_e, "Numbers within E x u S (default 16)")->check(real_in(0, 1e15));
+    report->add_option("--domain", report_args.subject.domain, "As the check declared it (default: the plugin's)");
+    report->add_option("--require", report_args.subject.require, "As the check declared them (default: the plugin's)");
+    report->add_option("--convention", report_args.subject.convention, "As the check declared them (default: the plugin's)");
+    report->add_option("--source", report_args.sources, "The kernel's source files, inlined into the reproducer")->required();
+    report->add_option("--define", report_args.defines, "NAME or NAME=VALUE defined before them (a wrapper's ROW_name)");
+    report->add_option("--build", report_args.build, "What building the reproducer needs, for its header (\"-lode\")");
+    report->add_option("--from", report_args.from, "The check's JSON report: the class this case witnesses, its size and shape");
+    report->add_option("--title", report_args.title, "What is called, for both files (\"ODE 0.16, dCollide(box, box)\")");
+    report->add_option("--out", report_args.out, "Folder for NAME-repro.cpp and NAME-issue.md (default: .)");
+
     std::vector<std::string> promote_paths;
     std::string promote_corpus = "corpus";
     CLI::App* promote = app.add_subcommand("promote", "Move findings into the corpus (CORPUS/FAMILY/NAME.case), so ctest replays them");
@@ -332,6 +350,7 @@ int main(int argc, char** argv) {
     replay_args.subject.contract_given = replay_contract->count() > 0;
     fuzz_args.subject.contract_given = fuzz_contract->count() > 0;
     minimize_subject.contract_given = minimize_contract->count() > 0;
+    report_args.subject.contract_given = report_contract->count() > 0;
     diff_args.seed_given = diff_seed->count() > 0;
     if (*diff) return run_diff(diff_args);
     if (*check) return run_check(check_args);
@@ -343,5 +362,6 @@ int main(int argc, char** argv) {
     if (*decode) return run_decode(decode_family, decode_precision, decode_inputs, decode_out);
     if (*kernels_cmd) return case_keys ? run_case_keys() : run_kernels();
     if (*promote) return run_promote(promote_paths, promote_corpus);
+    if (*report) return run_report(report_args);
     return 2;
 }

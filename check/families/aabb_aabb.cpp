@@ -182,6 +182,7 @@ Family make() {
     f.all_kernels = kernels;
     f.all_broken = broken;
     f.plugin_call_f = plugin_call<float>;
+    f.plugin_out_args = "out, out + 3";
     f.plugin_call_d = plugin_call<double>;
     f.mixes = mixes();
     f.preconditions = {preconditions::positive_extent(f)};

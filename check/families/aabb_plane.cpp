@@ -230,6 +230,7 @@ Family make_classify() {
     };
     f.mixes = mixes();
     f.plugin_call_f = classify_plugin_call<float>;
+    f.plugin_out_args = "";
     f.plugin_call_d = classify_plugin_call<double>;
     f.plugin_returns = {-1, 0, 1};
     f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
@@ -261,6 +262,7 @@ Family make_overlap() {
     };
     f.mixes = mixes();
     f.plugin_call_f = overlap_plugin_call<float>;
+    f.plugin_out_args = "";
     f.plugin_call_d = overlap_plugin_call<double>;
     f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
                        preconditions::unit_vector(f, "unit_normal", "n")};

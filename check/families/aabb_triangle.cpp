@@ -435,6 +435,7 @@ Family make() {
     };
     f.mixes = {{"uniform", 2, make_uniform}, {"grid", 4, make_grid}, {"pm10", 2, make_pm10}, {"collinear", 1, make_collinear}};
     f.plugin_call_f = plugin_call<float>;
+    f.plugin_out_args = "";
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::positive_extent(f), preconditions::proper_triangle(f, "tri")};
     return f;

@@ -400,6 +400,7 @@ Family make_box() {
     };
     f.mixes = box_mixes();
     f.plugin_call_f = box_plugin_call<float>;
+    f.plugin_out_args = "&out[0]";
     f.plugin_call_d = box_plugin_call<double>;
     f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_direction", "d")};
     return f;
@@ -443,6 +444,7 @@ Family make_plane() {
     };
     f.mixes = plane_mixes();
     f.plugin_call_f = plane_plugin_call<float>;
+    f.plugin_out_args = "&out[0]";
     f.plugin_call_d = plane_plugin_call<double>;
     f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
                        preconditions::unit_vector(f, "unit_normal", "n"), preconditions::nonzero_vector(f, "nonzero_direction", "dir")};

@@ -303,6 +303,7 @@ Family make() {
     };
     f.mixes = mixes();
     f.plugin_call_f = plugin_call<float>;
+    f.plugin_out_args = "";
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::orthonormal_rows(f, "orthonormal_axes", "a.axes"),
                        preconditions::orthonormal_rows(f, "orthonormal_axes", "b.axes")};

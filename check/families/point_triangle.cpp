@@ -357,6 +357,7 @@ Family make() {
     };
     f.mixes = mixes();
     f.plugin_call_f = plugin_call<float>;
+    f.plugin_out_args = "out";
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::proper_triangle(f, "tri")};
     return f;

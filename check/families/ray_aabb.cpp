@@ -402,6 +402,7 @@ Family make(bool segment) {
     };
     f.mixes = mixes();
     f.plugin_call_f = segment ? plugin_call<true, float> : plugin_call<false, float>;
+    f.plugin_out_args = "&out[0], &out[1], out + 2";
     f.plugin_call_d = segment ? plugin_call<true, double> : plugin_call<false, double>;
     f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", segment ? "delta" : "dir"), preconditions::positive_extent(f)};
     if (!segment) f.preconditions.push_back(preconditions::unit_vector(f, "unit_direction", "dir"));

@@ -494,6 +494,7 @@ Family make() {
     };
     f.mixes = mixes();
     f.plugin_call_f = plugin_call<float>;
+    f.plugin_out_args = "&out[0], &out[1]";
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", "dir"), preconditions::unit_vector(f, "unit_direction", "dir"),
                        preconditions::finite_value(f, "finite_tmax", "tmax"),

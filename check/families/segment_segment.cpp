@@ -377,6 +377,7 @@ Family make() {
     };
     f.mixes = mixes();
     f.plugin_call_f = plugin_call<float>;
+    f.plugin_out_args = "out";
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::distinct_points(f, "nonzero_length", {{"p1", "q1"}, {"p2", "q2"}})};
     return f;

@@ -299,6 +299,7 @@ Family make() {
     };
     f.mixes = mixes();
     f.plugin_call_f = plugin_call<float>;
+    f.plugin_out_args = "out, out + 3";
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::positive_extent(f)};
     return f;

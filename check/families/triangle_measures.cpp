@@ -478,6 +478,7 @@ Family make_triangle() {
     };
     f.mixes = triangle_mixes();
     f.plugin_call_f = triangle_plugin_call<float>;
+    f.plugin_out_args = "out";
     f.plugin_call_d = triangle_plugin_call<double>;
     f.preconditions = {preconditions::proper_triangle(f, "tri")};
     return f;
@@ -519,6 +520,7 @@ Family make_polygon() {
     };
     f.mixes = polygon_mixes();
     f.plugin_call_f = polygon_plugin_call<float>;
+    f.plugin_out_args = "out";
     f.plugin_call_d = polygon_plugin_call<double>;
     return f;
 }

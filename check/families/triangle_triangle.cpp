@@ -440,6 +440,7 @@ Family make() {
     };
     f.mixes = mixes();
     f.plugin_call_f = plugin_call<float>;
+    f.plugin_out_args = "out, out + 3";
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::proper_triangle(f, "t1"), preconditions::proper_triangle(f, "t2")};
     return f;

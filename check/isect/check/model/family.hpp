@@ -351,6 +351,12 @@ struct Family {
     /// not the answer's index (aabb_plane returns -1, 0, 1 for back,
     /// straddle, front); a family of one answer ignores what it returns.
     std::vector<int> plugin_returns;
+    /// The plugin function's arguments after its inputs, in C, over an
+    /// array `out` of the family's outputs (and `contains`, sphere_aabb's
+    /// int): "&out[0], &out[1], out + 2". What a reproducer writes to call
+    /// a plugin's function (isect report); the inputs come first, one
+    /// argument per key, in the layout's order.
+    std::string plugin_out_args;
 
     /// Built-in kernels, as core/ declares them, and planted bugs
     /// ("broken:NAME"), of either precision and every convention: kernels()
