@@ -156,6 +156,8 @@ def run_row(isect, plugins, row, cases, work):
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"{row.plugin}: isect exited {proc.returncode}: {proc.stderr.strip()[:400]}")
     report = json.loads(proc.stdout)
+    with open(os.path.join(out, "report.json"), "w") as f:
+        f.write(proc.stdout)
     shown = ["isect", "check", "--plugin", f"build/libraries/{row.plugin}.so", "--contract", row.contract,
              "--cases", str(cases), "--seed", "1", *row.args]
     return report, time.time() - start, " ".join(shown)
@@ -174,16 +176,43 @@ def witness_text(family, cls):
     return "; ".join(keep)
 
 
+REPORTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reports")
+
+
+def write_report(isect, plugins, row, cls, corpus_case):
+    """isect report on the class's witness: libraries/reports/STEM-repro.cpp
+    and STEM-issue.md, STEM the corpus case's name."""
+    manifest = json.load(open(os.path.join(plugins, "rows.json")))[row.plugin]
+    out = os.path.join(os.path.dirname(cls["case"]), "report")
+    cmd = [isect, "report", cls["case"], "--plugin", os.path.join(plugins, row.plugin + ".so"), "--contract", row.contract,
+           "--source", manifest["source"], "--from", os.path.join(os.path.dirname(cls["case"]), "report.json"),
+           "--title", f"{row.library} ({row.package} {package_version(row.package)}), {row.function.replace('`', '')}",
+           "--out", out]
+    for d in manifest["defines"]:
+        cmd += ["--define", d]
+    if manifest["build"]:
+        cmd += ["--build", manifest["build"]]
+    subprocess.run(cmd, check=True, capture_output=True, text=True)
+    os.makedirs(REPORTS, exist_ok=True)
+    stem = os.path.splitext(os.path.basename(corpus_case))[0]
+    found = os.path.splitext(os.path.basename(cls["case"]))[0]
+    for suffix in ("-repro.cpp", "-issue.md"):
+        text = open(os.path.join(out, found + suffix)).read().replace(found, stem)
+        with open(os.path.join(REPORTS, stem + suffix), "w") as f:
+            f.write(text)
+    return stem
+
+
 def keep_in_corpus(corpus, fam, row, cls, judgement):
     """The class's minimised witness as a corpus case, once: an existing
-    case of the row and judgement is kept as it is."""
+    case of the row and judgement is kept as it is. Returns its path."""
     folder = os.path.join(corpus, fam["family"])
-    stem = f"lib-{row.plugin}-{row.contract.replace('=', '')}"
+    stem = f"lib-{row.plugin}-{row.contract.replace('=', '')}" + ("-double" if fam["precision"] == "double" else "")
     os.makedirs(folder, exist_ok=True)
     n = 1
     while os.path.exists(os.path.join(folder, f"{stem}-{n}.case")):
         if judgement in open(os.path.join(folder, f"{stem}-{n}.case")).read():
-            return
+            return os.path.join(folder, f"{stem}-{n}.case")
         n += 1
     body = open(cls["case"]).read()
     header = (f"# {row.library} ({row.package} {package_version(row.package)}), {row.function.replace('`', '')}: "
@@ -191,6 +220,7 @@ def keep_in_corpus(corpus, fam, row, cls, judgement):
               f"the wrapper libraries/{row.plugin} (label libraries) and the built-in kernels.\n")
     with open(os.path.join(folder, f"{stem}-{n}.case"), "w") as f:
         f.write(header + "".join(l for l in body.splitlines(True) if not l.startswith("#")))
+    return os.path.join(folder, f"{stem}-{n}.case")
 
 
 def describe(cls):
@@ -216,7 +246,7 @@ def main():
     ap.add_argument("--corpus", help="keep each genuine defect's minimised witness in CORPUS/FAMILY/lib-PLUGIN-CONTRACT-N.case")
     a = ap.parse_args()
     rows = [r for r in ROWS if not a.row or r.plugin in a.row]
-    lines, commands, unreviewed = [], [], []
+    lines, commands, unreviewed, reports = [], [], [], []
     with tempfile.TemporaryDirectory() as work:
         for i, row in enumerate(rows, 1):
             if not os.path.exists(os.path.join(a.plugins, row.plugin + ".so")):
@@ -226,7 +256,7 @@ def main():
             fam = report["families"][0]
             k = fam["kernels"][0]
             family = fam["family"] + (" (double)" if fam["precision"] == "double" else "")
-            declared = ", ".join([*fam.get("requires", []), *fam.get("conventions", [])] +
+            declared = ", ".join(list(dict.fromkeys([*fam.get("requires", []), *fam.get("conventions", [])])) +
                                  ([] if fam["domain"].startswith("every finite") else ["domain " + fam["domain"]]))
             verdict = "holds" if k["verdict"] == "holds" else f"**BROKEN** ({k['violations']} of {k['cases']})"
             classes, judgements, witness = [], [], ""
@@ -239,7 +269,8 @@ def main():
                 elif j[1] not in judgements and f"{j[0]}: {j[1]}" not in judgements:
                     judgements.append(f"{j[0]}: {j[1]}")
                     if j[0] == GENUINE and a.corpus:
-                        keep_in_corpus(a.corpus, fam, row, c, j[1])
+                        kept = keep_in_corpus(a.corpus, fam, row, c, j[1])
+                        reports.append(write_report(a.isect, a.plugins, row, c, kept))
             if k["classes"]:
                 witness = f"{k['classes'][0]['why']}: `{witness_text(fam['family'], k['classes'][0])}`"
             speed = f"{fam['cases_per_second']:.0f}"
@@ -267,6 +298,12 @@ def main():
         f.write("|---|---|---|---|---|---|---|---|---:|---|---|\n")
         f.write("\n".join(lines) + "\n\n## Commands\n\nEach row, from the project's root after `./isect libraries`:\n\n")
         f.write("\n".join(commands) + "\n")
+        f.write("\n## Reports a maintainer can act on\n\nFor each genuine defect, `isect report` wrote an issue body and a "
+                "reproducer that includes only the library (the wrapper's few lines inlined, the input as hexfloats) and "
+                "prints its answer beside the exact one; ctest compiles and runs each (label `libraries`):\n\n")
+        for stem in sorted(set(reports)):
+            f.write(f"- [{stem}](../libraries/reports/{stem}-issue.md), "
+                    f"[reproducer](../libraries/reports/{stem}-repro.cpp)\n")
     return 1 if unreviewed else 0
 
 

@@ -177,5 +177,29 @@ TEST(Contract, conservativeWithABandAllowsFalseHitsAnywhereAndNearMissesOnly) {
     EXPECT_FALSE(Contract::parse("conservative=-2"));
 }
 
+/// A kernel that gives the closest points without s and t (FCL's segPoints)
+/// is judged by the points it gives: any minimiser of parallel segments,
+/// and a point rounded to float whose large coordinate's rounding would
+/// move a small one by 40 units under a plain projection (both were false
+/// alarms on FCL, docs/libraries.md).
+TEST(SegmentSegment, pointsWithoutParametersAreJudgedByThePointsTheyGive) {
+    const Family& f = *find_family("segment_segment");
+    const auto judged = [&](const Inputs& in, const std::array<double, 6>& points) {
+        const Truth truth = f.truth(in.data());
+        Answer got{truth.answer, truth.values};
+        got.unprovided = 0b110;  // s and t left unwritten
+        for (size_t i = 0; i < 6; ++i) got.values[3 + i] = points[i];
+        got.values[1] = truth.values[1], got.values[2] = truth.values[2];  // as the judge fills what was not given
+        return f.value_error(in.data(), truth, got).e;
+    };
+    // Collinear, overlapping on z in [0.5, 1]: (0, 0, 0.75) on both is a minimiser.
+    EXPECT_LE(judged({0, 0, 0, 0, 0, 1, 0, 0, 0.5, 0, 0, 1}, {0, 0, 0.75, 0, 0, 0.75}), 1);
+    // The same, a point off both segments: still wrong.
+    EXPECT_GT(judged({0, 0, 0, 0, 0, 1, 0, 0, 0.5, 0, 0, 1}, {0, 0.5, 0.75, 0, 0.5, 0.75}), 16);
+    // FCL's witness: X = (1.9984375, 1, 0.003125) rounded to float.
+    const Inputs in{1.9921875, 1, 0, 2, 1, 0.00390625, 0, 0, 0, 2, 0.00390625, 0};
+    EXPECT_LE(judged(in, {double(1.9984375f), 1, double(0.003125f), 2, 0.00390625, 0}), 1);
+}
+
 }  // namespace
 }  // namespace isect::check
