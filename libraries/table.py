@@ -273,6 +273,18 @@ def main():
                         reports.append(write_report(a.isect, a.plugins, row, c, kept))
             if k["classes"]:
                 witness = f"{k['classes'][0]['why']}: `{witness_text(fam['family'], k['classes'][0])}`"
+                if a.corpus and not any((judge(row, c) or ("",))[0] == GENUINE for c in k["classes"]):
+                    # No genuine defect to keep in the corpus: the principal
+                    # witness and its report, so that every BROKEN row has a
+                    # reproducer a maintainer can run.
+                    stem = f"lib-{row.plugin}-{row.contract.replace('=', '')}" + \
+                           ("-double" if fam["precision"] == "double" else "") + "-principal"
+                    os.makedirs(REPORTS, exist_ok=True)
+                    kept = os.path.join(REPORTS, stem + ".case")
+                    with open(kept, "w") as out:
+                        out.write(f"# {row.library}, {row.function.replace('`', '')}: {describe(k['classes'][0])}; "
+                                  f"{(judge(row, k['classes'][0]) or ('unreviewed',))[0]}.\n" + open(k["classes"][0]["case"]).read())
+                    reports.append(write_report(a.isect, a.plugins, row, k["classes"][0], kept))
             speed = f"{fam['cases_per_second']:.0f}"
             lines.append(f"| {row.library} {package_version(row.package)} | {row.function} | {family} | "
                          f"{row.contract} ({row.claim}) | {declared or '-'} | {verdict} | "
@@ -298,9 +310,10 @@ def main():
         f.write("|---|---|---|---|---|---|---|---|---:|---|---|\n")
         f.write("\n".join(lines) + "\n\n## Commands\n\nEach row, from the project's root after `./isect libraries`:\n\n")
         f.write("\n".join(commands) + "\n")
-        f.write("\n## Reports a maintainer can act on\n\nFor each genuine defect, `isect report` wrote an issue body and a "
-                "reproducer that includes only the library (the wrapper's few lines inlined, the input as hexfloats) and "
-                "prints its answer beside the exact one; ctest compiles and runs each (label `libraries`):\n\n")
+        f.write("\n## Reports a maintainer can act on\n\nFor each genuine defect, and for the principal witness of "
+                "every other BROKEN row, `isect report` wrote an issue body and a reproducer that includes only the "
+                "library (the wrapper's few lines inlined, the input as hexfloats) and prints its answer beside the "
+                "exact one; ctest compiles and runs each (label `libraries`):\n\n")
         for stem in sorted(set(reports)):
             f.write(f"- [{stem}](../libraries/reports/{stem}-issue.md), "
                     f"[reproducer](../libraries/reports/{stem}-repro.cpp)\n")
