@@ -124,6 +124,17 @@ int run_report(const ReportArgs& args) {
                                    : j.got.answer >= 0 && j.got.answer < int(f.answers.size())
                                        ? f.answers[size_t(j.got.answer)]
                                        : "no answer of the family (returns " + (j.got.returned ? std::to_string(*j.got.returned) : std::string("?")) + ")";
+    // The headline: the answer, or where the answers agree, the worst number.
+    std::string headline = got_answer + " where the exact answer is " + exact_answer;
+    if (!j.answer_differs && !j.failure)
+        for (size_t i = 0; i < f.outputs.size() && i < truth.values.size(); ++i) {
+            const std::string worst(j.error.output);
+            if (worst == f.outputs[i] || f.outputs[i].rfind(worst + ".", 0) == 0) {
+                headline = f.outputs[i] + " is " + check::format_number(j.got.values[i]) + " where the exact value is " +
+                           check::format_number(truth.values[i]);
+                break;
+            }
+        }
     const std::string stem = std::filesystem::path(args.case_file).stem().string();
     std::error_code ec;
     std::filesystem::create_directories(args.out, ec);
@@ -134,8 +145,7 @@ int run_report(const ReportArgs& args) {
     std::ostringstream r;
     const std::string T = single ? "float" : "double";
     r << "// Reproducer written by `isect report` from " << std::filesystem::path(args.case_file).filename().string()
-      << ".\n// " << title << ": answers " << got_answer << " where the exact answer is " << exact_answer
-      << (decided.empty() ? "" : " (" + decided + ")") << ".\n"
+      << ".\n// " << title << ": " << headline << (decided.empty() ? "" : " (" + decided + ")") << ".\n"
       << "// It needs nothing but what the code below includes. Build and run it, for example:\n"
       << "//   g++ -std=c++17 -O2 " << std::filesystem::path(repro_path).filename().string()
       << (args.build.empty() ? "" : " " + args.build) << " && ./a.out\n"
@@ -231,8 +241,7 @@ int run_report(const ReportArgs& args) {
 
     // --- the issue body ------------------------------------------------------
     std::ostringstream m;
-    m << "### " << title << ": " << got_answer << " where the exact answer is " << exact_answer
-      << (decided.empty() ? "" : " (" + decided + ")") << "\n\n";
+    m << "### " << title << ": " << headline << (decided.empty() ? "" : " (" + decided + ")") << "\n\n";
     m << "**Input** (" << (single ? "float" : "double") << "; the reproducer has it as hexfloats):\n\n| | |\n|---|---|\n";
     at = 0;
     for (const check::InputKey& key : f.inputs) {

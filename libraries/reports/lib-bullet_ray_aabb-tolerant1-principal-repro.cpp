@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-bullet_ray_aabb-tolerant1-principal.case.
-// Bullet 3 (libbullet-dev 3.24+dfsg-2), btRayAabb (double scalars): answers hit where the exact answer is hit (grazing: meets the box at one point).
+// Bullet 3 (libbullet-dev 3.24+dfsg-2), btRayAabb (double scalars): normal.x is 0 where the exact value is 0 (grazing: meets the box at one point).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-bullet_ray_aabb-tolerant1-principal-repro.cpp -I/usr/include/bullet && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-bullet_transform_aabb-tolerant1-1.case.
-// Bullet 3 (libbullet-dev 3.24+dfsg-2), btTransformAabb: answers box where the exact answer is box.
+// Bullet 3 (libbullet-dev 3.24+dfsg-2), btTransformAabb: box.lo.y is -0.125 where the exact value is -0.12500001.
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-bullet_transform_aabb-tolerant1-1-repro.cpp -I/usr/include/bullet && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

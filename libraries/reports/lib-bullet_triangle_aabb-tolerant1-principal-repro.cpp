@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-bullet_triangle_aabb-tolerant1-principal.case.
-// Bullet 3 (libbullet-dev 3.24+dfsg-2), TestTriangleAgainstAabb2: answers overlap where the exact answer is disjoint (separated by an edge axis (box direction x triangle edge)).
+// Bullet 3 (libbullet-dev 3.24+dfsg-2), TestTriangleAgainstAabb2: overlap where the exact answer is disjoint (separated by an edge axis (box direction x triangle edge)).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-bullet_triangle_aabb-tolerant1-principal-repro.cpp -I/usr/include/bullet && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-ccd_gjk_obb-tolerant1-principal.case.
-// libccd 2.1 (libccd-dev 2.1-2+b1), ccdGJKIntersect (boxes): answers overlap where the exact answer is disjoint (separated by a face axis of a).
+// libccd 2.1 (libccd-dev 2.1-2+b1), ccdGJKIntersect (boxes): overlap where the exact answer is disjoint (separated by a face axis of a).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-ccd_gjk_obb-tolerant1-principal-repro.cpp -lccd && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

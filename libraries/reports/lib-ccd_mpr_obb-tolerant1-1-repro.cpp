@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-ccd_mpr_obb-tolerant1-1.case.
-// libccd 2.1 (libccd-dev 2.1-2+b1), ccdMPRIntersect (boxes): answers hang where the exact answer is overlap (a flat box (the six axes scaled by the extents span no volume)).
+// libccd 2.1 (libccd-dev 2.1-2+b1), ccdMPRIntersect (boxes): hang where the exact answer is overlap (a flat box (the six axes scaled by the extents span no volume)).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-ccd_mpr_obb-tolerant1-1-repro.cpp -lccd && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-ccd_mpr_sphere-tolerant1-principal.case.
-// libccd 2.1 (libccd-dev 2.1-2+b1), ccdMPRIntersect (ball, box): answers disjoint where the exact answer is overlap (centre below the box on one axis, above on another (nearest on lo and hi faces)).
+// libccd 2.1 (libccd-dev 2.1-2+b1), ccdMPRIntersect (ball, box): disjoint where the exact answer is overlap (centre below the box on one axis, above on another (nearest on lo and hi faces)).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-ccd_mpr_sphere-tolerant1-principal-repro.cpp -lccd && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

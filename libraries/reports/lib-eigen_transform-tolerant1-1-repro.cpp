@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-eigen_transform-tolerant1-1.case.
-// Eigen 3.4 (libeigen3-dev 3.4.0-4), AlignedBox::transform(Affine3f): answers box where the exact answer is box.
+// Eigen 3.4 (libeigen3-dev 3.4.0-4), AlignedBox::transform(Affine3f): box.lo.y is -0.125 where the exact value is -0.12500001.
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-eigen_transform-tolerant1-1-repro.cpp -I/usr/include/eigen3 && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-embree_robust-tolerant1-1.case.
-// Embree 3 (libembree-dev 3.13.5+dfsg-2), rtcIntersect1, RTC_SCENE_FLAG_ROBUST: answers hit where the exact answer is hit (at a vertex).
+// Embree 3 (libembree-dev 3.13.5+dfsg-2), rtcIntersect1, RTC_SCENE_FLAG_ROBUST: v is -0 where the exact value is 1 (at a vertex).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-embree_robust-tolerant1-1-repro.cpp -lembree3 && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

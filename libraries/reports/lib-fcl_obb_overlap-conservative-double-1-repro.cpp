@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-fcl_obb_overlap-conservative-double-1.case.
-// FCL 0.7 (libfcl-dev 0.7.0-3+b1), OBB::overlap: answers disjoint where the exact answer is overlap (a flat box (the six axes scaled by the extents span no volume)).
+// FCL 0.7 (libfcl-dev 0.7.0-3+b1), OBB::overlap: disjoint where the exact answer is overlap (a flat box (the six axes scaled by the extents span no volume)).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-fcl_obb_overlap-conservative-double-1-repro.cpp -I/usr/include/eigen3 -lfcl && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-fcl_obb_overlap-tolerant1-double-principal.case.
-// FCL 0.7 (libfcl-dev 0.7.0-3+b1), OBB::overlap: answers overlap where the exact answer is disjoint (separated by a face axis of a).
+// FCL 0.7 (libfcl-dev 0.7.0-3+b1), OBB::overlap: overlap where the exact answer is disjoint (separated by a face axis of a).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-fcl_obb_overlap-tolerant1-double-principal-repro.cpp -I/usr/include/eigen3 -lfcl && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

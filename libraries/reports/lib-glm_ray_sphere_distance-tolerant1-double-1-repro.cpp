@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-glm_ray_sphere_distance-tolerant1-double-1.case.
-// glm 0.9.9 (libglm-dev 0.9.9.8+ds-6), intersectRaySphere, distance (dvec3): answers hit where the exact answer is hit (enters through the sphere).
+// glm 0.9.9 (libglm-dev 0.9.9.8+ds-6), intersectRaySphere, distance (dvec3): t_enter is 24575.999938964844 where the exact value is 24575.999694824222 (enters through the sphere).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-glm_ray_sphere_distance-tolerant1-double-1-repro.cpp && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-glm_ray_sphere_point-tolerant1-1.case.
-// glm 0.9.9 (libglm-dev 0.9.9.8+ds-6), intersectRaySphere, position and normal (vec3): answers miss where the exact answer is hit (enters through the sphere).
+// glm 0.9.9 (libglm-dev 0.9.9.8+ds-6), intersectRaySphere, position and normal (vec3): miss where the exact answer is hit (enters through the sphere).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-glm_ray_sphere_point-tolerant1-1-repro.cpp && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

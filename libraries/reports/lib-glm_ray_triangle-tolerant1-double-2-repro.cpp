@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-glm_ray_triangle-tolerant1-double-2.case.
-// glm 0.9.9 (libglm-dev 0.9.9.8+ds-6), intersectRayTriangle (dvec3): answers hit where the exact answer is miss (behind the origin).
+// glm 0.9.9 (libglm-dev 0.9.9.8+ds-6), intersectRayTriangle (dvec3): hit where the exact answer is miss (behind the origin).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-glm_ray_triangle-tolerant1-double-2-repro.cpp && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

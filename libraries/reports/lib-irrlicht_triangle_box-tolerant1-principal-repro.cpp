@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-irrlicht_triangle_box-tolerant1-principal.case.
-// Irrlicht 1.8 (libirrlicht-dev 1.8.5+ds2-1), triangle3d::isTotalOutsideBox: answers overlap where the exact answer is disjoint (separated by an edge axis (box direction x triangle edge)).
+// Irrlicht 1.8 (libirrlicht-dev 1.8.5+ds2-1), triangle3d::isTotalOutsideBox: overlap where the exact answer is disjoint (separated by an edge axis (box direction x triangle edge)).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-irrlicht_triangle_box-tolerant1-principal-repro.cpp && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.

@@ -1,5 +1,5 @@
 // Reproducer written by `isect report` from lib-ode_box_box-tolerant1-1.case.
-// ODE 0.16 (libode-dev 2:0.16.2-1), dCollide(box, box): answers disjoint where the exact answer is overlap (overlapping).
+// ODE 0.16 (libode-dev 2:0.16.2-1), dCollide(box, box): disjoint where the exact answer is overlap (overlapping).
 // It needs nothing but what the code below includes. Build and run it, for example:
 //   g++ -std=c++17 -O2 lib-ode_box_box-tolerant1-1-repro.cpp -lode && ./a.out
 // It prints the answer beside the exact one and exits 1 while they differ.
