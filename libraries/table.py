@@ -193,12 +193,16 @@ def write_report(isect, plugins, row, cls, corpus_case):
     if manifest["build"]:
         cmd += ["--build", manifest["build"]]
     subprocess.run(cmd, check=True, capture_output=True, text=True)
+    # The issue body is kept beside the sources; the reproducer, which
+    # inlines the wrapper, is written (again) beside the plugins: ctest
+    # writes and runs each on its own (reproducer_test.sh).
     os.makedirs(REPORTS, exist_ok=True)
+    os.makedirs(os.path.join(plugins, "reports"), exist_ok=True)
     stem = os.path.splitext(os.path.basename(corpus_case))[0]
     found = os.path.splitext(os.path.basename(cls["case"]))[0]
-    for suffix in ("-repro.cpp", "-issue.md"):
+    for suffix, folder in (("-repro.cpp", os.path.join(plugins, "reports")), ("-issue.md", REPORTS)):
         text = open(os.path.join(out, found + suffix)).read().replace(found, stem)
-        with open(os.path.join(REPORTS, stem + suffix), "w") as f:
+        with open(os.path.join(folder, stem + suffix), "w") as f:
             f.write(text)
     return stem
 
@@ -311,12 +315,12 @@ def main():
         f.write("\n".join(lines) + "\n\n## Commands\n\nEach row, from the project's root after `./isect libraries`:\n\n")
         f.write("\n".join(commands) + "\n")
         f.write("\n## Reports a maintainer can act on\n\nFor each genuine defect, and for the principal witness of "
-                "every other BROKEN row, `isect report` wrote an issue body and a reproducer that includes only the "
-                "library (the wrapper's few lines inlined, the input as hexfloats) and prints its answer beside the "
-                "exact one; ctest compiles and runs each (label `libraries`):\n\n")
+                "every other BROKEN row, `isect report` wrote an issue body (below) and a reproducer that includes only "
+                "the library (the wrapper's few lines inlined, the input as hexfloats) and prints its answer beside the "
+                "exact one: `./isect libraries` writes each reproducer to `build/libraries/reports/NAME-repro.cpp`, "
+                "and ctest writes, compiles and runs each (label `libraries`).\n\n")
         for stem in sorted(set(reports)):
-            f.write(f"- [{stem}](../libraries/reports/{stem}-issue.md), "
-                    f"[reproducer](../libraries/reports/{stem}-repro.cpp)\n")
+            f.write(f"- [{stem}](../libraries/reports/{stem}-issue.md)\n")
     return 1 if unreviewed else 0
 
 
