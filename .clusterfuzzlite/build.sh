@@ -16,9 +16,10 @@ cmake --build "$build" -j"$(nproc)"
 
 # Every family's target (the families listed once, in families.def), with
 # its seeds (its corpus: the target reads a case file's text as that case),
-# the float dictionary and its options. 128 bytes hold the slot layout of
-# the widest family (2 + 5 x 18); a seed case's text may be longer.
-for family in $(sed -n 's/^ISECT_FAMILY(\([a-z_0-9]*\)).*/\1/p' "$src/check/isect/check/model/families.def"); do
+# the float dictionary and its options. 1024 bytes hold the slot layout of
+# the widest family (obb_obb: 2 + 5 x 30 bytes, 2 + 9 x 30 in double) and a
+# seed case's text.
+for family in $(sed -n 's/^ISECT_FAMILY(\([a-z_0-9]*\)).*/\1/p' "$src/check/model/families.def"); do
     name=fuzz_$family
     cp "$build/fuzz/$name" "$OUT/$name"
     (cd "$src/corpus/$family" && zip -q -j "$OUT/${name}_seed_corpus.zip" ./*.case)

@@ -13,8 +13,8 @@
 // table: adapting must cost about what generating does.
 #include <benchmark/benchmark.h>
 #include <memory>
-#include "isect/check/model/domain.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/domain.hpp"
+#include "check/model/generate.hpp"
 
 namespace {
 

@@ -28,7 +28,7 @@
 #include "isect/aabb_aabb.hpp"
 #include "isect/aabb_plane.hpp"
 #include "isect/aabb_triangle.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/generate.hpp"
 #include "isect/exact.hpp"
 #include "isect/ray_aabb.hpp"
 #include "isect/ray_triangle.hpp"

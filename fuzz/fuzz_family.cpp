@@ -1,7 +1,7 @@
 // The libFuzzer target of every family, compiled once and linked once per
 // family as fuzz_FAMILY (fuzz/CMakeLists.txt, from the family list): the
 // binary's own name says which family it fuzzes. Decodes the bytes by
-// structure (check/isect/check/io/fuzz_bytes.hpp), runs the kernels against the
+// structure (check/io/fuzz_bytes.hpp), runs the kernels against the
 // exact oracle, and on a broken contract or a disagreement among the exact
 // ones prints the case in the corpus format and aborts.
 //
@@ -47,12 +47,13 @@
 #include <string>
 #include <unistd.h>
 
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/io/fp_env.hpp"
-#include "isect/check/engine/judge.hpp"
-#include "isect/check/io/fuzz_bytes.hpp"
-#include "isect/check/io/plugin_host.hpp"
-#include "isect/check/io/safe_write.hpp"
+#include "check/io/case_file.hpp"
+#include "check/io/fp_env.hpp"
+#include "check/io/safe_write.hpp"
+#include "check/engine/judge.hpp"
+#include "check/io/fuzz_bytes.hpp"
+#include "check/io/plugin_host.hpp"
+#include "check/io/safe_write.hpp"
 #include "isect/ref/gmp_memory.hpp"
 
 namespace {
@@ -183,9 +184,7 @@ const isect::check::Domain& domain() {
 }
 
 uint32_t fnv(const void* data, size_t size) {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < size; ++i) h = (h ^ static_cast<const uint8_t*>(data)[i]) * 16777619u;
-    return h;
+    return isect::check::name_hash(std::string_view(static_cast<const char*>(data), size));
 }
 
 /// ISECT_FUZZ_FINDINGS, or empty.

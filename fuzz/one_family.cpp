@@ -3,7 +3,7 @@
 // check/model/registry.cpp. The other families' code is then not linked in,
 // nor its coverage counters, which libFuzzer scans and clears on every run:
 // with all eighteen families' counters that was a third of a target's time.
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 #define ISECT_FUZZ_CAT(a, b) a##b
 #define ISECT_FUZZ_FAMILY_OF(name) ISECT_FUZZ_CAT(name, _family)

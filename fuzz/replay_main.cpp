@@ -12,8 +12,8 @@
 #include <variant>
 #include <vector>
 
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/io/fuzz_bytes.hpp"
+#include "check/io/case_file.hpp"
+#include "check/io/fuzz_bytes.hpp"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***);
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);

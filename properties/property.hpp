@@ -10,9 +10,9 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "isect/check/model/generate.hpp"
-#include "isect/check/engine/judge.hpp"
-#include "isect/check/model/source.hpp"
+#include "check/model/generate.hpp"
+#include "check/engine/judge.hpp"
+#include "check/model/source.hpp"
 
 namespace isect::props {
 

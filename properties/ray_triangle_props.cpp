@@ -9,7 +9,7 @@
 // not only grazes it); the kernel must then hit some triangle.
 #include <rapidcheck.h>
 
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 #include "isect/ref/ray_triangle.hpp"
 #include "property.hpp"
 
@@ -117,8 +117,12 @@ bool exact_hit(const MeshRay& m) {
     if (d[0] == 0 && d[1] == 0 && d[2] == 0) return false;
     std::optional<ref::Rational> first, last;
     for (const Triangle& t : m.tris) {
-        const std::array<ref::Point, 3> tri = {ref::exact(t.v[0]), ref::exact(t.v[1]), ref::exact(t.v[2])};
-        const ref::RayTriangleExact hit = ref::ray_triangle_rational(o, d, std::nullopt, tri);
+        // org, dir, tmax = inf, the triangle's vertices (ref::ray_triangle_input).
+        static_assert(ref::ray_triangle_input.at("tmax") == 6 && ref::ray_triangle_input.at("tri") == 7);
+        double in[16] = {m.o[0], m.o[1], m.o[2], m.d[0], m.d[1], m.d[2], std::numeric_limits<double>::infinity()};
+        for (size_t v = 0; v < 3; ++v)
+            for (size_t i = 0; i < 3; ++i) in[7 + 3 * v + i] = t.v[v][i];
+        const ref::RayTriangleExact hit = ref::ray_triangle_rational(in);
         if (!hit.hit) continue;
         if (!first || hit.t < *first) first = hit.t;
         if (!last || hit.t > *last) last = hit.t;

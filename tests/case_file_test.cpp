@@ -4,9 +4,9 @@
 #include <cstring>
 #include <gtest/gtest.h>
 
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/model/contract.hpp"
-#include "isect/check/model/family.hpp"
+#include "check/io/case_file.hpp"
+#include "check/model/contract.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check {
 namespace {

@@ -38,7 +38,7 @@ def blocks(page):
 
 
 pages = [source / "README.md"] + sorted((source / "docs").glob("*.md"))
-includes = ["-I" + str(source / d) for d in ("core", "check", "reference")]
+includes = ["-I" + str(source / d) for d in ("core", ".", "reference")]
 compiled = 0
 with tempfile.TemporaryDirectory() as work:
     for page in pages:

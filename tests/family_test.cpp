@@ -4,12 +4,12 @@
 // case files are refused with the line that is wrong.
 #include <gtest/gtest.h>
 
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/model/family.hpp"
-#include "isect/check/engine/judge.hpp"
-#include "isect/check/engine/run.hpp"
-#include "isect/check/engine/witness.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/io/case_file.hpp"
+#include "check/model/family.hpp"
+#include "check/engine/judge.hpp"
+#include "check/engine/run.hpp"
+#include "check/engine/witness.hpp"
+#include "check/model/generate.hpp"
 
 namespace isect::check {
 namespace {

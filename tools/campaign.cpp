@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -20,15 +21,16 @@
 #include <unistd.h>
 
 #include "check_command.hpp"
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/model/family.hpp"
-#include "isect/check/engine/judge.hpp"
-#include "isect/check/engine/run.hpp"
-#include "isect/check/engine/witness.hpp"
-#include "isect/check/io/fuzz_bytes.hpp"
-#include "isect/check/io/interrupt.hpp"
-#include "isect/check/io/plugin_host.hpp"
-#include "isect/check/io/safe_write.hpp"
+#include "check/io/case_file.hpp"
+#include "check/io/child.hpp"
+#include "check/model/family.hpp"
+#include "check/engine/judge.hpp"
+#include "check/engine/run.hpp"
+#include "check/engine/witness.hpp"
+#include "check/io/fuzz_bytes.hpp"
+#include "check/io/interrupt.hpp"
+#include "check/io/plugin_host.hpp"
+#include "check/io/safe_write.hpp"
 #include "kernels_under_test.hpp"
 #include "report.hpp"
 #include "witness_files.hpp"
@@ -69,22 +71,17 @@ std::map<std::string, std::string> known_signatures(const std::string& dir) {
     std::error_code ec;
     for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         if (it->path().extension() != ".case") continue;
-        std::ifstream in(it->path());
-        for (std::string line; std::getline(in, line);) {
-            const size_t at = line.find("signature: ");
-            if (line.rfind("#", 0) == 0 && at != std::string::npos) out.emplace(line.substr(at + 11), it->path().string());
-        }
+        if (const std::string s = check::signature_of(check::read_text_file(it->path().string())); !s.empty())
+            out.emplace(s, it->path().string());
     }
     return out;
 }
 
-/// fuzz-KERNEL-HASH (the stem of its .case), HASH of the whole signature.
-std::string file_stem_for(const std::string& signature) {
-    const std::string name = file_stem(signature.substr(0, std::min<size_t>(signature.find('|'), 80)));
-    uint32_t h = 2166136261u;
-    for (char c : signature) h = (h ^ uint8_t(c)) * 16777619u;
+/// fuzz-KERNEL-HASH (the stem of its .case), HASH of the whole key.
+std::string file_stem_for(const check::ClassKey& key) {
+    const std::string name = check::file_stem(key.kernel.substr(0, 80));
     char hex[9];
-    std::snprintf(hex, sizeof hex, "%08x", h);
+    std::snprintf(hex, sizeof hex, "%08x", check::name_hash(key.str()));
     return "fuzz-" + name + "-" + hex;
 }
 
@@ -166,7 +163,7 @@ fs::path work_folder(const FuzzArgs& args) {
     if (!args.work.empty()) return fs::absolute(args.work);
     std::error_code ec;
     const fs::path here = fs::current_path(ec);
-    const fs::path prefix = fs::canonical("/proc/self/exe", ec).parent_path().parent_path();
+    const fs::path prefix = check::this_program().parent_path().parent_path();
     const bool ours = inside(here, args.source_dir) || (!ec && fs::exists(prefix / "share" / "isect") && inside(here, prefix));
     if (!ours) return here / "isect-fuzz";
     const char* cache = std::getenv("XDG_CACHE_HOME");
@@ -178,9 +175,7 @@ fs::path work_folder(const FuzzArgs& args) {
 /// Where the isect fuzz files installed with isect live: share/isect beside
 /// the binary, or the source tree it was built from.
 std::string shared_file(const FuzzArgs& args, const std::string& rel) {
-    std::error_code ec;
-    const fs::path installed = fs::canonical("/proc/self/exe", ec).parent_path().parent_path() / "share" / "isect" / rel;
-    if (!ec && fs::exists(installed)) return installed.string();
+    if (const fs::path installed = check::installed_file(rel); !installed.empty()) return installed.string();
     const fs::path source = fs::path(args.source_dir) / rel;
     return fs::exists(source) ? source.string() : "";
 }
@@ -236,46 +231,40 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
               << " min on " << args.jobs << " job(s)\n";
     const auto started = std::chrono::steady_clock::now();
 
+    // libFuzzer leads a process group of its own: a signal stops the whole
+    // group (killed outright two seconds later); what it found so far is on
+    // disk and judged below.
+    check::ChildSpec spec;
+    spec.argv = argv;
+    spec.own_group = true;
+    const SubjectArgs& sub = args.subject;
+    const auto set = [&spec](const char* var, const std::string& value) { spec.env.push_back(std::string(var) + "=" + value); };
+    if (!sub.kernel.empty()) set("ISECT_FUZZ_KERNEL", sub.kernel);
+    if (!sub.plugin.empty()) set("ISECT_FUZZ_PLUGIN", fs::absolute(check::resolve_plugin_path(sub.plugin)).string());
+    if (!sub.plugin.empty() || sub.contract_given) set("ISECT_FUZZ_CONTRACT", sub.contract);
+    if (!sub.fp_env.empty()) set("ISECT_FUZZ_FP_ENV", sub.fp_env);
+    if (!domain.everything()) set("ISECT_FUZZ_DOMAIN", domain.str());
+    const auto joined = [](const std::vector<std::string>& names) {
+        std::string out;
+        for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
+        return out;
+    };
+    if (!domain.required.empty()) set("ISECT_FUZZ_REQUIRE", joined(domain.required));
+    if (!f.followed.empty()) set("ISECT_FUZZ_CONVENTION", joined(f.followed));
+    if (args.plain_mutator) set("ISECT_FUZZ_MUTATOR", "plain");
+    set("ISECT_FUZZ_PRECISION", args.precision);
+    set("ISECT_FUZZ_FINDINGS", found_dir.string());
     int pipefd[2];
-    if (pipe(pipefd) != 0) return -1;
-    const pid_t child = fork();
-    if (child == 0) {
-        setpgid(0, 0);
-        dup2(pipefd[1], STDERR_FILENO);
-        dup2(pipefd[1], STDOUT_FILENO);
-        close(pipefd[0]);
-        close(pipefd[1]);
-        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGALRM}) std::signal(sig, SIG_DFL);
-        const SubjectArgs& sub = args.subject;
-        if (!sub.kernel.empty()) setenv("ISECT_FUZZ_KERNEL", sub.kernel.c_str(), 1);
-        if (!sub.plugin.empty()) setenv("ISECT_FUZZ_PLUGIN", fs::absolute(check::resolve_plugin_path(sub.plugin)).c_str(), 1);
-        if (!sub.plugin.empty() || sub.contract_given) setenv("ISECT_FUZZ_CONTRACT", sub.contract.c_str(), 1);
-        if (!sub.fp_env.empty()) setenv("ISECT_FUZZ_FP_ENV", sub.fp_env.c_str(), 1);
-        if (!domain.everything()) setenv("ISECT_FUZZ_DOMAIN", domain.str().c_str(), 1);
-        if (!domain.required.empty()) {
-            std::string names;
-            for (const std::string& n : domain.required) names += (names.empty() ? "" : ",") + n;
-            setenv("ISECT_FUZZ_REQUIRE", names.c_str(), 1);
-        }
-        if (!f.followed.empty()) {
-            std::string names;
-            for (const std::string& n : f.followed) names += (names.empty() ? "" : ",") + n;
-            setenv("ISECT_FUZZ_CONVENTION", names.c_str(), 1);
-        }
-        if (args.plain_mutator) setenv("ISECT_FUZZ_MUTATOR", "plain", 1);
-        setenv("ISECT_FUZZ_PRECISION", args.precision.c_str(), 1);
-        setenv("ISECT_FUZZ_FINDINGS", found_dir.c_str(), 1);
-        std::vector<char*> cargv;
-        for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
-        cargv.push_back(nullptr);
-        execv(cargv[0], cargv.data());
-        std::perror("isect fuzz: exec");
-        _exit(127);
-    }
+    if (pipe2(pipefd, O_CLOEXEC) != 0) return -1;
+    spec.fds = {{pipefd[1], STDOUT_FILENO}, {pipefd[1], STDERR_FILENO}};
+    std::string not_started;
+    const pid_t child = check::start_child(spec, not_started);
     close(pipefd[1]);
-    // A signal stops libFuzzer's whole group (killed outright two seconds
-    // later); what it found so far is on disk and judged below.
-    setpgid(child, child);
+    if (child < 0) {
+        close(pipefd[0]);
+        std::cerr << "isect fuzz: " << not_started << "\n";
+        return -1;
+    }
     check::forward_interrupts_to(child);
     const bool tty = isatty(STDERR_FILENO);
     FILE* from = fdopen(pipefd[0], "r");
@@ -355,7 +344,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         } else {
             // As found first (a second signal loses nothing), then minimised in its place.
             const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " + domain.str() + ")";
-            const std::string stem = file_stem_for(found->key.str());
+            const std::string stem = file_stem_for(found->key);
             check::Written w = files.keep(found->key.str(), stem, found->kernel,
                                           check::format_family_case(f, kept, origin + ", as found\n" + found->message +
                                                                                 "\nsignature: " + found->key.str()));
@@ -470,9 +459,11 @@ int run_fuzz(const FuzzArgs& args) {
         if (std::getenv("ISECT_FUZZ_DIR") == nullptr && fs::exists(script)) {
             std::cerr << "isect fuzz: no libFuzzer targets in " << args.fuzz_dir << "; building them: " << script.string()
                       << " fuzz-targets\n";
-            const std::string command = "'" + script.string() + "' fuzz-targets 1>&2";
-            if (std::system(command.c_str()) != 0) {
-                std::cerr << "isect fuzz: building the fuzz targets failed (its output is above)\n";
+            std::string why;
+            const int status = check::run_child({script.string(), "fuzz-targets"}, nullptr, why);
+            if (status != 0) {
+                std::cerr << "isect fuzz: building the fuzz targets failed (" << (status < 0 ? why : "its output is above")
+                          << ")\n";
                 return 2;
             }
         }

@@ -12,12 +12,13 @@
 #include <random>
 #include <sys/wait.h>
 
-#include "isect/check/engine/witness.hpp"
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/model/generate.hpp"
-#include "isect/check/io/interrupt.hpp"
-#include "isect/check/io/plugin_host.hpp"
-#include "isect/check/io/safe_write.hpp"
+#include "check/engine/witness.hpp"
+#include "check/io/case_file.hpp"
+#include "check/io/child.hpp"
+#include "check/model/generate.hpp"
+#include "check/io/interrupt.hpp"
+#include "check/io/plugin_host.hpp"
+#include "check/io/safe_write.hpp"
 #include "report.hpp"
 #include "kernels_under_test.hpp"
 #include "witness_files.hpp"
@@ -119,10 +120,9 @@ std::vector<StoredFinding> load_findings(const CheckArgs& args, const std::strin
             continue;
         }
         check::FamilyCase& c = std::get<check::FamilyCase>(r);
-        const size_t at = c.origin.find("signature: ");
-        if (c.origin.rfind(from, 0) != 0 || at == std::string::npos) continue;
-        const std::string kernel = check::signature_kernel_of(c.origin.substr(at + 11));
-        out.push_back({std::move(c), kernel});
+        const auto key = check::ClassKey::parse(check::signature_of(c.origin));
+        if (c.origin.rfind(from, 0) != 0 || !key) continue;
+        out.push_back({std::move(c), key->kernel});
     }
     for (const auto& e : errors) std::cerr << "isect check: findings database: " << e.str() << " (skipped)\n";
     return out;
@@ -235,29 +235,23 @@ void draw_maps(const CheckArgs& args, RunInfo& info, std::vector<FamilyResult>& 
         return;
     }
     // Installed beside the binary (share/isect), or in the source tree it was built from.
-    std::error_code ec;
-    const fs::path installed = fs::canonical("/proc/self/exe", ec).parent_path().parent_path() / "share" / "isect" / "validity_map.py";
+    const fs::path installed = check::installed_file("validity_map.py");
     const std::string script =
-        !ec && fs::exists(installed) ? installed.string() : (fs::path(args.source_dir) / "tools" / "validity_map.py").string();
+        !installed.empty() ? installed.string() : (fs::path(args.source_dir) / "tools" / "validity_map.py").string();
     // The script names each picture it could not write, one line each
     // ("validity_map.py: PATH: reason"); anything else it says goes on.
     std::map<std::string, std::string> not_written;
     int status = -1;
+    std::string not_started;
     if (fs::exists(script))
-        if (FILE* said = ::popen((python() + " '" + script + "' '" + data.path + "' 2>&1").c_str(), "r")) {
-            char line[4096];
-            while (std::fgets(line, sizeof line, said)) {
-                std::string text(line);
-                if (!text.empty() && text.back() == '\n') text.pop_back();
-                const std::string prefix = "validity_map.py: ";
-                const size_t colon = text.find(": ", prefix.size());
-                if (text.rfind(prefix, 0) == 0 && colon != std::string::npos)
-                    not_written[text.substr(prefix.size(), colon - prefix.size())] = text.substr(prefix.size());
-                else
-                    std::cerr << text << "\n";
-            }
-            status = ::pclose(said);
-        }
+        status = check::run_child({python(), script, data.path}, [&not_written](const std::string& text) {
+            const std::string prefix = "validity_map.py: ";
+            const size_t colon = text.find(": ", prefix.size());
+            if (text.rfind(prefix, 0) == 0 && colon != std::string::npos)
+                not_written[text.substr(prefix.size(), colon - prefix.size())] = text.substr(prefix.size());
+            else
+                std::cerr << text << "\n";
+        }, not_started);
     const int code = status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     if (code == 0) return;
     if (code == 3) {
@@ -279,23 +273,13 @@ void draw_maps(const CheckArgs& args, RunInfo& info, std::vector<FamilyResult>& 
     std::cerr << "isect check: no validity map pictures ("
               << (!fs::exists(script) ? script + " is missing"
                   : code == 4         ? "python3 has no matplotlib: apt-get install python3-matplotlib"
+                  : status < 0        ? not_started
                                       : python() + " " + script + " failed, its output above")
               << "); the data is in " << data.path << "\n";
     no_pictures();
 }
 
 }  // namespace
-
-bool parse_domain_arg(const std::string& command, const std::string& text, check::Domain& out) {
-    std::string why;
-    const auto d = check::Domain::parse(text, why);
-    if (!d) {
-        std::cerr << "isect " << command << ": --domain " << why << "\n";
-        return false;
-    }
-    out = *d;
-    return true;
-}
 
 bool set_precision_arg(const std::string& command, const std::string& text) {
     if (text != "float" && text != "double") {

@@ -9,11 +9,11 @@
 #include <optional>
 #include <vector>
 
-#include "isect/check/model/contract.hpp"
-#include "isect/check/model/domain.hpp"
-#include "isect/check/model/family.hpp"
-#include "isect/check/io/fp_env.hpp"
-#include "isect/check/io/plugin_host.hpp"
+#include "check/model/contract.hpp"
+#include "check/model/domain.hpp"
+#include "check/model/family.hpp"
+#include "check/io/fp_env.hpp"
+#include "check/io/plugin_host.hpp"
 #include "kernels_under_test.hpp"
 
 namespace isect::tool {
@@ -48,9 +48,5 @@ int run_check(const CheckArgs& args);
 /// Sets the run's precision from --precision's text ("float" or "double");
 /// prints the error and returns false when it is neither.
 bool set_precision_arg(const std::string& command, const std::string& text);
-
-/// Parses --domain's text, or the plugin's declaration; prints the error
-/// and returns false when it is not a domain.
-bool parse_domain_arg(const std::string& command, const std::string& text, check::Domain& out);
 
 }  // namespace isect::tool

@@ -16,12 +16,13 @@
 #include "campaign.hpp"
 #include "check_command.hpp"
 #include "diff_command.hpp"
-#include "isect/check/engine/witness.hpp"
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/io/fp_env.hpp"
-#include "isect/check/io/fuzz_bytes.hpp"
-#include "isect/check/io/plugin_host.hpp"
-#include "isect/check/io/safe_write.hpp"
+#include "check/engine/witness.hpp"
+#include "check/io/case_file.hpp"
+#include "check/io/child.hpp"
+#include "check/io/fp_env.hpp"
+#include "check/io/fuzz_bytes.hpp"
+#include "check/io/plugin_host.hpp"
+#include "check/io/safe_write.hpp"
 #include "isect/ref/gmp_memory.hpp"
 #include "merge_command.hpp"
 #include "options.hpp"
@@ -230,9 +231,9 @@ int main(int argc, char** argv) {
     const char* fuzz_dir_env = std::getenv("ISECT_FUZZ_DIR");
     {
         std::error_code ec;
-        const std::filesystem::path beside = std::filesystem::canonical("/proc/self/exe", ec).parent_path() / "fuzz";
+        const std::filesystem::path beside = isect::check::this_program().parent_path() / "fuzz";
         fuzz_args.fuzz_dir = fuzz_dir_env                                                          ? fuzz_dir_env
-                             : !ec && std::filesystem::exists(beside / "fuzz_aabb_aabb", ec) ? beside.string()
+                             : std::filesystem::exists(beside / "fuzz_aabb_aabb", ec) ? beside.string()
                                                                                                : source + "/build-fuzz/fuzz";
     }
     CLI::App* fuzz = app.add_subcommand("fuzz", "Run libFuzzer campaigns; findings become minimised corpus cases");

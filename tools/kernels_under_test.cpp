@@ -9,12 +9,12 @@
 #include <map>
 #include <unistd.h>
 
-#include "isect/check/io/safe_write.hpp"
+#include "check/io/safe_write.hpp"
 #include "report.hpp"
 
-#include "isect/check/engine/case_stream.hpp"
-#include "isect/check/engine/witness.hpp"
-#include "isect/check/model/preconditions.hpp"
+#include "check/engine/case_stream.hpp"
+#include "check/engine/witness.hpp"
+#include "check/model/preconditions.hpp"
 
 namespace isect::tool {
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/model/domain.hpp"
-#include "isect/check/model/family.hpp"
-#include "isect/check/io/fp_env.hpp"
-#include "isect/check/io/plugin_host.hpp"
+#include "check/model/domain.hpp"
+#include "check/model/family.hpp"
+#include "check/io/fp_env.hpp"
+#include "check/io/plugin_host.hpp"
 
 namespace isect::tool {
 

@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "isect/check/engine/run.hpp"
+#include "check/engine/run.hpp"
 #include "report.hpp"
 
 namespace isect::tool {

@@ -8,11 +8,11 @@
 #include <memory>
 
 #include "check_command.hpp"
-#include "isect/check/engine/case_stream.hpp"
-#include "isect/check/engine/witness.hpp"
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/io/interrupt.hpp"
-#include "isect/check/io/plugin_host.hpp"
+#include "check/engine/case_stream.hpp"
+#include "check/engine/witness.hpp"
+#include "check/io/case_file.hpp"
+#include "check/io/interrupt.hpp"
+#include "check/io/plugin_host.hpp"
 #include "kernels_under_test.hpp"
 #include "report.hpp"
 

@@ -9,12 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/model/family.hpp"
-#include "isect/check/engine/judge.hpp"
-#include "isect/check/engine/case_stream.hpp"
-#include "isect/check/engine/run.hpp"
+#include "check/model/family.hpp"
+#include "check/engine/judge.hpp"
+#include "check/engine/case_stream.hpp"
+#include "check/engine/run.hpp"
+#include "check/io/safe_write.hpp"
 
 namespace isect::tool {
+
+using check::file_stem;
 
 /// A finding an earlier `isect check` wrote into --out, replayed first by the
 /// next run against the same kernel (the findings database).
@@ -106,16 +109,19 @@ struct RunInfo {
     }
 };
 
-/// A name safe for a file: anything but letters, digits, '-' and '_'
-/// becomes '_', no leading '-', at most 120 characters (a longer one ends
-/// in a hash of the whole), never empty.
-std::string file_stem(std::string s);
 
 /// "text", "markdown", "json", "junit"; false for anything else.
 bool known_format(const std::string& format);
 
 void print_report(std::ostream& out, const std::string& format, const RunInfo& info,
                   const std::vector<FamilyResult>& results);
+
+/// The report as JSON (report_json.cpp), as print_report writes it for "json".
+void print_json(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results);
+
+/// What a class's author should know beside it (a degeneracy every member
+/// has, inputs beyond the domain's ordinary scales); empty when nothing.
+std::string class_hint(const FamilyResult& r, const check::Domain& domain, const check::FailureClass& fc);
 
 /// Reads a check report print_report wrote as JSON back into its run and
 /// families (for isect merge): every field a report of another format

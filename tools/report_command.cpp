@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "isect/check/engine/judge.hpp"
-#include "isect/check/io/case_file.hpp"
+#include "check/engine/judge.hpp"
+#include "check/io/case_file.hpp"
 
 namespace isect::tool {
 
@@ -263,7 +263,7 @@ int run_report(const ReportArgs& args) {
     }
     m << "**Contract**: " << k.contract.str() << " — ";
     if (j.answer_differs && truth.answer >= 0) {
-        const double kk = check::measured_k(f, c->in, truth, j.got.answer, check::Oracle::slow);
+        const double kk = check::measured_k(f, c->in, truth, check::Oracle::slow);
         m << "the answer may differ from the exact one only where moving the inputs by K·u·M could change it; here "
           << (std::isinf(kk) ? "no K does" : "it takes K = " + check::format_k(kk)) << " (u = 2^-" << (single ? 24 : 53)
           << ", M the magnitude of the positions).\n\n";

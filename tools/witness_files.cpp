@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <sstream>
 
-#include "isect/check/engine/witness.hpp"
-#include "isect/check/model/family.hpp"
-#include "isect/check/engine/judge.hpp"
+#include "check/engine/witness.hpp"
+#include "check/model/family.hpp"
+#include "check/engine/judge.hpp"
 #include "report.hpp"
 
 namespace isect::tool {
@@ -16,21 +16,11 @@ namespace fs = std::filesystem;
 
 namespace {
 /// A case file's "# signature: ..." line; empty when it has none.
-std::string signature_line(const std::string& text) {
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind("#", 0) == 0 && line.find("signature: ") != std::string::npos) return line;
-    return "";
-}
 }  // namespace
 
 std::string signature_kernel(const std::string& text) {
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) {
-        const size_t at = line.find("signature: ");
-        if (line.rfind("#", 0) == 0 && at != std::string::npos) return check::signature_kernel_of(line.substr(at + 11));
-    }
-    return "";
+    const auto key = check::ClassKey::parse(check::signature_of(text));
+    return key ? key->kernel : "";
 }
 
 WitnessFiles::WitnessFiles(std::string dir) : dir_(std::move(dir)) {
@@ -91,10 +81,8 @@ check::Written WitnessFiles::keep(const std::string& key, const std::string& ste
         // file name whatever the number of workers or the order classes
         // opened in; a file of that name holding this very case (another
         // run beside this one wrote it) is not written again.
-        uint32_t hash = 2166136261u;
-        for (char c : key) hash = (hash ^ uint8_t(c)) * 16777619u;
         char tail[16];
-        std::snprintf(tail, sizeof tail, "-%08x", hash);
+        std::snprintf(tail, sizeof tail, "-%08x", check::name_hash(key));
         const std::string name = file_stem(stem) + tail;
         const fs::path there = fs::path(dir_) / (name + ".case");
         std::error_code ec;
@@ -107,8 +95,8 @@ check::Written WitnessFiles::keep(const std::string& key, const std::string& ste
         // The same class of the same run (its name holds the seed, its
         // signature the class) from a run beside this one: one file, the
         // latest witness in it. Anything else keeps its own file.
-        const std::string signature = signature_line(text);
-        if (!theirs.empty() && !signature.empty() && signature_line(theirs) == signature) {
+        const std::string signature = check::signature_of(text);
+        if (!theirs.empty() && !signature.empty() && check::signature_of(theirs) == signature) {
             w = check::write_file_atomic(there.string(), text);
             if (w.ok()) mine_[key] = w.path;
         } else {
@@ -116,7 +104,7 @@ check::Written WitnessFiles::keep(const std::string& key, const std::string& ste
             // Another run of the same class took the name a moment before:
             // one file, not two.
             if (w.ok() && w.path != there.string() && theirs.empty() && !signature.empty() &&
-                signature_line(check::read_text_file(there.string())) == signature) {
+                check::signature_of(check::read_text_file(there.string())) == signature) {
                 std::remove(w.path.c_str());
                 w = check::write_file_atomic(there.string(), text);
             }

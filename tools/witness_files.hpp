@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/io/safe_write.hpp"
+#include "check/io/safe_write.hpp"
 
 namespace isect::tool {
 

@@ -1,4 +1,4 @@
-#include "isect/check/engine/case_stream.hpp"
+#include "check/engine/case_stream.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -6,8 +6,8 @@
 #include <sched.h>
 #include <thread>
 
-#include "isect/check/io/interrupt.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/io/interrupt.hpp"
+#include "check/model/generate.hpp"
 
 namespace isect::check {
 
@@ -84,37 +84,6 @@ bool CaseStream::next(std::vector<StreamCase>& block) {
 bool CaseStream::more(size_t i) const {
     if (stopped() || interrupted()) return false;
     return options_.max_cases || i % 32 != 0 || Clock::now() < deadline_;
-}
-
-size_t available_cores() {
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) {
-        const int n = CPU_COUNT(&set);
-        if (n > 0) return size_t(n);
-    }
-    return std::max(1u, std::thread::hardware_concurrency());
-}
-
-void run_workers(size_t jobs, const std::function<void(size_t worker)>& fn) {
-    jobs = std::max<size_t>(jobs, 1);
-    std::exception_ptr first;
-    std::mutex m;
-    const Precision precision_here = precision();
-    const auto guarded = [&](size_t w) {
-        set_precision(precision_here);
-        try {
-            fn(w);
-        } catch (...) {
-            const std::lock_guard<std::mutex> lock(m);
-            if (!first) first = std::current_exception();
-        }
-    };
-    std::vector<std::thread> threads;
-    threads.reserve(jobs - 1);
-    for (size_t w = 1; w < jobs; ++w) threads.emplace_back(guarded, w);
-    guarded(0);
-    for (std::thread& t : threads) t.join();
-    if (first) std::rethrow_exception(first);
 }
 
 }  // namespace isect::check

@@ -1,4 +1,4 @@
-#include "isect/check/engine/judge.hpp"
+#include "check/engine/judge.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,18 +8,17 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "isect/check/io/case_file.hpp"
 
 namespace isect::check {
 
-double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer, Oracle oracle) {
-    if (band(f, in.data(), truth.answer, answer, 0, oracle)) return 0;
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, Oracle oracle) {
+    if (band(f, in.data(), truth.answer, 0, oracle)) return 0;
     // The smallest K = 2^(j / 1024) whose band explains the answer, j an
     // integer in [-40 * 1024, 40 * 1024]: a binary search over a fixed
     // grid (steps of 0.07%), so the result is a function of the case alone.
     constexpr int kSteps = 1024, kEnd = 40 * kSteps;
     const auto k_of = [](int j) { return std::exp2(double(j) / kSteps); };
-    const auto explains = [&](int j) { return band(f, in.data(), truth.answer, answer, k_of(j), oracle); };
+    const auto explains = [&](int j) { return band(f, in.data(), truth.answer, k_of(j), oracle); };
     if (!explains(kEnd)) return std::numeric_limits<double>::infinity();
     if (explains(-kEnd)) return k_of(-kEnd);
     int lo = -kEnd, hi = kEnd;  // the band fails at lo, holds at hi
@@ -30,7 +29,7 @@ double measured_k(const Family& f, const Inputs& in, const Truth& truth, int ans
     return k_of(hi);
 }
 
-bool band(const Family& f, const double* in, int exact_answer, int, double k, Oracle oracle) {
+bool band(const Family& f, const double* in, int exact_answer, double k, Oracle oracle) {
     if (!(k > 0)) return false;
     // Each number moves by K u times the scale of its role (on the stack:
     // the band is asked of every differing answer, and dozens of times to
@@ -117,7 +116,7 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
     }
     if (j.got.answer != truth.answer && !(f.also_right && f.also_right(in.data(), j.got.answer))) {
         j.answer_differs = true;
-        j.in_band = band(f, in.data(), truth.answer, j.got.answer, band_k, oracle);
+        j.in_band = band(f, in.data(), truth.answer, band_k, oracle);
         switch (k.contract.kind) {
             case Contract::Kind::exact: j.violates = true; break;
             case Contract::Kind::conservative:
@@ -332,32 +331,26 @@ std::string without_axis(std::string_view name) {
 
 }  // namespace
 
-const char* failure_kind_name(FailureKind k) {
-    switch (k) {
-        case FailureKind::false_hit: return "false hit";
-        case FailureKind::false_miss: return "false miss";
-        case FailureKind::wrong_answer: return "wrong answer";
-        case FailureKind::output: return "output";
-        case FailureKind::non_finite: return "non-finite";
-        case FailureKind::cuts: return "cuts";
-        case FailureKind::crash: return "crash";
-        case FailureKind::hang: return "hang";
-        case FailureKind::garbage: return "garbage";
-    }
-    return "garbage";
-}
-
-std::optional<FailureKind> failure_kind_named(const std::string& name) {
-    for (FailureKind k : {FailureKind::false_hit, FailureKind::false_miss, FailureKind::wrong_answer, FailureKind::output,
-                          FailureKind::non_finite, FailureKind::cuts, FailureKind::crash, FailureKind::hang,
-                          FailureKind::garbage})
-        if (name == failure_kind_name(k)) return k;
-    return std::nullopt;
-}
-
 std::string ClassKey::str() const { return kernel + "|" + contract + "|" + what + "|" + decided + "|" + scale; }
 
-std::string signature_kernel_of(const std::string& signature) { return signature.substr(0, signature.find('|')); }
+std::optional<ClassKey> ClassKey::parse(const std::string& signature) {
+    std::string parts[5];
+    size_t at = 0;
+    for (int i = 0; i < 5; ++i) {
+        const size_t bar = i < 4 ? signature.find('|', at) : signature.size();
+        if (bar == std::string::npos) return std::nullopt;
+        parts[i] = signature.substr(at, bar - at);
+        at = bar + 1;
+    }
+    ClassKey k;
+    k.kernel = parts[0];
+    k.contract = parts[1];
+    k.what = parts[2];
+    k.decided = parts[3];
+    k.scale = parts[4];
+    k.kind = failure_kind_named(k.what).value_or(FailureKind::output);
+    return k;
+}
 
 namespace {
 

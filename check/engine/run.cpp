@@ -1,11 +1,11 @@
-#include "isect/check/engine/run.hpp"
+#include "check/engine/run.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "isect/check/engine/symmetry.hpp"
-#include "isect/check/engine/witness.hpp"
+#include "check/engine/symmetry.hpp"
+#include "check/engine/witness.hpp"
 
 namespace isect::check {
 
@@ -18,6 +18,16 @@ bool FamilyCheckReport::holds() const {
 
 namespace {
 
+/// The feature the validity map bins an input by (Family::feature, or the
+/// smallest nonzero magnitude).
+double input_feature(const Family& f, const Inputs& in) {
+    if (f.feature) return f.feature(in.data());
+    double m = 0;
+    for (double x : in)
+        if (std::isfinite(x) && x != 0 && (m == 0 || std::fabs(x) < m)) m = std::fabs(x);
+    return m;
+}
+
 int map_bin(double x) {
     if (!(x > 0) || !std::isfinite(x)) return -10000;  // below every bin of a double (2^-1074 is in bin -1080)
     return int(std::floor(std::log2(x) / 10)) * 10;
@@ -27,10 +37,10 @@ int map_bin(double x) {
 /// measured_k lands on a fixed grid and the band widens with K, so a
 /// skipped case could not have raised the maximum: the widest K of a
 /// report is the same however its cases were split among workers.
-double widen_k(const Family& f, const Inputs& in, const Truth& truth, int answer, double known, Oracle oracle) {
+double widen_k(const Family& f, const Inputs& in, const Truth& truth, double known, Oracle oracle) {
     if (std::isinf(known)) return known;
-    if (known > 0 && band(f, in.data(), truth.answer, answer, known, oracle)) return known;
-    return std::max(known, measured_k(f, in, truth, answer, oracle));
+    if (known > 0 && band(f, in.data(), truth.answer, known, oracle)) return known;
+    return std::max(known, measured_k(f, in, truth, oracle));
 }
 
 void merge_class(const Family& f, FailureClass& into, const FailureClass& from) {
@@ -106,7 +116,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
         } else {
             if (f.yes_no()) ++(j.got.answer == 1 ? r.false_hits : r.false_misses);
             r.in_band += j.in_band;
-            cell.measured_k = widen_k(f, in, truth, j.got.answer, cell.measured_k, oracle);
+            cell.measured_k = widen_k(f, in, truth, cell.measured_k, oracle);
         }
         r.measured_k = std::max(r.measured_k, cell.measured_k);
     } else if (j.cuts) {
@@ -137,7 +147,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
     if (j.cuts)
         c->measured_k = std::max(c->measured_k, j.error.cut_k);
     else if (j.answer_differs && known_answer)
-        c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, j.got.answer, c->measured_k, oracle));
+        c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, c->measured_k, oracle));
     else if (j.answer_differs)
         c->measured_k = std::numeric_limits<double>::infinity();
     if (!fresh && better_member(f, in, case_number, c->found, c->found_case)) {

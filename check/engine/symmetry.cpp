@@ -1,4 +1,4 @@
-#include "isect/check/engine/symmetry.hpp"
+#include "check/engine/symmetry.hpp"
 
 #include <cmath>
 
@@ -93,12 +93,5 @@ std::optional<Inputs> transformed(const Family& f, const Inputs& in, const Symme
     return out;
 }
 
-double input_feature(const Family& f, const Inputs& in) {
-    if (f.feature) return f.feature(in.data());
-    double m = 0;
-    for (double x : in)
-        if (std::isfinite(x) && x != 0 && (m == 0 || std::fabs(x) < m)) m = std::fabs(x);
-    return m;
-}
 
 }  // namespace isect::check

@@ -1,10 +1,10 @@
-#include "isect/check/engine/witness.hpp"
+#include "check/engine/witness.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "isect/check/io/interrupt.hpp"
+#include "check/io/interrupt.hpp"
 
 namespace isect::check {
 

@@ -11,11 +11,13 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <sched.h>
+#include <thread>
 #include <unistd.h>
 
-#include "isect/check/engine/run.hpp"
-#include "isect/check/engine/witness.hpp"
-#include "isect/check/io/interrupt.hpp"
+#include "check/engine/run.hpp"
+#include "check/engine/witness.hpp"
+#include "check/io/interrupt.hpp"
 
 namespace isect::check {
 
@@ -469,6 +471,37 @@ FamilyCheckReport run_family_check(const Family& f, const std::vector<FamilyKern
     const std::vector<FamilyRun> one{{&f, kernels, options}};
     auto reports = run_family_checks(one, options.jobs);
     return reports[0] ? std::move(*reports[0]) : FamilyCheckReport{};
+}
+
+size_t available_cores() {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        const int n = CPU_COUNT(&set);
+        if (n > 0) return size_t(n);
+    }
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+void run_workers(size_t jobs, const std::function<void(size_t worker)>& fn) {
+    jobs = std::max<size_t>(jobs, 1);
+    std::exception_ptr first;
+    std::mutex m;
+    const Precision precision_here = precision();
+    const auto guarded = [&](size_t w) {
+        set_precision(precision_here);
+        try {
+            fn(w);
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(m);
+            if (!first) first = std::current_exception();
+        }
+    };
+    std::vector<std::thread> threads;
+    threads.reserve(jobs - 1);
+    for (size_t w = 1; w < jobs; ++w) threads.emplace_back(guarded, w);
+    guarded(0);
+    for (std::thread& t : threads) t.join();
+    if (first) std::rethrow_exception(first);
 }
 
 }  // namespace isect::check

@@ -1,9 +1,9 @@
 // The aabb_aabb family: closed box vs closed box, and their intersection box.
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
+#include "check/model/plugin_call.hpp"
 #include "isect/aabb_aabb.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ref/aabb_aabb.hpp"
 
 namespace isect::check {
@@ -73,7 +73,7 @@ Answer answer_of(bool overlap, const Aabb& box) {
 }
 
 std::vector<FamilyKernel> kernels() {
-    return {{"overlap", *Contract::parse("exact"), 0, [](const double* in) {
+    return {{"overlap", Contract::exact(), 0, [](const double* in) {
                  const Aabb a = box_f(in + kA), b = box_f(in + kB);
                  return answer_of(aabb_aabb_overlap(a, b), aabb_aabb_intersection(a, b));
              }}};
@@ -82,14 +82,14 @@ std::vector<FamilyKernel> kernels() {
 /// Planted bugs: the strict comparison that makes touching boxes disjoint,
 /// and an intersection that takes the min of the lows.
 std::vector<FamilyKernel> broken() {
-    return {{"broken:touching_disjoint", *Contract::parse("exact"), 0,
+    return {{"broken:touching_disjoint", Contract::exact(), 0,
              [](const double* in) {
                  const Aabb a = box_f(in + kA), b = box_f(in + kB);
                  bool overlap = true;
                  for (int i = 0; i < 3; ++i) overlap = overlap && a.lo[i] < b.hi[i] && b.lo[i] < a.hi[i];
                  return answer_of(overlap, aabb_aabb_intersection(a, b));
              }},
-            {"broken:intersection_min_lo", *Contract::parse("exact"), 0, [](const double* in) {
+            {"broken:intersection_min_lo", Contract::exact(), 0, [](const double* in) {
                  const Aabb a = box_f(in + kA), b = box_f(in + kB);
                  Aabb r = aabb_aabb_intersection(a, b);
                  for (int i = 0; i < 3; ++i) r.lo[i] = std::min(a.lo[i], b.lo[i]);

@@ -3,9 +3,9 @@
 // (aabb_plane_overlap, seed 003). One input layout for both.
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
+#include "check/model/plugin_call.hpp"
 #include "isect/aabb_plane.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ref/aabb_plane.hpp"
 
 namespace isect::check {
@@ -39,7 +39,7 @@ int answer_of(int side) { return side + 1; }
 
 Truth classify_truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_of(in));
-    const ref::ExactPlane p = exact_plane(in);
+    const ref::ExactPlane p = ref::exact_plane(in);
     const int r = ref::aabb_plane_classify_rational(b, p), c = ref::aabb_plane_classify_cgal(b, p);
     if (r != c)
         throw ReferenceMismatch("aabb_plane references disagree: rational says " + std::to_string(r) +
@@ -49,7 +49,7 @@ Truth classify_truth(const double* in) {
 
 Truth overlap_truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_of(in));
-    const ref::ExactPlane p = exact_plane(in);
+    const ref::ExactPlane p = ref::exact_plane(in);
     const bool r = ref::aabb_plane_overlap_rational(b, p), c = ref::aabb_plane_overlap_cgal(b, p);
     if (r != c)
         throw ReferenceMismatch(std::string("aabb_plane_overlap references disagree: rational says ") +
@@ -62,7 +62,7 @@ Truth overlap_truth(const double* in) {
 /// and whether n is along an axis (the case seed 001 and most code assume).
 std::string deciding(const double* in, const Truth&, int) {
     Rational lo, hi;
-    ref::aabb_plane_margins(ref::exact(box_of(in)), exact_plane(in), lo, hi);
+    ref::aabb_plane_margins(ref::exact(box_of(in)), ref::exact_plane(in), lo, hi);
     const int zeros = (in[kN] == 0) + (in[kN + 1] == 0) + (in[kN + 2] == 0);
     const std::string normal = zeros == 2 ? ", axis normal" : ", oblique normal";
     if (lo == 0 && hi == 0) return "the box lies in the plane" + normal;
@@ -218,10 +218,10 @@ Family make_classify() {
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane(in)); };
     f.oracle_check = [](const double* in, const FastTruth& t) {
         return check_answer(classify_family(), t,
-                            answer_of(ref::aabb_plane_classify_rational(ref::exact(box_of(in)), exact_plane(in))));
+                            answer_of(ref::aabb_plane_classify_rational(ref::exact(box_of(in)), ref::exact_plane(in))));
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane(in)); };
-    f.cgal = [](const double* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), exact_plane(in))); };
+    f.cgal = [](const double* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), ref::exact_plane(in))); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{
@@ -247,10 +247,10 @@ Family make_overlap() {
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane_overlap(in)); };
     f.oracle_check = [](const double* in, const FastTruth& t) {
         return check_answer(overlap_family(), t,
-                            yes(ref::aabb_plane_overlap_rational(ref::exact(box_of(in)), exact_plane(in))));
+                            yes(ref::aabb_plane_overlap_rational(ref::exact(box_of(in)), ref::exact_plane(in))));
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane_overlap(in)); };
-    f.cgal = [](const double* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), exact_plane(in))); };
+    f.cgal = [](const double* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), ref::exact_plane(in))); };
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{overlap_kernel("overlap", "exact", aabb_plane_overlap),
                                          overlap_kernel("centre_extents", "tolerant=1", aabb_plane_overlap_centre_extents)};

@@ -3,9 +3,9 @@
 #include <optional>
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
+#include "check/model/plugin_call.hpp"
 #include "isect/aabb_triangle.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ref/aabb_triangle.hpp"
 
 namespace isect::check {

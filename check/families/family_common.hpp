@@ -7,12 +7,8 @@
 #include <limits>
 #include <string>
 
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/model/family.hpp"
-#include "isect/check/engine/judge.hpp"
+#include "check/model/family.hpp"
 #include "isect/primitives.hpp"
-#include "isect/ref/aabb_plane.hpp"
-#include "isect/ref/moving_aabb.hpp"
 #include "isect/ref/exact.hpp"
 #include "isect/ref/fast.hpp"
 
@@ -25,13 +21,6 @@ using ref::Rational;
 inline Vec3d vec_at(const double* p) { return {p[0], p[1], p[2]}; }
 inline AabbD box_at(const double* p) { return {vec_at(p), vec_at(p + 3)}; }
 inline TriangleD tri_at(const double* p) { return {{vec_at(p), vec_at(p + 3), vec_at(p + 6)}}; }
-/// The plane of a box-and-plane input (aabb_plane, aabb_plane_overlap,
-/// moving_aabb_plane: the same keys first), exactly.
-inline ref::ExactPlane exact_plane(const double* in) {
-    constexpr size_t n = ref::aabb_plane_input.at("n"), d = ref::aabb_plane_input.at("d");
-    static_assert(n == ref::moving_aabb_plane_input.at("n") && d == ref::moving_aabb_plane_input.at("d"));
-    return {ref::exact(vec_at(in + n)), ref::exact(in[d])};
-}
 
 // The same as a kernel of scalar T takes them: in a float run every input
 // is a float, so nothing rounds (the engine never hands a float kernel a
@@ -96,35 +85,6 @@ inline double units(double got, double exact, double scale) {
     return diff / std::max(scale, least_normal()) / unit_roundoff();
 }
 
-/// One candidate of a slab extremum: t_i = (face_i - o_i) / d_i, and its
-/// scale, how far it moves in units of u when the inputs it is made of
-/// move by their own ulps: to first order (|lo_i| + |hi_i| + |o_i|) / |d_i|
-/// + |t_i|. Both faces of the slab count, not only the one crossed: a
-/// kernel may build the slab from its centre and half extent (Bullet's
-/// btRayAabb), each a rounding of both faces.
-struct SlabCandidate {
-    double t = 0, scale = 0;
-    SlabCandidate() = default;
-    SlabCandidate(double face, double other_face, double o, double d)
-        : t((face - o) / d),
-          scale((std::fabs(face) + std::fabs(other_face) + std::fabs(o)) / std::fabs(d) + std::fabs((face - o) / d)) {}
-};
-
-/// The condition scale S of a slab extremum t (an entry max(0, max_i t_i),
-/// an exit min(T, min_i t_i)): the exact t moves with the candidates that
-/// can be the extremum once the inputs move by an ulp, those within 8 of
-/// their own scales (in u) of t; a clamp at 0 or at T does not move. |t| is
-/// the floor. So a kernel whose t is one rounding of its inputs away from
-/// the exact one is within E = 1 or 2 (Bullet's centre-and-extent slabs at
-/// t = 0 among them), and a wrong formula stays far outside.
-inline double slab_extremum_scale(double t, const SlabCandidate* c, int n) {
-    double s = std::fabs(t);
-    for (int i = 0; i < n; ++i)
-        if (std::isfinite(c[i].t) && std::isfinite(c[i].scale) && std::fabs(c[i].t - t) <= 8 * unit_roundoff() * c[i].scale)
-            s = std::max(s, c[i].scale);
-    return s;
-}
-
 /// Keeps the worst output.
 inline void worst(ValueError& e, double units_, std::string_view output) {
     if (units_ > e.e || std::isnan(units_)) {
@@ -152,45 +112,48 @@ inline std::optional<FastTruth> from_fast(const std::optional<ref::fast::Result>
 /// A planted wrong oracle's result as the engine takes it.
 inline FastTruth from_wrong(const ref::fast::Result& r) { return *from_fast(r); }
 
-/// "" when lo <= x <= hi exactly, else why. An end may be infinite (an
-/// interval that left the double range on double inputs).
+/// The one enclosure test: "" when lo <= x <= hi exactly, else why, naming
+/// x as `text`. x is known by its comparison with a double: sign(x - t),
+/// for any t but NaN (an end may be infinite: an interval that left the
+/// double range on double inputs; a NaN end encloses nothing).
+template <class Compare>
+std::string enclosure_breach(std::string_view name, double lo, double hi, const std::string& text, const Compare& compare) {
+    if (std::isnan(lo) || std::isnan(hi) || compare(lo) < 0 || compare(hi) > 0)
+        return std::string(name) + " = " + text + " is outside the enclosure [" + format_double(lo) + ", " + format_double(hi) + "]";
+    return {};
+}
+
+/// An exact number x.
 inline std::string check_enclosure(std::string_view name, double lo, double hi, const ref::Rational& x) {
-    const bool above_lo = lo == -INFINITY || (std::isfinite(lo) && Rational(lo) <= x);
-    const bool below_hi = hi == INFINITY || (std::isfinite(hi) && x <= Rational(hi));
-    if (std::isnan(lo) || std::isnan(hi) || !above_lo || !below_hi)
-        return std::string(name) + " = " + x.str() + " is outside the enclosure [" + std::to_string(lo) + ", " +
-               std::to_string(hi) + "]";
-    return {};
+    return enclosure_breach(name, lo, hi, x.str(), [&x](double t) {
+        if (std::isinf(t)) return t > 0 ? -1 : 1;
+        const Rational r(t);
+        return x < r ? -1 : (x > r ? 1 : 0);
+    });
 }
 
-/// "" when the numbers exact[0..n) are each inside their enclosure [lo_i,
-/// hi_i], else why, naming the first outside (outputs[i]). exact are the
-/// references' nearest doubles: an enclosure of doubles holds an exact value
-/// only if it holds its rounding, so the test is exact.
+/// The numbers exact[0..n) (the references' nearest doubles: an enclosure
+/// of doubles holds an exact value only if it holds its rounding, so the
+/// test is exact), each in its own enclosure; the first outside is named.
 inline std::string check_rounded_enclosures(const Family& f, const FastTruth& fast, const double* exact, size_t n) {
-    for (size_t i = 0; i < n; ++i)
-        if (!(fast.lo[i] <= exact[i] && exact[i] <= fast.hi[i]))
-            return f.outputs[i] + " = " + format_double(exact[i]) + " is outside the enclosure [" + format_double(fast.lo[i]) +
-                   ", " + format_double(fast.hi[i]) + "]";
+    for (size_t i = 0; i < n; ++i) {
+        const double x = exact[i];
+        std::string why = enclosure_breach(f.outputs[i], fast.lo[i], fast.hi[i], format_double(x),
+                                           [x](double t) { return std::isnan(x) ? 2 : x < t ? -1 : (x > t ? 1 : 0); });
+        if (!why.empty()) return why;
+    }
     return {};
 }
 
-/// sign(s sqrt(x2) - t), exactly (x2 >= 0, s in {-1, 0, 1}; t may be
-/// infinite).
-inline int compare_root(int s, const ref::Rational& x2, double t) {
-    if (std::isinf(t)) return t > 0 ? -1 : 1;
-    if (s == 0 || x2 == 0) return t > 0 ? -1 : (t < 0 ? 1 : 0);
-    const Rational tt(t), t2 = tt * tt;
-    if (s > 0) return t < 0 ? 1 : (x2 > t2 ? 1 : (x2 < t2 ? -1 : 0));
-    return t > 0 ? -1 : (x2 > t2 ? -1 : (x2 < t2 ? 1 : 0));
-}
-
-/// "" when lo <= s sqrt(x2) <= hi exactly, else why.
+/// s sqrt(x2) (x2 >= 0, s in {-1, 0, 1}), compared through squares.
 inline std::string check_root_enclosure(std::string_view name, double lo, double hi, int s, const ref::Rational& x2) {
-    if (std::isnan(lo) || std::isnan(hi) || compare_root(s, x2, lo) < 0 || compare_root(s, x2, hi) > 0)
-        return std::string(name) + " = " + (s < 0 ? "-" : "") + "sqrt(" + x2.str() + ") is outside the enclosure [" +
-               std::to_string(lo) + ", " + std::to_string(hi) + "]";
-    return {};
+    return enclosure_breach(name, lo, hi, std::string(s < 0 ? "-" : "") + "sqrt(" + x2.str() + ")", [s, &x2](double t) {
+        if (std::isinf(t)) return t > 0 ? -1 : 1;
+        if (s == 0 || x2 == 0) return t > 0 ? -1 : (t < 0 ? 1 : 0);
+        const Rational tt(t), t2 = tt * tt;
+        if (s > 0) return t < 0 ? 1 : (x2 > t2 ? 1 : (x2 < t2 ? -1 : 0));
+        return t > 0 ? -1 : (x2 > t2 ? -1 : (x2 < t2 ? 1 : 0));
+    });
 }
 
 /// "" when the fast answer is the exact one, else why.

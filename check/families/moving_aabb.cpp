@@ -2,8 +2,9 @@
 // moving box with a stationary box (t in [0, 1]) and with a plane (t >= 0).
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "slab_scale.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/moving_aabb.hpp"
 #include "isect/ref/moving_aabb.hpp"
 
@@ -204,7 +205,7 @@ std::vector<Mix> box_mixes() {
 
 Truth plane_truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_at(in + kLo));
-    const ref::ExactPlane p = exact_plane(in);
+    const ref::ExactPlane p = ref::exact_plane(in);
     const ref::Point dir = ref::exact(vec_at(in + kDir));
     return from("moving_aabb_plane", ref::moving_aabb_plane_rational(b, p, dir), ref::moving_aabb_plane_cgal(b, p, dir));
 }
@@ -228,7 +229,7 @@ ValueError plane_value_error(const double* in, const Truth& truth, const Answer&
 /// motion parallel to the plane (n . dir = 0), towards it or away from it.
 std::string plane_deciding(const double* in, const Truth&, int) {
     const ref::ExactAabb b = ref::exact(box_at(in + kLo));
-    const ref::ExactPlane p = exact_plane(in);
+    const ref::ExactPlane p = ref::exact_plane(in);
     Rational lo, hi;
     ref::aabb_plane_margins(b, p, lo, hi);
     if (lo == 0 || hi == 0) return "touching the plane at the start";
@@ -423,7 +424,7 @@ Family make_plane() {
     };
     f.truth = plane_truth;
     f.cgal = [](const double* in) {
-        return double(ref::moving_aabb_plane_cgal(ref::exact(box_at(in + kLo)), exact_plane(in), ref::exact(vec_at(in + kDir))).has_value());
+        return double(ref::moving_aabb_plane_cgal(ref::exact(box_at(in + kLo)), ref::exact_plane(in), ref::exact(vec_at(in + kDir))).has_value());
     };
     f.band = band_of(ref::fast::moving_aabb_plane_band());
     f.value_error = plane_value_error;
@@ -431,7 +432,7 @@ Family make_plane() {
     f.feature = plane_feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::moving_aabb_plane(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const auto t = ref::moving_aabb_plane_rational(ref::exact(box_at(in + kLo)), exact_plane(in), ref::exact(vec_at(in + kDir)));
+        const auto t = ref::moving_aabb_plane_rational(ref::exact(box_at(in + kLo)), ref::exact_plane(in), ref::exact(vec_at(in + kDir)));
         std::string why = check_answer(plane_family(), fast, yes(t.has_value()));
         if (why.empty() && t) why = check_enclosure("t", fast.lo[0], fast.hi[0], *t);
         return why;

@@ -2,8 +2,8 @@
 // half-extents; the parallelepiped the axes span), overlap or not.
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/obb_obb.hpp"
 #include "isect/ref/obb_obb.hpp"
 

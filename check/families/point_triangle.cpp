@@ -6,8 +6,8 @@
 #include <limits>
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/point_triangle.hpp"
 #include "isect/ref/point_triangle.hpp"
 

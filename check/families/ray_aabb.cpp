@@ -4,8 +4,9 @@
 #include <limits>
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "slab_scale.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ray_aabb.hpp"
 #include "isect/ref/ray_aabb.hpp"
 

@@ -4,8 +4,8 @@
 #include <limits>
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ray_sphere.hpp"
 #include "isect/ref/ray_sphere.hpp"
 

@@ -3,8 +3,8 @@
 #include <limits>
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ray_triangle.hpp"
 #include "isect/ref/ray_triangle.hpp"
 
@@ -40,7 +40,7 @@ std::string describe(const ref::RayTriangleExact& r) {
 Truth truth(const double* in, bool cull_back) {
     const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
     const auto tri = exact_tri(in);
-    const ref::RayTriangleExact q = ref::ray_triangle_rational(o, d, exact_tmax(in), tri, cull_back);
+    const ref::RayTriangleExact q = ref::ray_triangle_rational(in, cull_back);
     const ref::RayTriangleExact g = ref::ray_triangle_cgal(o, d, exact_tmax(in), tri, cull_back);
     if (q.hit != g.hit || (q.hit && (q.t != g.t || q.has_uv != g.has_uv || (q.has_uv && (q.u != g.u || q.v != g.v)))))
         throw ReferenceMismatch("ray_triangle references disagree: rational says " + describe(q) + ", cgal says " +
@@ -203,8 +203,7 @@ std::string cull_deciding(const double* in, const Truth&, int) {
 
 /// Where the fast oracle differs from the rational reference.
 std::string oracle_check(const double* in, const FastTruth& fast, bool cull_back) {
-    const ref::RayTriangleExact q = ref::ray_triangle_rational(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)),
-                                                               exact_tmax(in), exact_tri(in), cull_back);
+    const ref::RayTriangleExact q = ref::ray_triangle_rational(in, cull_back);
     std::string why = check_answer(self(), fast, yes(q.hit));
     if (!why.empty() || !q.hit) return why;
     why = check_enclosure("t", fast.lo[0], fast.hi[0], q.t);

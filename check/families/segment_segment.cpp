@@ -8,8 +8,8 @@
 #include <tuple>
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ref/segment_segment.hpp"
 #include "isect/segment_segment.hpp"
 

@@ -2,8 +2,8 @@
 // containment and the box's nearest point to it as the numbers.
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ref/sphere_aabb.hpp"
 #include "isect/sphere_aabb.hpp"
 

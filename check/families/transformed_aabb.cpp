@@ -4,8 +4,8 @@
 #include <optional>
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ref/transformed_aabb.hpp"
 #include "isect/transformed_aabb.hpp"
 
@@ -154,7 +154,7 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 using TransformFn = Aabb (*)(const Aabb&, const Affine&);
 
 FamilyKernel kernel(const std::string& name, double error_e, TransformFn fn) {
-    return {name, *Contract::parse("exact"), error_e, [fn](const double* in) {
+    return {name, Contract::exact(), error_e, [fn](const double* in) {
                 const Aabb r = fn(box_f(in + kBox), affine_f(in));
                 return Answer{0, {r.lo[0], r.lo[1], r.lo[2], r.hi[0], r.hi[1], r.hi[2]}};
             }};

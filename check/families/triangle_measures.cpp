@@ -3,8 +3,8 @@
 // of a polygon (Newell's plane, distance of a point, convexity).
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ref/triangle_measures.hpp"
 #include "isect/triangle_measures.hpp"
 
@@ -147,7 +147,7 @@ double edge_feature(const double* p, int count) {
 using MeasureFn = TriangleMeasures (*)(const Triangle&, const Vec3f&);
 
 FamilyKernel triangle_kernel(const std::string& name, MeasureFn fn) {
-    return {name, *Contract::parse("tolerant=1"), 1, [fn](const double* in) {
+    return {name, Contract::tolerant(1), 1, [fn](const double* in) {
                 const TriangleMeasures m = fn(tri_f(in + kTri), vec_f(in + kP));
                 return Answer{m.degenerate ? 0 : 1,
                               {m.area, m.u, m.v, m.circumcentre[0], m.circumcentre[1], m.circumcentre[2],
@@ -321,7 +321,7 @@ using ConvexFn = bool (*)(const Vec3f*, int);
 using NewellFn = Vec3d (*)(const Vec3f*, int);
 
 FamilyKernel polygon_kernel(const std::string& name, ConvexFn convex, NewellFn newell = newell_normal) {
-    return {name, *Contract::parse("tolerant=1"), 1, [=](const double* in) {
+    return {name, Contract::tolerant(1), 1, [=](const double* in) {
                 Vec3f v[kN];
                 for (int i = 0; i < kN; ++i) v[i] = vec_f(in + kPoly + 3 * i);
                 const Vec3d n = newell(v, kN);

@@ -3,8 +3,8 @@
 // are not coplanar meet, the segment where they do.
 
 #include "family_common.hpp"
-#include "plugin_call.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/model/plugin_call.hpp"
+#include "check/model/generate.hpp"
 #include "isect/ref/triangle_triangle.hpp"
 #include "isect/triangle_triangle.hpp"
 

@@ -1,4 +1,4 @@
-#include "isect/check/io/case_file.hpp"
+#include "check/io/case_file.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -14,59 +14,13 @@
 
 #include <mpfr.h>
 
+#include "check/model/number_text.hpp"
+
 namespace isect::check {
 
 std::string CaseError::str() const {
     // Line 0: about the whole file (a key it lacks, a file that is not there).
     return path + (line > 0 ? ":" + std::to_string(line) : "") + ": " + message;
-}
-
-namespace {
-
-/// What the text form of a float or a double depends on: its mantissa bits,
-/// the digits that always name it (%.9g, %.17g), and the digits from which
-/// its shortest round-trip form is taken as naming it.
-template <class T> struct Digits;
-template <> struct Digits<float> {
-    static constexpr int bits = 24, full = 9, enough = 7;
-};
-template <> struct Digits<double> {
-    static constexpr int bits = 53, full = 17, enough = 15;
-};
-
-template <class T> std::string shortest(T x) {
-    char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof buf, x);
-    return std::string(buf, r.ptr);
-}
-template <class T> std::string full_digits(T x) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.*g", Digits<T>::full, double(x));
-    return buf;
-}
-bool names_exactly(const std::string& token, double x, int bits);
-std::string significant_digits(const std::string& token);
-
-/// The shortest decimal that reads back as x, unless it is short and not x
-/// exactly (5.59544): that one a reader cannot tell from a person's decimal,
-/// so it gets all the digits (5.59543991).
-template <class T> std::string format_as(T x) {
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-    const std::string s = shortest(x);
-    if (names_exactly(s, x, Digits<T>::bits) || int(significant_digits(s).size()) >= Digits<T>::enough ||
-        std::fabs(x) < std::numeric_limits<T>::min())
-        return s;
-    return full_digits(x);
-}
-
-}  // namespace
-
-std::string format_float(float x) { return format_as(x); }
-std::string format_double(double x) { return format_as(x); }
-
-std::string format_number(double x) {
-    return precision() == Precision::single ? format_float(float(x)) : format_double(x);
 }
 
 namespace {
@@ -112,32 +66,6 @@ bool parse_float(const std::string& token, float& out, std::string& why) { retur
 bool parse_double(const std::string& token, double& out, std::string& why) { return parse_number(token, out, why); }
 
 namespace {
-
-/// Whether the number a token writes is exactly the float or double x it
-/// was read as: MPFR reads the decimal (or hexfloat) at `bits` of precision
-/// (24 or 53) and says whether it had to round, and the value must be x
-/// itself (a subnormal has fewer bits than that precision).
-bool names_exactly(const std::string& token, double x, int bits) {
-    mpfr_t v;
-    mpfr_init2(v, bits);
-    char* end = nullptr;
-    const int rounded = mpfr_strtofr(v, token.c_str(), &end, 0, MPFR_RNDN);
-    const bool exact = rounded == 0 && end && *end == '\0' && mpfr_get_d(v, MPFR_RNDN) == x;
-    mpfr_clear(v);
-    return exact;
-}
-
-/// The significant digits of a decimal, without sign, point, exponent, or
-/// leading and trailing zeros: "-0.012300e5" -> "123".
-std::string significant_digits(const std::string& token) {
-    std::string digits;
-    for (char c : token) {
-        if (c == 'e' || c == 'E') break;
-        if (c >= '0' && c <= '9' && !(digits.empty() && c == '0')) digits += c;
-    }
-    while (!digits.empty() && digits.back() == '0') digits.pop_back();
-    return digits;
-}
 
 /// Whether a token says which float (or double) it means: exactly; as %.9g
 /// (%.17g) writes it, trailing zeros dropped; or as its shortest round-trip

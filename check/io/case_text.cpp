@@ -1,7 +1,7 @@
 // Case files written: the text of a case (its origin as comments, the
 // family, each key's numbers in their shortest exact form, the expected
 // answer and numbers), and how a case's expectation stands against the truth.
-#include "isect/check/io/case_file.hpp"
+#include "check/io/case_file.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "isect/check/io/fp_env.hpp"
+#include "check/io/fp_env.hpp"
 
 #include <sstream>
 

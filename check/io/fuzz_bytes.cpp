@@ -1,5 +1,5 @@
-// The fuzz layout, mutator and oracle of every family (fuzz.hpp).
-#include "isect/check/io/fuzz_bytes.hpp"
+// The fuzz layout and mutator of every family (fuzz_bytes.hpp).
+#include "check/io/fuzz_bytes.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +9,8 @@
 #include <set>
 #include <stdexcept>
 
-#include "isect/check/io/case_file.hpp"
-#include "isect/check/model/generate.hpp"
+#include "check/io/case_file.hpp"
+#include "check/model/generate.hpp"
 
 namespace isect::check {
 

@@ -1,4 +1,4 @@
-#include "isect/check/io/interrupt.hpp"
+#include "check/io/interrupt.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -76,7 +76,6 @@ long long interrupted_for_ms() {
     return (monotonic_ns() - g_first_ns.load()) / 1000000;
 }
 
-int interrupt_signal() { return g_signal; }
 
 const char* interrupt_name() {
     switch (g_signal) {
@@ -105,12 +104,6 @@ bool within_grace() {
 void forward_interrupts_to(pid_t group) {
     g_group = group;
     if (group == 0) alarm(0);
-}
-
-void reset_interrupt() {
-    g_signal = 0;
-    g_noticed_set = false;
-    g_first_ns.store(0);
 }
 
 }  // namespace isect::check

@@ -1,4 +1,4 @@
-#include "isect/check/io/plugin_host.hpp"
+#include "check/io/plugin_host.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -11,391 +11,23 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
-#include "../families/plugin_call.hpp"
-#include "isect/check/io/fp_env.hpp"
-#include "isect/check/io/interrupt.hpp"
+#include "check/io/child.hpp"
+#include "check/io/plugin_abi.hpp"
+#include "check/io/fp_env.hpp"
+#include "check/io/interrupt.hpp"
 #include "isect/plugin.h"
-
-extern char** environ;
 
 namespace isect::check {
 
+using namespace plugin_abi;
+
 static_assert(PluginHost::kBatch == ISECT_BATCH_MAX, "the host never calls a batch entry with more than plugin.h promises");
-
-namespace {
-/// The name reports give a loaded plugin: isect_kernel_name() made safe to
-/// print (control characters as '?', at most 200 characters), or its file's
-/// name where it has none or an empty one.
-std::string plugin_name(void* lib, const std::string& path) {
-    std::string name;
-    if (auto named = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_kernel_name")))
-        if (const char* n = named()) name = n;
-    for (char& c : name)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-    if (name.size() > 200) name = name.substr(0, 197) + "...";
-    if (name.find_first_not_of(" \t") == std::string::npos) name = path.substr(path.find_last_of('/') + 1);
-    return name;
-}
-}  // namespace
-
-namespace {
-
-/// Calls fn of the given precision on the engine's input (n doubles), by
-/// the family's own call (Family::plugin_call_f, plugin_call_d). A float
-/// call gets the input as floats (in a float run nothing rounds).
-Answer call_plugin(const Family& f, Precision p, void* fn, const double* in) {
-    if (p == Precision::double_) return f.plugin_call_d(f, fn, in);
-    float floats[32];
-    for (size_t i = 0; i < f.size(); ++i) floats[i] = float(in[i]);
-    return f.plugin_call_f(f, fn, floats);
-}
-
-/// The symbol of family f's function: isect_FAMILY, or isect_FAMILY_d.
-std::string symbol(const Family& f, Precision p) { return "isect_" + f.name + (p == Precision::double_ ? "_d" : ""); }
-/// And of its batch entry: isect_FAMILY_batch, or isect_FAMILY_batch_d.
-std::string batch_symbol(const Family& f, Precision p) {
-    return "isect_" + f.name + "_batch" + (p == Precision::double_ ? "_d" : "");
-}
-
-/// Whether the plugin speaks an ABI this isect reads (1 or 2).
-bool known_abi(int v) { return v == 1 || v == 2; }
-
-// --- Pipes ------------------------------------------------------------------------
-
-bool write_all(int fd, const void* data, size_t n) {
-    const char* p = static_cast<const char*>(data);
-    while (n > 0) {
-        const ssize_t w = ::write(fd, p, n);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return false;
-        p += w;
-        n -= size_t(w);
-    }
-    return true;
-}
-
-/// Reads n bytes; false on EOF or error. With timeout_ms >= 0, sets
-/// timed_out and returns false when nothing arrives in time.
-bool read_all(int fd, void* data, size_t n, int timeout_ms, bool* timed_out) {
-    char* p = static_cast<char*>(data);
-    while (n > 0) {
-        if (timeout_ms >= 0) {
-            pollfd pfd{fd, POLLIN, 0};
-            const int r = ::poll(&pfd, 1, timeout_ms);
-            if (r < 0 && errno == EINTR) continue;
-            if (r == 0) {
-                if (timed_out) *timed_out = true;
-                return false;
-            }
-        }
-        const ssize_t got = ::read(fd, p, n);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) return false;
-        p += got;
-        n -= size_t(got);
-    }
-    return true;
-}
-
-bool write_string(int fd, const std::string& s) {
-    const uint32_t n = uint32_t(s.size());
-    return write_all(fd, &n, 4) && write_all(fd, s.data(), n);
-}
-
-bool read_string(int fd, std::string& s, int timeout_ms) {
-    uint32_t n = 0;
-    if (!read_all(fd, &n, 4, timeout_ms, nullptr) || n > (1u << 20)) return false;
-    s.resize(n);
-    return read_all(fd, s.data(), n, timeout_ms, nullptr);
-}
-
-// --- Shared memory ------------------------------------------------------------------
-
-/// The most numbers of one input (obb_obb has 24).
-constexpr size_t kMaxInput = 32;
-
-/// One input's answer as the worker leaves it.
-struct Slot {
-    int32_t answer = 0;
-    uint32_t count = 0;       ///< numbers in values
-    uint64_t unprovided = 0;
-    uint64_t after = 0;       ///< the control state after the call
-    int32_t returned = 0, has_returned = 0;
-    double values[Numbers::kCapacity];
-};
-
-/// One round trip's request, in the shared memory beside its inputs:
-/// which function, how many inputs, and whether in one call of the batch
-/// entry or input by input.
-struct Request {
-    uint32_t family = 0, precision = 0, count = 0, whole = 0;
-};
-
-}  // namespace
-
-/// The memory host and worker share: a round trip's request, inputs and
-/// answers, and how many inputs the worker has answered so far (the input
-/// in hand when it died is the next one). A round trip: the host writes
-/// the request and inputs, then raises `asked`; the worker answers, then
-/// sets `done` to it. Each waits for the other by watching these for up to
-/// `spin_us` (where a core is spare, no wake-up then delays a chunk), then
-/// by sleeping on its pipe, where the other writes a byte only when it sees
-/// the sleeper's flag up (each side raises its flag, then looks again, so
-/// that no wake-up is lost; a byte too many only wakes a sleeper to look).
-struct PluginHost::Shared {
-    std::atomic<uint32_t> answered{0};
-    std::atomic<uint32_t> asked{0}, done{0};
-    std::atomic<uint32_t> worker_asleep{0}, host_asleep{0};
-    std::atomic<uint32_t> spin_us{0};
-    Request request;
-    double in[PluginHost::kBatch * kMaxInput];
-    Slot out[PluginHost::kBatch];
-};
-
-namespace {
-
-/// Watches `ready` for up to us microseconds; true once it holds.
-template <class Ready> bool spin_for(uint32_t us, const Ready& ready) {
-    if (us == 0) return ready();
-    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(us);
-    for (unsigned i = 1;; ++i) {
-        if (ready()) return true;
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-        if (i % 64 == 0 && std::chrono::steady_clock::now() >= until) return ready();
-    }
-}
-
-Slot slot_of(const Answer& a, FpControl after) {
-    Slot s;
-    s.answer = a.answer;
-    s.count = uint32_t(a.values.size());
-    s.unprovided = a.unprovided;
-    s.after = after.bits;
-    s.returned = a.returned.value_or(0);
-    s.has_returned = a.returned ? 1 : 0;
-    for (size_t i = 0; i < a.values.size(); ++i) s.values[i] = a.values[i];
-    return s;
-}
-
-/// A slot's answer, written into a (a million a second: no temporaries).
-void read_answer(const Slot& s, Answer& a) {
-    a.answer = s.answer;
-    a.unprovided = s.unprovided;
-    a.returned = s.has_returned ? std::optional<int>(s.returned) : std::nullopt;
-    const size_t n = std::min<size_t>(s.count, Numbers::kCapacity);
-    a.values.resize(n);
-    std::copy(s.values, s.values + n, a.values.begin());
-}
-
-/// The plugin's batch entry on n inputs: the inputs as columns of T, the
-/// outputs set to the unset marker, then read back as each input's answer
-/// (plugin_answer, as a single call's are).
-template <class T>
-void call_batch_entry(const Family& f, void* fn, const double* in, size_t n, FpControl env, Slot* out) {
-    const size_t width = f.size(), outputs = f.outputs.size();
-    std::vector<T> columns(width * n), results(std::max<size_t>(outputs, 1) * n, detail::unset_value<T>());
-    std::vector<const T*> in_cols(width);
-    std::vector<T*> out_cols(std::max<size_t>(outputs, 1));
-    std::vector<int> ret(n, 0);
-    for (size_t k = 0; k < width; ++k) {
-        in_cols[k] = columns.data() + k * n;
-        for (size_t i = 0; i < n; ++i) columns[k * n + i] = T(in[i * width + k]);
-    }
-    for (size_t j = 0; j < out_cols.size(); ++j) out_cols[j] = results.data() + j * n;
-    using Batch = void (*)(int, const T* const*, int*, T* const*);
-    reinterpret_cast<Batch>(fn)(int(n), in_cols.data(), ret.data(), outputs ? out_cols.data() : nullptr);
-    const FpControl after = fp_control();
-    if (after != env) set_fp_control(env);
-    std::vector<T> one(outputs);
-    for (size_t i = 0; i < n; ++i) {
-        for (size_t j = 0; j < outputs; ++j) one[j] = results[j * n + i];
-        out[i] = slot_of(detail::plugin_answer<T>(f, ret[i], one.data(), outputs), after);
-    }
-}
-/// The same, in the precision of the request.
-void call_batch_entry(const Family& f, Precision p, void* fn, const double* in, size_t n, FpControl env, Slot* out) {
-    if (p == Precision::double_) call_batch_entry<double>(f, fn, in, n, env, out);
-    else call_batch_entry<float>(f, fn, in, n, env, out);
-}
-
-/// A worker's functions: fns[2 i] family i's float function, fns[2 i + 1]
-/// its double one (ABI 2 only); batches the same for the batch entries.
-struct Loaded {
-    std::vector<void*> fns, batches;
-};
-
-/// Answers one request: through the batch entry in one call when asked
-/// and there is one, else input by input (the scalar function, or the
-/// batch entry on one input), counting the answered inputs as it goes.
-void answer(const Loaded& lib, const Request& r, FpControl env, PluginHost::Shared& shared) {
-    const Family& f = *families()[r.family];
-    const Precision p = r.precision ? Precision::double_ : Precision::single;
-    const size_t slot = 2 * size_t(r.family) + r.precision;
-    void* fn = lib.fns[slot];
-    void* batch = lib.batches[slot];
-    if (!fn && !batch) _exit(3);
-    const size_t width = f.size();
-    if (r.whole && batch) {
-        call_batch_entry(f, p, batch, shared.in, r.count, env, shared.out);
-        shared.answered.store(r.count, std::memory_order_release);
-        return;
-    }
-    for (uint32_t i = 0; i < r.count; ++i) {
-        const double* one = shared.in + size_t(i) * width;
-        if (fn) {
-            const Answer a = call_plugin(f, p, fn, one);
-            // A kernel that changed the control state: said in the reply,
-            // and the state set again for the next call.
-            const FpControl after = fp_control();
-            if (after != env) set_fp_control(env);
-            shared.out[i] = slot_of(a, after);
-        } else {
-            call_batch_entry(f, p, batch, one, 1, env, shared.out + i);
-        }
-        shared.answered.store(i + 1, std::memory_order_release);
-    }
-}
-
-[[noreturn]] void fail_handshake(int out, const std::string& why) {
-    const uint8_t status = 1;
-    write_all(out, &status, 1);
-    write_string(out, why);
-    _exit(0);
-}
-
-std::string signal_name(int sig) {
-    const char* d = strsignal(sig);
-    return std::string("signal ") + std::to_string(sig) + (d ? " (" + std::string(d) + ")" : "");
-}
-
-}  // namespace
-
-int plugin_worker_main(int argc, char** argv) {
-    // fd 3 brings requests, fd 4 takes replies, fd 5 is the shared memory.
-    constexpr int in = 3, out = 4, shared_fd = 5;
-    dup2(2, 1);  // a plugin's printf must not reach the report
-    // A crash in the plugin must end the worker by its signal, also when
-    // the program runs under a sanitizer that installed its own handlers.
-    // A signal to the whole process group (Ctrl-C, a CI job cancelled) is
-    // the checker's to handle: a worker it killed would look like a crash
-    // of the input in hand. The worker ends when the checker does: a
-    // watchdog thread waits for the checker's end of the request pipe to
-    // close, even while the plugin hangs.
-    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
-        struct sigaction dfl = {};
-        dfl.sa_handler = SIG_DFL;
-        sigaction(sig, &dfl, nullptr);
-    }
-    for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, SIG_IGN);
-    std::thread([] {
-        pollfd hangup{in, 0, 0};  // no events asked: only the writer's end closing wakes it
-        while (::poll(&hangup, 1, -1) < 0 && errno == EINTR) {
-        }
-        _exit(0);
-    }).detach();
-    if (argc < 4) fail_handshake(out, "the worker was started without a plugin");
-    const std::string path = argv[2];
-    std::optional<FpEnv> fp_env;
-    if (std::string(argv[3]) != "-") {
-        std::string why;
-        fp_env = FpEnv::parse(argv[3], why);
-    }
-    void* map = mmap(nullptr, sizeof(PluginHost::Shared), PROT_READ | PROT_WRITE, MAP_SHARED, shared_fd, 0);
-    if (map == MAP_FAILED) fail_handshake(out, std::string("cannot map the shared memory: ") + strerror(errno));
-    auto& shared = *static_cast<PluginHost::Shared*>(map);
-
-    const FpControl before = fp_control();
-    void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    // What loading the plugin left (FTZ and DAZ from a -ffast-math build's
-    // constructor), and what its kernels run in: that, or --fp-env.
-    const FpControl loaded = fp_control();
-    const FpControl env = fp_env ? fp_env->control() : loaded;
-    set_fp_control(env);
-    if (!lib) fail_handshake(out, std::string("cannot load: ") + dlerror());
-    using Version = int (*)();
-    auto version = reinterpret_cast<Version>(dlsym(lib, "isect_abi_version"));
-    if (!version) fail_handshake(out, "exports no isect_abi_version(); is it an isect plugin? (core/isect/plugin.h)");
-    const int v = version();
-    if (!known_abi(v))
-        fail_handshake(out, "isect_abi_version() returned " + std::to_string(v) + "; this isect speaks versions 1 and " +
-                                std::to_string(ISECT_ABI_VERSION));
-    const std::string name = plugin_name(lib, path);
-    Loaded fns;
-    std::vector<std::string> exported, batched;
-    for (const Family* f : families())
-        for (Precision p : {Precision::single, Precision::double_}) {
-            const bool reachable = p == Precision::single || v >= 2;
-            fns.fns.push_back(reachable ? dlsym(lib, symbol(*f, p).c_str()) : nullptr);
-            fns.batches.push_back(reachable ? dlsym(lib, batch_symbol(*f, p).c_str()) : nullptr);
-            if (fns.fns.back() || fns.batches.back()) exported.push_back(symbol(*f, p).substr(6));
-            if (fns.batches.back()) batched.push_back(symbol(*f, p).substr(6));
-        }
-    if (exported.empty()) {
-        std::string all;
-        for (const Family* f : families()) all += (all.empty() ? "isect_" : ", isect_") + f->name;
-        fail_handshake(out, "exports none of the family functions (" + all + ", or their _d forms)");
-    }
-    const uint8_t ok = 0;
-    write_all(out, &ok, 1);
-    write_string(out, name);
-    for (const auto* list : {&exported, &batched}) {
-        const uint32_t count = uint32_t(list->size());
-        write_all(out, &count, 4);
-        for (const std::string& e : *list) write_string(out, e);
-    }
-    double domain[3] = {0, 0, 0};  // lo, hi, and 1 when isect_domain() is exported
-    if (auto declared = reinterpret_cast<void (*)(double*, double*)>(dlsym(lib, "isect_domain"))) {
-        declared(&domain[0], &domain[1]);
-        domain[2] = 1;
-    }
-    write_all(out, domain, sizeof domain);
-    std::string requires_;
-    if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_requires")))
-        if (const char* r = declared()) requires_ = r;
-    write_string(out, requires_);
-    std::string conventions;
-    if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_conventions")))
-        if (const char* c = declared()) conventions = c;
-    write_string(out, conventions);
-    const uint64_t states[2] = {before.bits, loaded.bits};
-    uint32_t round = shared.asked.load(std::memory_order_acquire);  // before the host can ask anything
-    write_all(out, states, sizeof states);
-    const auto asked = [&] { return shared.asked.load(std::memory_order_seq_cst) != round; };
-    for (;;) {
-        // The next request: watched for a while, then slept for (the host
-        // writes a byte when it sees us asleep; the pipe's end is the
-        // host's end, and ours).
-        if (!spin_for(shared.spin_us.load(std::memory_order_relaxed), asked))
-            for (;;) {
-                shared.worker_asleep.store(1, std::memory_order_seq_cst);
-                if (asked()) break;
-                uint8_t wake = 0;
-                if (!read_all(in, &wake, 1, -1, nullptr)) _exit(0);
-                if (asked()) break;
-            }
-        shared.worker_asleep.store(0, std::memory_order_seq_cst);
-        round = shared.asked.load(std::memory_order_acquire);
-        const Request r = shared.request;
-        if (r.family >= families().size() || r.precision > 1 || r.count > PluginHost::kBatch ||
-            families()[r.family]->size() > kMaxInput)
-            _exit(3);
-        answer(fns, r, env, shared);
-        shared.done.store(round, std::memory_order_seq_cst);
-        if (shared.host_asleep.load(std::memory_order_seq_cst)) {
-            const uint8_t wake = 1;
-            if (!write_all(out, &wake, 1)) _exit(0);
-        }
-    }
-}
 
 std::string resolve_plugin_path(const std::string& path) {
     // dlopen searches the library path for a name without a slash; a user
@@ -413,17 +45,15 @@ InProcessPlugin plugin_kernel_in_process(const std::string& path_in, const Famil
     // Loading may set FTZ and DAZ (a -ffast-math build): that is the
     // kernel's environment, never the judge's.
     out.before_load = fp_control();
-    void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    Opened opened;
+    const std::string why = open_plugin(path, opened);
     out.after_load = fp_control();
     set_fp_control(out.before_load);
-    if (!lib) throw std::runtime_error(path + ": cannot load: " + dlerror());
-    const auto version = reinterpret_cast<int (*)()>(dlsym(lib, "isect_abi_version"));
-    if (!version || !known_abi(version()))
-        throw std::runtime_error(path + ": not an isect plugin of ABI version 1 or " + std::to_string(ISECT_ABI_VERSION));
+    if (!why.empty()) throw std::runtime_error(path + ": " + why);
     const Precision p = precision();
-    void* fn = p == Precision::double_ && version() < 2 ? nullptr : dlsym(lib, symbol(f, p).c_str());
+    void* fn = p == Precision::double_ && opened.abi < 2 ? nullptr : dlsym(opened.lib, symbol(f, p).c_str());
     if (!fn) throw std::runtime_error(path + " does not export " + symbol(f, p));
-    const std::string name = plugin_name(lib, path);
+    const std::string& name = opened.name;
     FamilyKernel k{name, contract, error_e, [&f, p, fn](const double* in) { return call_plugin(f, p, fn, in); }};
     k.precision = p;
     out.kernel_env = fp_env ? fp_env->control() : out.after_load;
@@ -467,41 +97,21 @@ void PluginHost::start() {
         close(down[1]);
         throw std::runtime_error("pipe: " + std::string(strerror(errno)));
     }
-    // The worker is this program again, started afresh (posix_spawn, then
-    // exec): a fork of a process whose other threads may hold a lock (the
-    // allocator's, a sanitizer's) could hang, an exec cannot.
-    // The child's ends are moved above 3, 4, 5 first: dup2 onto 3 must not
-    // overwrite the one that goes to 5.
-    int ends[3] = {down[0], up[1], shared_fd_};
-    for (int& fd : ends) fd = fcntl(fd, F_DUPFD_CLOEXEC, 10);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    for (int i = 0; i < 3; ++i) posix_spawn_file_actions_adddup2(&actions, ends[i], 3 + i);
-    // What the plugin prints goes to the run's log, whole, not to the terminal.
-    if (!output_log_.empty()) {
-        posix_spawn_file_actions_addopen(&actions, 1, output_log_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0666);
-        posix_spawn_file_actions_adddup2(&actions, 1, 2);
-    }
-    const std::string env = fp_env_ ? fp_env_->str() : "-";
-    // This program's file as its link names it (under valgrind the link is
-    // the program's, the file behind /proc/self/exe valgrind's own); the
-    // link itself if the file went away.
-    std::error_code ec;
-    std::string exe = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-    if (ec || access(exe.c_str(), X_OK) != 0) exe = "/proc/self/exe";
-    std::vector<char*> argv = {exe.data(), const_cast<char*>(kPluginWorkerArg), const_cast<char*>(path_.c_str()),
-                               const_cast<char*>(env.c_str()), nullptr};
-    std::fflush(nullptr);
-    pid_t pid = -1;
-    const int spawned = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    for (int fd : ends) close(fd);
+    // The worker is this program again, started afresh (child.hpp: never a
+    // fork). What the plugin prints goes to the run's log, whole, not to
+    // the terminal.
+    ChildSpec spec;
+    spec.argv = {this_program().string(), kPluginWorkerArg, path_, fp_env_ ? fp_env_->str() : "-"};
+    spec.fds = {{down[0], 3}, {up[1], 4}, {shared_fd_, 5}};
+    spec.output_file = output_log_;
+    std::string why;
+    const pid_t pid = start_child(spec, why);
     close(down[0]);
     close(up[1]);
-    if (spawned != 0) {
+    if (pid < 0) {
         close(down[1]);
         close(up[0]);
-        throw std::runtime_error("cannot start the plugin worker: " + std::string(strerror(spawned)));
+        throw std::runtime_error("the plugin worker: " + why);
     }
     pid_ = pid;
     to_child_ = down[1];
@@ -520,10 +130,10 @@ void PluginHost::start() {
                                                     : std::string("exited while loading")));
     }
     if (status != 0) {
-        std::string why;
-        read_string(from_child_, why, 1000);
+        std::string refused;
+        read_string(from_child_, refused, 1000);
         stop();
-        throw std::runtime_error(path_ + ": " + why);
+        throw std::runtime_error(path_ + ": " + refused);
     }
     const auto broken = [&] {
         stop();

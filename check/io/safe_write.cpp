@@ -1,5 +1,6 @@
-#include "isect/check/io/safe_write.hpp"
+#include "check/io/safe_write.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -161,6 +162,40 @@ std::string read_text_file(const std::string& path) {
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+std::string signature_of(const std::string& text) {
+    const std::string tag = "signature: ";
+    size_t at = 0;
+    while (at < text.size()) {
+        size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        size_t b = at;
+        while (b < end && (text[b] == '#' || text[b] == ' ')) ++b;
+        if (text.compare(b, tag.size(), tag) == 0) return text.substr(b + tag.size(), end - b - tag.size());
+        at = end + 1;
+    }
+    return {};
+}
+
+uint32_t name_hash(std::string_view bytes) {
+    uint32_t h = 2166136261u;
+    for (char c : bytes) h = (h ^ uint8_t(c)) * 16777619u;
+    return h;
+}
+
+std::string file_stem(std::string s) {
+    const uint32_t hash = name_hash(s);
+    for (char& c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
+    if (s.empty()) s = "kernel";
+    if (s[0] == '-') s[0] = '_';
+    if (s.size() > 120) {
+        char tail[16];
+        std::snprintf(tail, sizeof tail, "-%08x", hash);
+        s = s.substr(0, 111) + tail;
+    }
+    return s;
 }
 
 }  // namespace isect::check

@@ -1,4 +1,4 @@
-#include "isect/check/model/contract.hpp"
+#include "check/model/contract.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "isect/check/model/domain.hpp"
+#include "check/model/domain.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check {
 

@@ -1,4 +1,4 @@
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -183,6 +183,29 @@ void band_deltas(const Family& f, const double* in, double ku, double* out) {
         }
         at += n;
     }
+}
+
+const char* failure_kind_name(FailureKind k) {
+    switch (k) {
+        case FailureKind::false_hit: return "false hit";
+        case FailureKind::false_miss: return "false miss";
+        case FailureKind::wrong_answer: return "wrong answer";
+        case FailureKind::output: return "output";
+        case FailureKind::non_finite: return "non-finite";
+        case FailureKind::cuts: return "cuts";
+        case FailureKind::crash: return "crash";
+        case FailureKind::hang: return "hang";
+        case FailureKind::garbage: return "garbage";
+    }
+    return "garbage";
+}
+
+std::optional<FailureKind> failure_kind_named(const std::string& name) {
+    for (FailureKind k : {FailureKind::false_hit, FailureKind::false_miss, FailureKind::wrong_answer, FailureKind::output,
+                          FailureKind::non_finite, FailureKind::cuts, FailureKind::crash, FailureKind::hang,
+                          FailureKind::garbage})
+        if (name == failure_kind_name(k)) return k;
+    return std::nullopt;
 }
 
 }  // namespace isect::check

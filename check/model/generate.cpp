@@ -1,4 +1,4 @@
-#include "isect/check/model/generate.hpp"
+#include "check/model/generate.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -34,8 +34,8 @@ bool is_transform(std::string_view kind) {
     return false;
 }
 
-/// An exponent in [-60, 60], half the time from the ends, where products of
-/// three inputs leave the precision's range: |k| in 40..60 for float, in
+/// An exponent in [-60, 60], or half the time from the ends, where products
+/// of three inputs leave the precision's range: |k| in 40..60 for float, in
 /// 300..1000 for double.
 int magnitude_exponent(Source& s) {
     if (!s.coin()) return int(signed_int(s, 60));

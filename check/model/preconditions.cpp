@@ -1,12 +1,12 @@
-#include "isect/check/model/preconditions.hpp"
+#include "check/model/preconditions.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
 
-#include "isect/check/model/domain.hpp"
-#include "isect/check/model/family.hpp"
+#include "check/model/domain.hpp"
+#include "check/model/family.hpp"
 #include "isect/exact.hpp"
 #include "isect/ref/exact.hpp"
 

@@ -1,14 +1,14 @@
 // The registry of families, made from the one list of them (families.def).
 // Its own file so that a fuzz target can link a registry of one family
 // instead (fuzz/one_family.cpp), and with it none of the others' code.
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check {
 
 const std::vector<const Family*>& families() {
     static const std::vector<const Family*> all = {
 #define ISECT_FAMILY(name) &name##_family(),
-#include "isect/check/model/families.def"
+#include "check/model/families.def"
 #undef ISECT_FAMILY
     };
     return all;

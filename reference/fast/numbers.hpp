@@ -15,6 +15,7 @@
 // IntervalOps needs the rounding mode upward (two_stage sets it).
 #pragma once
 
+#include <CGAL/Gmpq.h>
 #include <CGAL/Interval_nt.h>
 #include <CGAL/Mpzf.h>
 #include <algorithm>
@@ -154,6 +155,15 @@ struct ExactOps {
     }
 };
 
+/// The rational references' policy: ExactOps' arithmetic (Mpzf, exact,
+/// without the gcd that makes GMP's rationals ten times slower), and a
+/// body's numbers given exactly, as rationals, not enclosed. A family's
+/// rational reference is its fast body run on this policy: the rule is
+/// written once, and CGAL stays the independent reference.
+struct RationalOutOps : ExactOps {
+    static constexpr bool exact_out = true;
+};
+
 /// Every sign decided in plain double, rounding to nearest: what a fast
 /// oracle must not be. The planted wrong oracles of the properties.
 struct DoubleOps {
@@ -212,6 +222,27 @@ template <template <class> class Band> bool double_band(const double* in, int ex
     return Band<DoubleOps>::run(in, exact_answer, delta);
 }
 
+/// A body's answer and numbers on RationalOutOps: each number exactly, or
+/// none (known false: a degenerate triangle's barycentrics).
+struct ExactResult {
+    int answer = 0;
+    int count = 0;
+    std::array<Rational, 12> values;
+    std::array<bool, 12> known{};
+};
+
+/// What a body yields on policy Ops: enclosures (Result) on the oracle's
+/// stages, exact rationals (ExactResult) on RationalOutOps.
+template <class Ops, class = void> struct OutOf {
+    using type = Result;
+};
+template <class Ops> struct OutOf<Ops, std::void_t<decltype(Ops::exact_out)>> {
+    using type = ExactResult;
+};
+template <class Ops> using Out = typename OutOf<Ops>::type;
+
+inline Rational to_rational(const CGAL::Mpzf& x) { return Rational(CGAL::Gmpq(x).mpq()); }
+
 inline void push_pair(Result& r, double lo, double hi) {
     r.lo[r.count] = lo;
     r.hi[r.count] = hi;
@@ -219,6 +250,34 @@ inline void push_pair(Result& r, double lo, double hi) {
 }
 inline void push(Result& r, const IA& x) { push_pair(r, x.inf(), x.sup()); }
 inline void push_exact(Result& r, double x) { push_pair(r, x, x); }
+
+/// A body's number num / den (den != 0): enclosed, or exactly.
+template <class Ops> void put_quotient(Out<Ops>& r, const typename Ops::NT& num, const typename Ops::NT& den) {
+    if constexpr (std::is_same_v<Out<Ops>, ExactResult>) {
+        r.values[size_t(r.count)] = to_rational(num) / to_rational(den);
+        r.known[size_t(r.count++)] = true;
+    } else {
+        push(r, Ops::enclose(num, den));
+    }
+}
+/// A body's number that is a double as it is (a box's corner).
+template <class Ops> void put_double(Out<Ops>& r, double x) {
+    if constexpr (std::is_same_v<Out<Ops>, ExactResult>) {
+        r.values[size_t(r.count)] = Rational(x);
+        r.known[size_t(r.count++)] = true;
+    } else {
+        push_exact(r, x);
+    }
+}
+/// A place for a number the body does not have (NaN in an enclosure).
+template <class Ops> void put_none(Out<Ops>& r) {
+    if constexpr (std::is_same_v<Out<Ops>, ExactResult>) {
+        r.known[size_t(r.count++)] = false;
+    } else {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        push_pair(r, nan, nan);
+    }
+}
 
 /// In the interval stage, an enclosure wider than `width` goes to the exact
 /// stage (throws Undecided): a quotient that cancels can be too wide for

@@ -12,9 +12,9 @@ struct RayTriangleKeys {
     static constexpr size_t tmax = ray_triangle_input.at("tmax"), tri = ray_triangle_input.at("tri");
 };
 
-/// ray_triangle_rational on a number type: Cramer's rule; a ray in the
-/// triangle's plane clipped by its three edges; a degenerate triangle as its
-/// longest edge (or a point).
+/// ray_triangle on a number type, the fast oracle's stages and the rational
+/// reference alike: Cramer's rule; a ray in the triangle's plane clipped by
+/// its three edges; a degenerate triangle as its longest edge (or a point).
 template <class Ops> struct RayTriangleBody {
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
@@ -25,33 +25,34 @@ template <class Ops> struct RayTriangleBody {
     /// The fraction x / y with a positive denominator (y != 0).
     static Frac<NT> frac(const NT& x, const NT& y) { return Ops::sgn(y) > 0 ? Frac<NT>{x, y} : Frac<NT>{-x, -y}; }
 
-    static Result hit(const Frac<NT>& t) {
-        Result r;
+    using R = Out<Ops>;
+
+    static R hit(const Frac<NT>& t) {
+        R r;
         r.answer = 1;
-        push(r, Ops::enclose(t.num, t.den));
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        for (int i = 0; i < 2; ++i) push_pair(r, nan, nan);  // no barycentrics for a degenerate triangle
+        put_quotient<Ops>(r, t.num, t.den);
+        for (int i = 0; i < 2; ++i) put_none<Ops>(r);  // no barycentrics for a degenerate triangle
         return r;
     }
 
     /// The ray against the segment [p, q] (a point when p == q).
-    static Result segment(const P& o, const P& d, const std::optional<NT>& tmax, const P& p, const P& q) {
+    static R segment(const P& o, const P& d, const std::optional<NT>& tmax, const P& p, const P& q) {
         const P w = sub(q, p), op = sub(p, o);
         if (zero(d)) {  // the query is the point o: on [p, q], hit at t = 0
             const NT k = -dot(op, w), ww = dot(w, w);
-            if (!zero(cross(op, w)) || Ops::sgn(k) < 0 || Ops::sgn(ww - k) < 0) return Result{};
-            if (Ops::sgn(ww) == 0 && !zero(op)) return Result{};
+            if (!zero(cross(op, w)) || Ops::sgn(k) < 0 || Ops::sgn(ww - k) < 0) return R{};
+            if (Ops::sgn(ww) == 0 && !zero(op)) return R{};
             return hit({NT(0), NT(1)});
         }
         const P dw = cross(d, w);
         if (!zero(dw)) {
-            if (Ops::sgn(dot(op, dw)) != 0) return Result{};  // skew lines
+            if (Ops::sgn(dot(op, dw)) != 0) return R{};  // skew lines
             const NT n2 = dot(dw, dw), t = dot(cross(op, w), dw), sp = dot(cross(op, d), dw);
-            if (Ops::sgn(sp) < 0 || Ops::sgn(n2 - sp) < 0 || Ops::sgn(t) < 0) return Result{};
-            if (tmax && Ops::sgn(*tmax * n2 - t) < 0) return Result{};
+            if (Ops::sgn(sp) < 0 || Ops::sgn(n2 - sp) < 0 || Ops::sgn(t) < 0) return R{};
+            if (tmax && Ops::sgn(*tmax * n2 - t) < 0) return R{};
             return hit({t, n2});
         }
-        if (!zero(cross(op, d))) return Result{};  // parallel lines apart
+        if (!zero(cross(op, d))) return R{};  // parallel lines apart
         const NT dd = dot(d, d);
         Frac<NT> tp{dot(op, d), dd}, tq{dot(sub(q, o), d), dd};
         if (compare(tp, tq) > 0) std::swap(tp, tq);
@@ -59,11 +60,11 @@ template <class Ops> struct RayTriangleBody {
         if (compare(tp, lo) > 0) lo = tp;
         Frac<NT> hi = tq;
         if (tmax && compare(Frac<NT>{*tmax, NT(1)}, hi) < 0) hi = Frac<NT>{*tmax, NT(1)};
-        if (compare(lo, hi) > 0) return Result{};
+        if (compare(lo, hi) > 0) return R{};
         return hit(lo);
     }
 
-    static Result run(const double* in) {
+    static R run(const double* in) {
         using K = RayTriangleKeys;
         const P o = point_of<Ops>(in + K::org), d = point_of<Ops>(in + K::dir);
         const P a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6);
@@ -79,7 +80,7 @@ template <class Ops> struct RayTriangleBody {
             return segment(o, d, tmax, a, b);
         }
         const NT dn = dot(d, n);
-        Result r;
+        R r;
         if (Ops::sgn(dn) != 0) {
             // o + t d = a + u e1 + v e2, by Cramer's rule on [-d, e1, e2].
             const NT det = -dn;
@@ -89,9 +90,9 @@ template <class Ops> struct RayTriangleBody {
             if (negative(u) || negative(v) || negative(det - u - v) || negative(t)) return r;
             if (tmax && negative(*tmax * det - t)) return r;
             r.answer = 1;
-            push(r, Ops::enclose(t, det));
-            push(r, Ops::enclose(u, det));
-            push(r, Ops::enclose(v, det));
+            put_quotient<Ops>(r, t, det);
+            put_quotient<Ops>(r, u, det);
+            put_quotient<Ops>(r, v, det);
             return r;
         }
         if (Ops::sgn(dot(s, n)) != 0) return r;  // parallel, off the plane
@@ -123,9 +124,9 @@ template <class Ops> struct RayTriangleBody {
         P ap;
         for (size_t i = 0; i < 3; ++i) ap[i] = lo.den * s[i] + lo.num * d[i];
         r.answer = 1;
-        push(r, Ops::enclose(lo.num, lo.den));
-        push(r, Ops::enclose(dot(cross(ap, e2), n), lo.den * nn));
-        push(r, Ops::enclose(dot(cross(e1, ap), n), lo.den * nn));
+        put_quotient<Ops>(r, lo.num, lo.den);
+        put_quotient<Ops>(r, dot(cross(ap, e2), n), lo.den * nn);
+        put_quotient<Ops>(r, dot(cross(e1, ap), n), lo.den * nn);
         return r;
     }
 };
@@ -174,11 +175,11 @@ template <class Ops> struct RayTriangleBand {
 /// The `cull_back` convention: a hit needs d . n < 0 (the front face of
 /// the counter-clockwise winding); otherwise as the two-sided body.
 template <class Ops> struct RayTriangleCullBody {
-    static Result run(const double* in) {
+    static Out<Ops> run(const double* in) {
         using K = RayTriangleKeys;
         const auto d = point_of<Ops>(in + K::dir), a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3),
                    c = point_of<Ops>(in + K::tri + 6);
-        if (Ops::sgn(dot(d, cross(sub(b, a), sub(c, a)))) >= 0) return Result{};
+        if (Ops::sgn(dot(d, cross(sub(b, a), sub(c, a)))) >= 0) return Out<Ops>{};
         return RayTriangleBody<Ops>::run(in);
     }
 };

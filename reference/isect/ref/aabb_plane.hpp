@@ -20,6 +20,13 @@ struct ExactPlane {
     Rational d;
 };
 
+/// The plane of a box-and-plane input (aabb_plane, aabb_plane_overlap and
+/// moving_aabb_plane have the same keys first), exactly.
+inline ExactPlane exact_plane(const double* in) {
+    constexpr size_t n = aabb_plane_input.at("n"), d = aabb_plane_input.at("d");
+    return {Point{exact(in[n]), exact(in[n + 1]), exact(in[n + 2])}, exact(in[d])};
+}
+
 int aabb_plane_classify_rational(const ExactAabb& box, const ExactPlane& p);
 int aabb_plane_classify_cgal(const ExactAabb& box, const ExactPlane& p);
 bool aabb_plane_overlap_rational(const ExactAabb& box, const ExactPlane& p);

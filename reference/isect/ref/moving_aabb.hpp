@@ -29,6 +29,10 @@ inline constexpr auto moving_aabb_input = layout(Key{"stationary.lo", 3, Role::b
 /// The input: a box moving by t dir, t >= 0, and the plane n . x = d.
 inline constexpr auto moving_aabb_plane_input = layout(Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi}, Key{"n", 3, Role::normal}, Key{"d", 1, Role::offset}, Key{"dir", 3, Role::direction});
 
+// Its plane is read by exact_plane (aabb_plane.hpp): the same keys first.
+static_assert(moving_aabb_plane_input.at("n") == aabb_plane_input.at("n") &&
+              moving_aabb_plane_input.at("d") == aabb_plane_input.at("d"));
+
 /// The contact time, or nullopt for none.
 std::optional<Rational> moving_aabb_rational(const ExactAabb& s, const ExactAabb& m, const Point& d);
 std::optional<Rational> moving_aabb_cgal(const ExactAabb& s, const ExactAabb& m, const Point& d);

@@ -2,10 +2,11 @@
 // conv(a, b, c), two-sided, cross-checked on every input: hit or miss, the
 // least t, and the barycentrics (u of b, v of c) of that point when the
 // triangle is not degenerate.
-//  - ray_triangle_rational: Boost rationals. Cramer's rule when the ray
-//    crosses the triangle's plane; a ray in the plane is clipped by the three
-//    edge half-planes (each linear in t); a degenerate triangle is its
-//    longest edge (or a point), met by solving the two lines exactly.
+//  - ray_triangle_rational: the fast oracle's body (reference/fast/
+//    ray_triangle.hpp) on exact numbers. Cramer's rule when the ray crosses
+//    the triangle's plane; a ray in the plane is clipped by the three edge
+//    half-planes (each linear in t); a degenerate triangle is its longest
+//    edge (or a point), met by solving the two lines exactly.
 //  - ray_triangle_cgal: CGAL's intersection(Ray_3 or Segment_3, Triangle_3)
 //    on an exact rational kernel; the end of the result nearest the origin
 //    gives t. CGAL requires a non-degenerate triangle and ray (unchecked in
@@ -36,8 +37,7 @@ struct RayTriangleExact {
 /// ray travels against the normal of the counter-clockwise winding), so a
 /// ray in the plane and a degenerate triangle miss. The rational reference
 /// takes the sign of d . n; CGAL's, the orientation of (a, b, c, a + d).
-RayTriangleExact ray_triangle_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax,
-                                       const std::array<Point, 3>& tri, bool cull_back = false);
+RayTriangleExact ray_triangle_rational(const double* in, bool cull_back = false);
 RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
                                    const std::array<Point, 3>& tri, bool cull_back = false);
 

@@ -7,7 +7,9 @@
 // each keep their own.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace isect::check {
 
@@ -36,6 +38,20 @@ std::string probe_folder(const std::string& dir);
 /// The text of a case file less its comment lines: two witnesses with the
 /// same body are the same case, whatever their origin says.
 std::string case_body(const std::string& text);
+
+/// What a case file's "signature: " line says (its failure class,
+/// ClassKey::str()), whether the line is a comment ("# signature: ...") or
+/// a case's origin; empty when it has none.
+std::string signature_of(const std::string& text);
+
+/// A 32-bit hash of bytes (FNV-1a), for file names that must be the same
+/// from run to run.
+uint32_t name_hash(std::string_view bytes);
+
+/// Any text as a file name's stem: letters, digits, '-' and '_' only,
+/// never a leading '-' (an option to the next command), never empty, and
+/// at most 120 characters (a long text's tail becomes a hash of it).
+std::string file_stem(std::string s);
 
 /// Reads a whole file; empty when it cannot.
 std::string read_text_file(const std::string& path);

@@ -38,8 +38,8 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/model/domain.hpp"
-#include "isect/check/model/family.hpp"
+#include "check/model/domain.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check {
 

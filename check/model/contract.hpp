@@ -25,14 +25,12 @@ struct Contract {
 
     /// "exact", "conservative", "conservative=K" or "tolerant=K", as the command line takes it.
     std::string str() const;
+    static Contract exact() { return {}; }
+    static Contract tolerant(double k) { return {Kind::tolerant, k}; }
+    static Contract conservative(double k = 0) { return {Kind::conservative, k}; }
+
     /// Parses str()'s forms; nullopt on anything else (K must be finite, >= 0).
     static std::optional<Contract> parse(const std::string& text);
-};
-
-/// Thrown when the two references of a family disagree: a bug in one of
-/// them, or an unchecked library precondition. Never swallowed.
-struct ReferenceMismatch : std::runtime_error {
-    using std::runtime_error::runtime_error;
 };
 
 /// K formatted the way reports and case files show it: 0, inf, or three

@@ -20,7 +20,7 @@
 #include <variant>
 #include <vector>
 
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check {
 

@@ -19,13 +19,19 @@
 #include <string_view>
 #include <vector>
 
-#include "isect/check/model/contract.hpp"
-#include "isect/check/model/domain.hpp"
-#include "isect/check/model/preconditions.hpp"
-#include "isect/check/model/source.hpp"
+#include "check/model/contract.hpp"
+#include "check/model/domain.hpp"
+#include "check/model/preconditions.hpp"
+#include "check/model/source.hpp"
 #include "isect/ref/layout.hpp"
 
 namespace isect::check {
+
+/// Thrown when the two references of a family disagree: a bug in one of
+/// them, or an unchecked library precondition. Never swallowed.
+struct ReferenceMismatch : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 /// A family's numbers (its outputs: at most 12) without the heap: the
 /// engine handles a million answers a second, and a vector for each was a
@@ -194,7 +200,7 @@ struct BatchCalls {
 };
 
 /// A kernel under test. The contract is about the answer; the numbers must
-/// stay within error_e times each output's documented scale 2^-24 S.
+/// stay within error_e times each output's documented scale u S (u = 2^-24 or 2^-53).
 struct FamilyKernel {
     std::string name;
     Contract contract;
@@ -263,7 +269,7 @@ struct ValueError {
     std::string detail;
     /// A construction that must contain something (a transformed box) and
     /// cuts it: the smallest K whose band explains the cut (the exact image
-    /// of some input within delta = K 2^-24 M reaches that far), and which
+    /// of some input within delta = K u M reaches that far), and which
     /// output cuts. 0 when nothing is cut. Allowed under tolerant=K' for
     /// K <= K', never under exact or conservative.
     double cut_k = 0;
@@ -344,7 +350,7 @@ struct Family {
     /// signature, written once in the family's file with the keys by name,
     /// for float (isect_FAMILY) and double (isect_FAMILY_d). What it
     /// returns and writes becomes an Answer by plugin_answer
-    /// (check/families/plugin_call.hpp), as a batch's columns do.
+    /// (check/model/plugin_call.hpp), as a batch's columns do.
     Answer (*plugin_call_f)(const Family& f, void* fn, const float* in) = nullptr;
     Answer (*plugin_call_d)(const Family& f, void* fn, const double* in) = nullptr;
     /// What the plugin's function returns for each answer, where that is
@@ -449,7 +455,7 @@ private:
 /// The families, one function each, defined in check/families/FAMILY.cpp
 /// and listed once, in families.def.
 #define ISECT_FAMILY(name) const Family& name##_family();
-#include "isect/check/model/families.def"
+#include "check/model/families.def"
 #undef ISECT_FAMILY
 /// A planted bug for the watertightness property: strict edge tests, so a
 /// ray through a shared edge misses both triangles. Inside the band of

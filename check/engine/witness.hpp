@@ -5,7 +5,7 @@
 
 #include <functional>
 
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check {
 

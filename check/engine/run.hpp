@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/engine/case_stream.hpp"
-#include "isect/check/engine/judge.hpp"
+#include "check/engine/case_stream.hpp"
+#include "check/engine/judge.hpp"
 
 namespace isect::check {
 
@@ -96,7 +96,7 @@ struct FamilyKernelReport {
     uint64_t in_band = 0;
     uint64_t violations = 0;
     double measured_k = 0;   ///< smallest K covering every differing answer
-    double measured_e = 0;   ///< largest error of the numbers, in units of 2^-24 S
+    double measured_e = 0;   ///< largest error of the numbers, in units of u S
     std::vector<FailureClass> classes;  ///< largest first
     ValidityMap map;
     bool stopped_at_hang = false;
@@ -175,5 +175,16 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
 
 /// Largest failure class first; of equal ones, the one found first.
 void sort_classes(FamilyKernelReport& r);
+
+// The worker threads (workers.cpp).
+
+/// How many workers `--jobs 0` means: the cores this process may use.
+size_t available_cores();
+
+/// Runs fn(worker) for worker = 0..jobs-1, each on a thread of its own but
+/// worker 0, which runs on the calling thread, and waits for all. Each
+/// starts in the caller's precision. The first exception a worker throws is
+/// rethrown here, after every worker ended.
+void run_workers(size_t jobs, const std::function<void(size_t worker)>& fn);
 
 }  // namespace isect::check

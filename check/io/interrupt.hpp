@@ -24,9 +24,6 @@ bool interrupted();
 /// How long ago (ms) the first signal came; -1 before one.
 long long interrupted_for_ms();
 
-/// The signal that did (0 when none).
-int interrupt_signal();
-
 /// "SIGINT", "SIGTERM", "SIGHUP" (or "signal N").
 const char* interrupt_name();
 
@@ -41,8 +38,5 @@ bool within_grace();
 /// Passes the signal on to a process group as well (a libFuzzer campaign),
 /// killing it outright two seconds later. 0 stops passing it on.
 void forward_interrupts_to(pid_t group);
-
-/// For tests: clears the flag.
-void reset_interrupt();
 
 }  // namespace isect::check

@@ -9,7 +9,7 @@
 #include <initializer_list>
 #include <string_view>
 
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check::detail {
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/model/family.hpp"
-#include "isect/check/model/source.hpp"
+#include "check/model/family.hpp"
+#include "check/model/source.hpp"
 
 namespace isect::check {
 
@@ -87,14 +87,5 @@ private:
     std::atomic<bool> stopped_{false};
     Clock::time_point start_ = Clock::now(), deadline_;
 };
-
-/// How many workers `--jobs 0` means: the cores this process may use.
-size_t available_cores();
-
-/// Runs fn(worker) for worker = 0..jobs-1, each on a thread of its own but
-/// worker 0, which runs on the calling thread, and waits for all. Each
-/// starts in the caller's precision. The first exception a worker throws is
-/// rethrown here, after every worker ended.
-void run_workers(size_t jobs, const std::function<void(size_t worker)>& fn);
 
 }  // namespace isect::check

@@ -6,7 +6,7 @@
 #include <array>
 #include <optional>
 
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check {
 
@@ -32,8 +32,5 @@ bool keeps_handedness(const Symmetry& s);
 /// that cannot be (a plane offset, a matrix).
 std::optional<Inputs> transformed(const Family& f, const Inputs& in, const Symmetry& s);
 
-/// The feature the validity map bins an input by (Family::feature, or the
-/// smallest nonzero magnitude).
-double input_feature(const Family& f, const Inputs& in);
 
 }  // namespace isect::check

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check {
 
@@ -20,10 +20,10 @@ namespace isect::check {
 /// are the same either way. Each judge is told which; nothing is process-wide.
 enum class Oracle { fast, slow };
 
-/// The smallest K whose band explains `answer`, on a fixed grid of K =
+/// The smallest K whose band explains a wrong answer, on a fixed grid of K =
 /// 2^(j/1024) from 2^-40 to 2^40 (a binary search over j): 0 when the input
 /// decides nothing, +inf when no K does.
-double measured_k(const Family& f, const Inputs& in, const Truth& truth, int answer, Oracle oracle = Oracle::fast);
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, Oracle oracle = Oracle::fast);
 
 /// A failure class: as far as isect can tell, one bug. The kernel and its
 /// contract, what went wrong (the kind, and for an answer or an output
@@ -36,16 +36,14 @@ struct ClassKey {
     /// As case files keep it after "signature: ", and fuzz campaigns
     /// compare it: "kernel|contract|what|decided|scale".
     std::string str() const;
+    /// The key str() wrote (its kind from `what` where that names one).
+    static std::optional<ClassKey> parse(const std::string& signature);
     bool operator==(const ClassKey& o) const {
         return kernel == o.kernel && contract == o.contract && kind == o.kind && what == o.what &&
                decided == o.decided && scale == o.scale;
     }
     bool operator!=(const ClassKey& o) const { return !(*this == o); }
 };
-
-/// The kernel a "signature: ..." line's text names (the findings database
-/// reads only that of a stored witness).
-std::string signature_kernel_of(const std::string& signature);
 
 /// A kernel's result on one input, judged.
 struct FamilyJudgement {
@@ -132,10 +130,11 @@ private:
 };
 
 
-/// Whether answering `answer` is inside the band of K where the exact answer
-/// is exact_answer: the fast band where it decides, the rational one where
-/// it does not (the same verdict either way).
-bool band(const Family& f, const double* in, int exact_answer, int answer, double k, Oracle oracle = Oracle::fast);
+/// Whether the input is in the band of K: moving its numbers by K u times
+/// the scales of their roles could change the exact answer (exact_answer),
+/// so any answer is allowed there. The fast band where it decides, the
+/// rational one where it does not (the same verdict either way).
+bool band(const Family& f, const double* in, int exact_answer, double k, Oracle oracle = Oracle::fast);
 
 /// The scale bucket of an input, from its largest magnitude M and its
 /// smallest nonzero magnitude m: "mixed scales" when M / m > 2^40, else

@@ -1,5 +1,5 @@
 // Where a generator takes its choices from. Every construction in isect
-// (check/FAMILY.cpp) draws its integers from a Source, so one construction
+// (check/families/FAMILY.cpp) draws its integers from a Source, so one construction
 // serves three drivers:
 //   RandomSource  a fast PRNG, for `isect check` (millions of cases a minute);
 //   ByteSource    a fuzzer's bytes, so libFuzzer's mutations steer the same

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/model/family.hpp"
-#include "isect/check/model/source.hpp"
+#include "check/model/family.hpp"
+#include "check/model/source.hpp"
 #include "isect/primitives.hpp"
 
 namespace isect::check {
@@ -21,8 +21,9 @@ std::vector<std::string> gen_kinds(const Family& f);
 /// One input of kind `kind` ("" mixes every kind by weight), inside f's own
 /// domain and inside `domain`:
 ///   f's mixes  - its constructions, as made;
-///   magnitude  - any mix with every value scaled by 2^k, k in [-60, 60]
-///                (half the time from the ends, |k| >= 40), and a third of
+///   magnitude  - any mix with every value scaled by 2^k, k in [-60, 60],
+///                half the time from the ends (|k| in 40..60 in float,
+///                300..1000 in double), and a third of
 ///                the time one input group at a magnitude of its own;
 ///   subnormal  - scaled into the subnormal range, or some values set to +-0;
 ///   ulp        - a few values moved by one or two ulps;

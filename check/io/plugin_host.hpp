@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "isect/check/model/family.hpp"
-#include "isect/check/io/fp_env.hpp"
+#include "check/model/family.hpp"
+#include "check/io/fp_env.hpp"
 
 namespace isect::check {
 
@@ -105,7 +105,6 @@ public:
     /// The floating-point state its kernels run in (--fp-env, or what
     /// loading left), and the calls that changed it.
     FpControl kernel_env() const { return kernel_env_; }
-    const FpWatch& fp_watch() const { return *watch_; }
     int timeout_ms() const { return timeout_ms_; }
 
     /// Calls the family's function of precision p on one input. Throws

@@ -19,7 +19,7 @@
 #include <optional>
 #include <string>
 
-#include "isect/check/model/family.hpp"
+#include "check/model/family.hpp"
 
 namespace isect::check {
 
