@@ -1,15 +1,19 @@
+// aabb_aabb's rational reference: the body of reference/fast/aabb_aabb.hpp
+// on exact numbers.
+#include "fast/aabb_aabb.hpp"
 #include "isect/ref/aabb_aabb.hpp"
 
 namespace isect::ref {
 
-std::optional<ExactAabb> aabb_aabb_rational(const ExactAabb& a, const ExactAabb& b) {
-    ExactAabb r;
-    for (int i = 0; i < 3; ++i) {
-        r.lo[i] = a.lo[i] > b.lo[i] ? a.lo[i] : b.lo[i];
-        r.hi[i] = a.hi[i] < b.hi[i] ? a.hi[i] : b.hi[i];
-        if (r.lo[i] > r.hi[i]) return std::nullopt;
+std::optional<ExactAabb> aabb_aabb_rational(const double* in) {
+    const fast::detail::ExactResult r = fast::detail::AabbAabbBody<fast::detail::RationalOutOps>::run(in);
+    if (r.answer != 1) return std::nullopt;
+    ExactAabb out;
+    for (size_t i = 0; i < 3; ++i) {
+        out.lo[i] = r.values[i];
+        out.hi[i] = r.values[3 + i];
     }
-    return r;
+    return out;
 }
 
 }  // namespace isect::ref

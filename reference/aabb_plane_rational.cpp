@@ -1,3 +1,6 @@
+// aabb_plane's and aabb_plane_overlap's rational references: the bodies of
+// reference/fast/aabb_plane.hpp on exact numbers.
+#include "fast/aabb_plane.hpp"
 #include "isect/ref/aabb_plane.hpp"
 
 namespace isect::ref {
@@ -11,24 +14,20 @@ void aabb_plane_extent(const ExactAabb& box, const Point& n, Rational& min_d, Ra
     }
 }
 
-void aabb_plane_margins(const ExactAabb& box, const ExactPlane& p, Rational& least, Rational& greatest) {
-    aabb_plane_extent(box, p.n, least, greatest);
-    least -= p.d;
-    greatest -= p.d;
+void aabb_plane_margins(const double* in, Rational& least, Rational& greatest) {
+    CGAL::Mpzf lo, hi;
+    fast::detail::margins<fast::detail::RationalOutOps>(in, lo, hi);
+    least = fast::detail::to_rational(lo);
+    greatest = fast::detail::to_rational(hi);
 }
 
-int aabb_plane_classify_rational(const ExactAabb& box, const ExactPlane& p) {
-    Rational min_d, max_d;
-    aabb_plane_extent(box, p.n, min_d, max_d);
-    if (min_d >= p.d) return 1;
-    if (max_d <= p.d) return -1;
-    return 0;
+int aabb_plane_classify_rational(const double* in) {
+    // The body answers back 0, straddle 1, front 2.
+    return fast::detail::AabbPlaneBody<fast::detail::RationalOutOps>::run(in).answer - 1;
 }
 
-bool aabb_plane_overlap_rational(const ExactAabb& box, const ExactPlane& p) {
-    Rational min_d, max_d;
-    aabb_plane_extent(box, p.n, min_d, max_d);
-    return min_d <= p.d && p.d <= max_d;
+bool aabb_plane_overlap_rational(const double* in) {
+    return fast::detail::AabbPlaneOverlapBody<fast::detail::RationalOutOps>::run(in).answer == 1;
 }
 
 }  // namespace isect::ref

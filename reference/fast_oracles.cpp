@@ -68,15 +68,7 @@ Band moving_aabb_plane_band() { return band_of<MovingAabbPlaneBand>(); }
 
 std::optional<Result> aabb_aabb(const double* in) {
     // Comparisons and min / max of floats: exact with no intervals at all.
-    constexpr size_t a_lo = aabb_aabb_input.at("a.lo"), a_hi = aabb_aabb_input.at("a.hi");
-    constexpr size_t b_lo = aabb_aabb_input.at("b.lo"), b_hi = aabb_aabb_input.at("b.hi");
-    Result r;
-    for (int i = 0; i < 3; ++i)
-        if (in[a_lo + i] > in[b_hi + i] || in[b_lo + i] > in[a_hi + i]) return r;
-    r.answer = 1;
-    for (int i = 0; i < 3; ++i) push_exact(r, std::max(in[a_lo + i], in[b_lo + i]));
-    for (int i = 0; i < 3; ++i) push_exact(r, std::min(in[a_hi + i], in[b_hi + i]));
-    return r;
+    return AabbAabbBody<DoubleOps>::run(in);
 }
 Band aabb_aabb_band() {
     // Differences and comparisons of the inputs only: in plain double the

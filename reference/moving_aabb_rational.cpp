@@ -1,5 +1,9 @@
+// moving_aabb's and moving_aabb_plane's rational references: the bodies of
+// reference/fast/slabs.hpp and reference/fast/aabb_plane.hpp on exact
+// numbers.
+#include "fast/aabb_plane.hpp"
+#include "fast/slabs.hpp"
 #include "isect/ref/moving_aabb.hpp"
-#include "isect/ref/ray_aabb.hpp"
 
 namespace isect::ref {
 
@@ -12,22 +16,18 @@ ExactAabb minkowski_difference(const ExactAabb& s, const ExactAabb& m) {
     return out;
 }
 
-std::optional<Rational> moving_aabb_rational(const ExactAabb& s, const ExactAabb& m, const Point& d) {
-    const RayAabbExact r = ray_aabb_rational(Point{0, 0, 0}, d, minkowski_difference(s, m), Rational(1));
-    if (!r.hit) return std::nullopt;
-    return r.t_enter;
+namespace {
+template <template <class> class Body> std::optional<Rational> contact(const double* in) {
+    const fast::detail::ExactResult r = Body<fast::detail::RationalOutOps>::run(in);
+    if (r.answer != 1) return std::nullopt;
+    return r.values[0];
 }
+}  // namespace
 
-std::optional<Rational> moving_aabb_plane_rational(const ExactAabb& box, const ExactPlane& p, const Point& dir) {
-    Rational a, b;
-    aabb_plane_extent(box, p.n, a, b);
-    a -= p.d;
-    b -= p.d;
-    const Rational s = dot(p.n, dir);
-    if (a <= 0 && 0 <= b) return Rational(0);
-    if (a > 0 && s < 0) return Rational(-a / s);
-    if (b < 0 && s > 0) return Rational(-b / s);
-    return std::nullopt;
+std::optional<Rational> moving_aabb_rational(const double* in) { return contact<fast::detail::MovingAabbBody>(in); }
+
+std::optional<Rational> moving_aabb_plane_rational(const double* in) {
+    return contact<fast::detail::MovingAabbPlaneBody>(in);
 }
 
 }  // namespace isect::ref

@@ -1,29 +1,25 @@
+// ray_aabb's and segment_aabb's rational reference: the slabs of
+// reference/fast/slabs.hpp on exact numbers.
+#include "fast/slabs.hpp"
 #include "isect/ref/ray_aabb.hpp"
 
 namespace isect::ref {
 
-RayAabbExact ray_aabb_rational(const Point& o, const Point& d, const ExactAabb& box,
-                               const std::optional<Rational>& tmax) {
+RayAabbExact ray_aabb_rational(const double* in, bool segment) {
+    using namespace fast::detail;
+    using Ops = RationalOutOps;
+    using K = SlabKeys;
+    const auto s = Slabs<Ops>::run(point_of<Ops>(in + K::org), in + K::dir, point_of<Ops>(in + K::lo),
+                                   point_of<Ops>(in + K::hi), segment);
+    const auto value = [](const Frac<CGAL::Mpzf>& t) { return to_rational(t.num) / to_rational(t.den); };
     RayAabbExact r;
-    if (is_empty(box)) return r;
-    Rational t0 = 0;
-    std::optional<Rational> t1 = tmax;  // nullopt: +inf
-    for (int i = 0; i < 3; ++i) {
-        if (d[i] == 0) {
-            if (o[i] < box.lo[i] || o[i] > box.hi[i]) return r;
-            continue;
-        }
-        Rational tn = (box.lo[i] - o[i]) / d[i], tf = (box.hi[i] - o[i]) / d[i];
-        if (d[i] < 0) std::swap(tn, tf);
-        r.near[i] = tn;
-        if (tn > t0) t0 = tn;
-        if (!t1 || tf < *t1) t1 = tf;
-    }
-    if (t1 && t0 > *t1) return r;
-    r.hit = true;
-    r.t_enter = t0;
-    if (t1) r.t_exit = *t1;
-    else r.exit_infinite = true;
+    for (size_t i = 0; i < 3; ++i)
+        if (s.near[i]) r.near[i] = value(*s.near[i]);
+    r.hit = s.hit;
+    if (!s.hit) return r;
+    r.t_enter = value(s.enter);
+    r.exit_infinite = s.exit_infinite;
+    if (!s.exit_infinite) r.t_exit = value(s.exit);
     return r;
 }
 

@@ -1,16 +1,16 @@
+// transformed_aabb's rational reference: the body of reference/fast/
+// transformed_aabb.hpp on exact numbers.
+#include "fast/transformed_aabb.hpp"
 #include "isect/ref/transformed_aabb.hpp"
 
 namespace isect::ref {
 
-ExactAabb transformed_aabb_rational(const ExactAabb& box, const ExactAffine& a) {
+ExactAabb transformed_aabb_rational(const double* in) {
+    const fast::detail::ExactResult r = fast::detail::TransformedBody<fast::detail::RationalOutOps>::run(in);
     ExactAabb out;
-    for (int i = 0; i < 3; ++i) {
-        out.lo[i] = out.hi[i] = a.t[i];
-        for (int j = 0; j < 3; ++j) {
-            const Rational p = a.m[i][j] * box.lo[j], q = a.m[i][j] * box.hi[j];
-            out.lo[i] += p < q ? p : q;
-            out.hi[i] += p < q ? q : p;
-        }
+    for (size_t i = 0; i < 3; ++i) {
+        out.lo[i] = r.values[i];
+        out.hi[i] = r.values[3 + i];
     }
     return out;
 }

@@ -40,7 +40,7 @@ int answer_of(int side) { return side + 1; }
 Truth classify_truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_of(in));
     const ref::ExactPlane p = ref::exact_plane(in);
-    const int r = ref::aabb_plane_classify_rational(b, p), c = ref::aabb_plane_classify_cgal(b, p);
+    const int r = ref::aabb_plane_classify_rational(in), c = ref::aabb_plane_classify_cgal(b, p);
     if (r != c)
         throw ReferenceMismatch("aabb_plane references disagree: rational says " + std::to_string(r) +
                                 ", cgal says " + std::to_string(c));
@@ -50,7 +50,7 @@ Truth classify_truth(const double* in) {
 Truth overlap_truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_of(in));
     const ref::ExactPlane p = ref::exact_plane(in);
-    const bool r = ref::aabb_plane_overlap_rational(b, p), c = ref::aabb_plane_overlap_cgal(b, p);
+    const bool r = ref::aabb_plane_overlap_rational(in), c = ref::aabb_plane_overlap_cgal(b, p);
     if (r != c)
         throw ReferenceMismatch(std::string("aabb_plane_overlap references disagree: rational says ") +
                                 (r ? "overlap" : "disjoint") + ", cgal says " + (c ? "overlap" : "disjoint"));
@@ -62,7 +62,7 @@ Truth overlap_truth(const double* in) {
 /// and whether n is along an axis (the case seed 001 and most code assume).
 std::string deciding(const double* in, const Truth&, int) {
     Rational lo, hi;
-    ref::aabb_plane_margins(ref::exact(box_of(in)), ref::exact_plane(in), lo, hi);
+    ref::aabb_plane_margins(in, lo, hi);
     const int zeros = (in[kN] == 0) + (in[kN + 1] == 0) + (in[kN + 2] == 0);
     const std::string normal = zeros == 2 ? ", axis normal" : ", oblique normal";
     if (lo == 0 && hi == 0) return "the box lies in the plane" + normal;
@@ -187,7 +187,7 @@ Family common(const std::string& name) {
     f.name = name;
     f.inputs = inputs_of(kInput);
     f.outputs = {};
-    f.references = "rational (Boost) and cgal (Plane_3)";
+    f.references = "rational (the fast body on exact numbers: the margins' signs) and cgal (Plane_3)";
     f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding;
     f.feature = feature;
@@ -218,7 +218,7 @@ Family make_classify() {
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane(in)); };
     f.oracle_check = [](const double* in, const FastTruth& t) {
         return check_answer(classify_family(), t,
-                            answer_of(ref::aabb_plane_classify_rational(ref::exact(box_of(in)), ref::exact_plane(in))));
+                            answer_of(ref::aabb_plane_classify_rational(in)));
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane(in)); };
     f.cgal = [](const double* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), ref::exact_plane(in))); };
@@ -247,7 +247,7 @@ Family make_overlap() {
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane_overlap(in)); };
     f.oracle_check = [](const double* in, const FastTruth& t) {
         return check_answer(overlap_family(), t,
-                            yes(ref::aabb_plane_overlap_rational(ref::exact(box_of(in)), ref::exact_plane(in))));
+                            yes(ref::aabb_plane_overlap_rational(in)));
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane_overlap(in)); };
     f.cgal = [](const double* in) { return double(ref::aabb_plane_overlap_cgal(ref::exact(box_of(in)), ref::exact_plane(in))); };

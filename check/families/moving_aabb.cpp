@@ -44,7 +44,7 @@ Truth from(const std::string& name, const std::optional<Rational>& q, const std:
 Truth box_truth(const double* in) {
     const ref::ExactAabb s = ref::exact(box_at(in + kS)), m = ref::exact(box_at(in + kM));
     const ref::Point d = ref::exact(vec_at(in + kD));
-    return from("moving_aabb", ref::moving_aabb_rational(s, m, d), ref::moving_aabb_cgal(s, m, d));
+    return from("moving_aabb", ref::moving_aabb_rational(in), ref::moving_aabb_cgal(s, m, d));
 }
 
 /// t over its condition scale: the contact time is a slab entry of the
@@ -79,7 +79,7 @@ ValueError box_value_error(const double* in, const Truth& truth, const Answer& g
 /// motion never closes (d = 0 there, apart), or "passes by".
 std::string box_deciding(const double* in, const Truth& truth, int) {
     if (truth.answer == 1) {
-        const auto t = ref::moving_aabb_rational(ref::exact(box_at(in + kS)), ref::exact(box_at(in + kM)), ref::exact(vec_at(in + kD)));
+        const auto t = ref::moving_aabb_rational(in);
         return *t == 0 ? "in contact at the start" : *t == 1 ? "first contact at t = 1" : "first contact inside (0, 1)";
     }
     for (int i = 0; i < 3; ++i) {
@@ -207,7 +207,7 @@ Truth plane_truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_at(in + kLo));
     const ref::ExactPlane p = ref::exact_plane(in);
     const ref::Point dir = ref::exact(vec_at(in + kDir));
-    return from("moving_aabb_plane", ref::moving_aabb_plane_rational(b, p, dir), ref::moving_aabb_plane_cgal(b, p, dir));
+    return from("moving_aabb_plane", ref::moving_aabb_plane_rational(in), ref::moving_aabb_plane_cgal(b, p, dir));
 }
 
 /// t within E 2^-24 (A + |t| B) / |s| (core/isect/moving_aabb.hpp).
@@ -228,10 +228,9 @@ ValueError plane_value_error(const double* in, const Truth& truth, const Answer&
 /// What decides: the box touching or crossing the plane at the start, the
 /// motion parallel to the plane (n . dir = 0), towards it or away from it.
 std::string plane_deciding(const double* in, const Truth&, int) {
-    const ref::ExactAabb b = ref::exact(box_at(in + kLo));
     const ref::ExactPlane p = ref::exact_plane(in);
     Rational lo, hi;
-    ref::aabb_plane_margins(b, p, lo, hi);
+    ref::aabb_plane_margins(in, lo, hi);
     if (lo == 0 || hi == 0) return "touching the plane at the start";
     if (lo < 0 && hi > 0) return "crossing the plane at the start";
     const Rational s = ref::dot(p.n, ref::exact(vec_at(in + kDir)));
@@ -371,7 +370,7 @@ Family make_box() {
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.outputs = {"t"};
-    f.references = "rational (Boost slabs on the Minkowski difference) and cgal (Segment_3 x Iso_cuboid_3)";
+    f.references = "rational (the fast body on exact numbers: slabs on the Minkowski difference) and cgal (Segment_3 x Iso_cuboid_3)";
     f.domain = [](const double* in) {
         std::string why = first_non_finite(box_family(), in);
         if (why.empty()) why = box_order(box_family(), "stationary.lo", "stationary.hi", in);
@@ -388,7 +387,7 @@ Family make_box() {
     f.feature = box_feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::moving_aabb(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const auto t = ref::moving_aabb_rational(ref::exact(box_at(in + kS)), ref::exact(box_at(in + kM)), ref::exact(vec_at(in + kD)));
+        const auto t = ref::moving_aabb_rational(in);
         std::string why = check_answer(box_family(), fast, yes(t.has_value()));
         if (why.empty() && t) why = check_enclosure("t", fast.lo[0], fast.hi[0], *t);
         return why;
@@ -414,7 +413,7 @@ Family make_plane() {
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.outputs = {"t"};
-    f.references = "rational (Boost) and cgal (Plane_3, corner rays)";
+    f.references = "rational (the fast body on exact numbers: margins and n . dir) and cgal (Plane_3, corner rays)";
     f.domain = [](const double* in) {
         std::string why = first_non_finite(plane_family(), in);
         if (why.empty()) why = box_order(plane_family(), "box.lo", "box.hi", in);
@@ -432,7 +431,7 @@ Family make_plane() {
     f.feature = plane_feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::moving_aabb_plane(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const auto t = ref::moving_aabb_plane_rational(ref::exact(box_at(in + kLo)), ref::exact_plane(in), ref::exact(vec_at(in + kDir)));
+        const auto t = ref::moving_aabb_plane_rational(in);
         std::string why = check_answer(plane_family(), fast, yes(t.has_value()));
         if (why.empty() && t) why = check_enclosure("t", fast.lo[0], fast.hi[0], *t);
         return why;

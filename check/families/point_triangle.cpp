@@ -90,7 +90,7 @@ std::pair<Rational, Rational> weights(const ExactInput& x, const ref::Point& q) 
 
 Truth truth(const double* in) {
     const ExactInput x(in);
-    const ref::PointTriangleExact q = ref::point_triangle_rational(x.a, x.b, x.c, x.p);
+    const ref::PointTriangleExact q = ref::point_triangle_rational(in);
     const Rational g = ref::point_triangle_cgal(x.a, x.b, x.c, x.p);
     if (q.dist2 != g)
         throw ReferenceMismatch("point_triangle references disagree: rational says dist2 = " + q.dist2.str() + ", cgal says " +
@@ -316,13 +316,13 @@ Family make() {
     f.answer_has_values.assign(7, true);
     f.safe_answer = 6;
     f.outputs.assign(std::begin(kOutputs), std::end(kOutputs));
-    f.references = "rational (GMP: projection, else the edges' clamped projections) and cgal (squared_distance to Triangle_3)";
+    f.references = "rational (the fast body on exact numbers: Ericson's Voronoi tests) and cgal (squared_distance to Triangle_3)";
     f.domain = [](const double* in) { return first_non_finite(self(), in); };
     f.truth = truth;
     f.also_right = [](const double* in, int answer) {
         if (answer < 0 || answer >= 7) return false;
         const ExactInput x(in);
-        return right_region(x, ref::point_triangle_rational(x.a, x.b, x.c, x.p).q, answer);
+        return right_region(x, ref::point_triangle_rational(in).q, answer);
     };
     f.cgal = [](const double* in) {
         const ExactInput x(in);
@@ -335,7 +335,7 @@ Family make() {
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::point_triangle(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ExactInput x(in);
-        const ref::PointTriangleExact q = ref::point_triangle_rational(x.a, x.b, x.c, x.p);
+        const ref::PointTriangleExact q = ref::point_triangle_rational(in);
         // The oracle's region must be right (on a boundary, either is).
         if (!right_region(x, q.q, fast.answer))
             return std::string("the oracle says ") + kRegions[fast.answer] + ", which does not hold the closest point";

@@ -31,14 +31,7 @@ const char* const kValues[] = {"t_enter", "t_exit", "normal.x", "normal.y", "nor
 
 bool is_segment(const Family& f) { return &f == &segment_family(); }
 
-std::optional<Rational> exact_tmax(const Family& f) {
-    return is_segment(f) ? std::optional<Rational>(1) : std::nullopt;
-}
-
-ref::RayAabbExact rational(const Family& f, const double* in) {
-    return ref::ray_aabb_rational(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), ref::exact(box_at(in + kBox)),
-                                  exact_tmax(f));
-}
+ref::RayAabbExact rational(const Family& f, const double* in) { return ref::ray_aabb_rational(in, is_segment(f)); }
 
 Truth truth(const Family& f, const double* in) {
     const ref::RayAabbExact q = rational(f, in);
@@ -356,7 +349,7 @@ Family make(bool segment) {
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.outputs.assign(std::begin(kValues), std::end(kValues));
-    f.references = std::string("rational (Boost slabs) and cgal (") + (segment ? "Segment_3" : "Ray_3") +
+    f.references = std::string("rational (the fast body on exact numbers: slabs) and cgal (") + (segment ? "Segment_3" : "Ray_3") +
                    " x Iso_cuboid_3)";
     const auto self = segment ? segment_family : ray_family;
     f.domain = [self](const double* in) {

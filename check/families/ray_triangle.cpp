@@ -458,7 +458,7 @@ Family make() {
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.outputs = {"t", "u", "v"};
-    f.references = "rational (Boost, Cramer and coplanar clipping) and cgal (Segment_3 x Triangle_3)";
+    f.references = "rational (the fast body on exact numbers: Cramer and coplanar clipping) and cgal (Segment_3 x Triangle_3)";
     f.domain = [](const double* in) {
         double rest[kInput.size()];  // every input but tmax must be finite
         std::copy(in, in + kInput.size(), rest);

@@ -35,10 +35,7 @@ struct ExactInput {
           q2(ref::exact(vec_at(in + kQ2))) {}
 };
 
-ref::SegmentSegmentExact rational(const double* in) {
-    const ExactInput x(in);
-    return ref::segment_segment_rational(x.p1, x.q1, x.p2, x.q2);
-}
+ref::SegmentSegmentExact rational(const double* in) { return ref::segment_segment_rational(in); }
 
 /// The rational reference's answer and numbers.
 Truth truth_of(const ExactInput& x, const ref::SegmentSegmentExact& q) {
@@ -52,7 +49,7 @@ Truth truth_of(const ExactInput& x, const ref::SegmentSegmentExact& q) {
 
 Truth truth(const double* in) {
     const ExactInput x(in);
-    const ref::SegmentSegmentExact q = ref::segment_segment_rational(x.p1, x.q1, x.p2, x.q2);
+    const ref::SegmentSegmentExact q = ref::segment_segment_rational(in);
     const Rational g = ref::segment_segment_cgal(x.p1, x.q1, x.p2, x.q2);
     if (q.dist2 != g)
         throw ReferenceMismatch("segment_segment references disagree: rational says dist2 = " + q.dist2.str() + ", cgal says " +
@@ -342,7 +339,7 @@ Family make() {
     f.answers = {"apart", "meet"};
     f.answer_has_values = {true, true};
     f.outputs.assign(std::begin(kOutputs), std::end(kOutputs));
-    f.references = "rational (GMP: the convex minimum, interior or edges) and cgal (squared_distance of Segment_3)";
+    f.references = "rational (the fast body on exact numbers: the convex minimum, interior or edges) and cgal (squared_distance of Segment_3)";
     f.domain = [](const double* in) { return first_non_finite(self(), in); };
     f.truth = truth;
     f.cgal = [](const double* in) {
@@ -356,7 +353,7 @@ Family make() {
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::segment_segment(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
         const ExactInput x(in);
-        const Truth t = truth_of(x, ref::segment_segment_rational(x.p1, x.q1, x.p2, x.q2));
+        const Truth t = truth_of(x, ref::segment_segment_rational(in));
         const std::string why = check_answer(self(), fast, t.answer);
         return why.empty() ? check_rounded_enclosures(self(), fast, t.values.data(), t.values.size()) : why;
     };

@@ -27,7 +27,7 @@ Truth truth(const double* in) {
     const ref::ExactAabb b = ref::exact(box_at(in + kBox));
     const ref::Point c = ref::exact(vec_at(in + kC));
     const Rational r = ref::exact(in[kR]);
-    const ref::SphereAabbExact q = ref::sphere_aabb_rational(b, c, r), g = ref::sphere_aabb_cgal(b, c, r);
+    const ref::SphereAabbExact q = ref::sphere_aabb_rational(in), g = ref::sphere_aabb_cgal(b, c, r);
     if (q.overlap != g.overlap || q.contains != g.contains || q.dist2 != g.dist2)
         throw ReferenceMismatch(std::string("sphere_aabb references disagree: rational says ") +
                                 (q.overlap ? "overlap" : "disjoint") + " at squared distance " + q.dist2.str() +
@@ -59,8 +59,7 @@ std::string deciding(const double* in, const Truth&, int) {
         above = above || in[kC + i] > in[kBoxHi + i];
     }
     if (!below && !above) return "centre in the box";
-    const ref::SphereAabbExact q =
-        ref::sphere_aabb_rational(ref::exact(box_at(in + kBox)), ref::exact(vec_at(in + kC)), ref::exact(in[kR]));
+    const ref::SphereAabbExact q = ref::sphere_aabb_rational(in);
     const Rational r = ref::exact(in[kR]);
     const std::string side = below && above ? "below the box on one axis, above on another (nearest on lo and hi faces)"
                              : below       ? "below the box (nearest on a lo face)"
@@ -177,7 +176,7 @@ Family make() {
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {true, true};
     f.outputs.assign(std::begin(kValues), std::end(kValues));
-    f.references = "rational (Boost) and cgal (Sphere_3, distances to faces)";
+    f.references = "rational (the fast body on exact numbers: the nearest point) and cgal (Sphere_3, distances to faces)";
     f.domain = [](const double* in) {
         std::string why = first_non_finite(self(), in);
         if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
@@ -195,8 +194,7 @@ Family make() {
     f.feature = feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::sphere_aabb(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const ref::SphereAabbExact q =
-            ref::sphere_aabb_rational(ref::exact(box_at(in + kBox)), ref::exact(vec_at(in + kC)), ref::exact(in[kR]));
+        const ref::SphereAabbExact q = ref::sphere_aabb_rational(in);
         std::string why = check_answer(self(), fast, yes(q.overlap));
         for (int i = 0; i < 3 && why.empty(); ++i)
             why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], q.closest[i]);

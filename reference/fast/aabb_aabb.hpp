@@ -1,10 +1,28 @@
-// aabb_aabb's band on a number type (its oracle needs no arithmetic).
+// aabb_aabb on a number type: the oracle body and the band.
 #pragma once
 
 #include "isect/ref/aabb_aabb.hpp"
 #include "numbers.hpp"
 
 namespace isect::ref::fast::detail {
+
+/// Overlap iff no axis separates the closed boxes; then the box they share.
+/// Comparisons, min and max of the inputs only: exact on any policy (the
+/// fast oracle runs it on plain doubles, the rational reference on exact
+/// numbers).
+template <class Ops> struct AabbAabbBody {
+    static Out<Ops> run(const double* in) {
+        constexpr size_t a_lo = aabb_aabb_input.at("a.lo"), a_hi = aabb_aabb_input.at("a.hi");
+        constexpr size_t b_lo = aabb_aabb_input.at("b.lo"), b_hi = aabb_aabb_input.at("b.hi");
+        Out<Ops> r;
+        for (size_t i = 0; i < 3; ++i)
+            if (in[a_lo + i] > in[b_hi + i] || in[b_lo + i] > in[a_hi + i]) return r;
+        r.answer = 1;
+        for (size_t i = 0; i < 3; ++i) put_double<Ops>(r, std::max(in[a_lo + i], in[b_lo + i]));
+        for (size_t i = 0; i < 3; ++i) put_double<Ops>(r, std::min(in[a_hi + i], in[b_hi + i]));
+        return r;
+    }
+};
 
 /// Moving every input by delta moves each difference hi - lo of the two
 /// boxes by at most 2 delta, and the differences share no input. Overlap

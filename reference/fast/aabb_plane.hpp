@@ -55,20 +55,20 @@ template <class Ops> typename Ops::NT dot3(const double* a, const double* b) {
 }
 
 template <class Ops> struct AabbPlaneBody {
-    static Result run(const double* in) {
+    static Out<Ops> run(const double* in) {
         typename Ops::NT lo, hi;
         margins<Ops>(in, lo, hi);
-        Result r;
+        Out<Ops> r;
         r.answer = Ops::sgn(lo) >= 0 ? 2 : Ops::sgn(hi) <= 0 ? 0 : 1;  // front, back, straddle
         return r;
     }
 };
 
 template <class Ops> struct AabbPlaneOverlapBody {
-    static Result run(const double* in) {
+    static Out<Ops> run(const double* in) {
         typename Ops::NT lo, hi;
         margins<Ops>(in, lo, hi);
-        Result r;
+        Out<Ops> r;
         r.answer = Ops::sgn(lo) <= 0 && Ops::sgn(hi) >= 0 ? 1 : 0;
         return r;
     }
@@ -92,15 +92,15 @@ template <class Ops> struct AabbPlaneBand {
 };
 
 template <class Ops> struct MovingAabbPlaneBody {
-    static Result run(const double* in) {
+    static Out<Ops> run(const double* in) {
         typename Ops::NT a, b;
         margins<Ops>(in, a, b);
         const auto s = dot3<Ops>(in + PlaneKeys::n, in + PlaneKeys::dir);
-        Result r;
+        Out<Ops> r;
         r.answer = 1;
-        if (Ops::sgn(a) <= 0 && Ops::sgn(b) >= 0) push_exact(r, 0);
-        else if (Ops::sgn(a) > 0 && Ops::sgn(s) < 0) push(r, Ops::enclose(-a, s));
-        else if (Ops::sgn(b) < 0 && Ops::sgn(s) > 0) push(r, Ops::enclose(-b, s));
+        if (Ops::sgn(a) <= 0 && Ops::sgn(b) >= 0) put_double<Ops>(r, 0);
+        else if (Ops::sgn(a) > 0 && Ops::sgn(s) < 0) put_quotient<Ops>(r, -a, s);
+        else if (Ops::sgn(b) < 0 && Ops::sgn(s) > 0) put_quotient<Ops>(r, -b, s);
         else r.answer = 0;
         return r;
     }

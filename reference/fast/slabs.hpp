@@ -72,16 +72,19 @@ template <class Ops> struct Slabs {
 /// ray_aabb / segment_aabb on a number type.
 template <bool Segment> struct RayAabbBody {
     template <class Ops> struct Body {
-        static Result run(const double* in) {
+        /// t_enter, t_exit (none for an infinite exit on exact numbers: a
+        /// rational has no inf), the entry normal.
+        static Out<Ops> run(const double* in) {
             using S = Slabs<Ops>;
             using K = SlabKeys;
             const auto s = S::run(point_of<Ops>(in + K::org), in + K::dir, point_of<Ops>(in + K::lo), point_of<Ops>(in + K::hi), Segment);
-            Result r;
+            Out<Ops> r;
             r.answer = s.hit ? 1 : 0;
             if (!s.hit) return r;
-            push(r, Ops::enclose(s.enter.num, s.enter.den));
-            if (s.exit_infinite) push_exact(r, std::numeric_limits<double>::infinity());
-            else push(r, Ops::enclose(s.exit.num, s.exit.den));
+            put_quotient<Ops>(r, s.enter.num, s.enter.den);
+            if (!s.exit_infinite) put_quotient<Ops>(r, s.exit.num, s.exit.den);
+            else if constexpr (std::is_same_v<Out<Ops>, ExactResult>) put_none<Ops>(r);
+            else push_exact(r, std::numeric_limits<double>::infinity());
             double normal[3] = {0, 0, 0};
             if (Ops::sgn(s.enter.num) > 0)
                 for (int i = 0; i < 3; ++i)
@@ -89,7 +92,7 @@ template <bool Segment> struct RayAabbBody {
                         normal[i] = in[K::dir + size_t(i)] > 0 ? -1 : 1;
                         break;
                     }
-            for (double n : normal) push_exact(r, n);
+            for (double n : normal) put_double<Ops>(r, n);
             return r;
         }
     };
@@ -98,7 +101,7 @@ template <bool Segment> struct RayAabbBody {
 /// moving_aabb on a number type: the segment from 0 along d against the
 /// Minkowski difference S - M.
 template <class Ops> struct MovingAabbBody {
-    static Result run(const double* in) {
+    static Out<Ops> run(const double* in) {
         using K = SlabKeys;
         std::array<typename Ops::NT, 3> lo, hi, zero;
         for (size_t i = 0; i < 3; ++i) {
@@ -107,9 +110,9 @@ template <class Ops> struct MovingAabbBody {
             zero[i] = typename Ops::NT(0);
         }
         const auto s = Slabs<Ops>::run(zero, in + K::motion, lo, hi, true);
-        Result r;
+        Out<Ops> r;
         r.answer = s.hit ? 1 : 0;
-        if (s.hit) push(r, Ops::enclose(s.enter.num, s.enter.den));
+        if (s.hit) put_quotient<Ops>(r, s.enter.num, s.enter.den);
         return r;
     }
 };

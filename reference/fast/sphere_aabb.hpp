@@ -29,15 +29,15 @@ template <class Ops> typename Ops::NT sphere_dist2(const double* in, double clos
 }
 
 template <class Ops> struct SphereBody {
-    static Result run(const double* in) {
+    static Out<Ops> run(const double* in) {
         double closest[3];
         bool contains = false;
         const auto d2 = sphere_dist2<Ops>(in, closest, contains);
         const auto r = Ops::of(in[SphereKeys::r]);
-        Result out;
+        Out<Ops> out;
         out.answer = Ops::sgn(r * r - d2) >= 0 ? 1 : 0;
-        for (double c : closest) push_exact(out, c);
-        push_exact(out, contains ? 1 : 0);
+        for (double c : closest) put_double<Ops>(out, c);
+        put_double<Ops>(out, contains ? 1 : 0);
         return out;
     }
 };

@@ -7,11 +7,11 @@
 namespace isect::ref::fast::detail {
 
 template <class Ops> struct TransformedBody {
-    static Result run(const double* in) {
+    static Out<Ops> run(const double* in) {
         using NT = typename Ops::NT;
         constexpr size_t box_lo = transformed_aabb_input.at("box.lo"), box_hi = transformed_aabb_input.at("box.hi");
         constexpr size_t m = transformed_aabb_input.at("m"), t = transformed_aabb_input.at("t");
-        Result r;
+        Out<Ops> r;
         NT lo[3], hi[3];
         for (int i = 0; i < 3; ++i) {
             lo[i] = hi[i] = Ops::of(in[t + size_t(i)]);
@@ -23,8 +23,8 @@ template <class Ops> struct TransformedBody {
                 hi[i] = hi[i] + (p_low ? q : p);
             }
         }
-        for (const NT& x : lo) push(r, Ops::enclose(x, NT(1)));
-        for (const NT& x : hi) push(r, Ops::enclose(x, NT(1)));
+        for (const NT& x : lo) put_quotient<Ops>(r, x, NT(1));
+        for (const NT& x : hi) put_quotient<Ops>(r, x, NT(1));
         return r;
     }
 };

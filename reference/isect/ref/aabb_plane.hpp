@@ -27,16 +27,20 @@ inline ExactPlane exact_plane(const double* in) {
     return {Point{exact(in[n]), exact(in[n + 1]), exact(in[n + 2])}, exact(in[d])};
 }
 
-int aabb_plane_classify_rational(const ExactAabb& box, const ExactPlane& p);
+/// The fast oracle's bodies (reference/fast/aabb_plane.hpp) on exact
+/// numbers; the input as aabb_plane_input lays it out.
+int aabb_plane_classify_rational(const double* in);
 int aabb_plane_classify_cgal(const ExactAabb& box, const ExactPlane& p);
-bool aabb_plane_overlap_rational(const ExactAabb& box, const ExactPlane& p);
+bool aabb_plane_overlap_rational(const double* in);
 bool aabb_plane_overlap_cgal(const ExactAabb& box, const ExactPlane& p);
 
 /// The least and greatest n . x over the box.
 void aabb_plane_extent(const ExactAabb& box, const Point& n, Rational& min_d, Rational& max_d);
 
-/// The plane's margins over the box: the least and greatest n . x - d. The
-/// box touches the plane where one is 0 and lies in it where both are.
-void aabb_plane_margins(const ExactAabb& box, const ExactPlane& p, Rational& least, Rational& greatest);
+/// The plane's margins over the box of the input (aabb_plane_input, or
+/// moving_aabb_plane_input: the same keys first): the least and greatest
+/// n . x - d, as the bodies take them. The box touches the plane where one
+/// is 0 and lies in it where both are.
+void aabb_plane_margins(const double* in, Rational& least, Rational& greatest);
 
 }  // namespace isect::ref

@@ -1,14 +1,16 @@
 // Exact references for moving boxes, cross-checked on every input.
 //  Box vs box: the Minkowski difference D = [S.lo - M.hi, S.hi - M.lo] is
 //  met by the segment from the origin along d at the contact times.
-//  - moving_aabb_rational: Boost rationals, slab by slab (ray_aabb_rational).
+//  - moving_aabb_rational: the fast oracle's body on exact numbers, slab by
+//    slab (reference/fast/slabs.hpp).
 //  - moving_aabb_cgal: CGAL's intersection(Segment_3, Iso_cuboid_3) on D, or
 //    the origin's bounded side when d = 0 (a degenerate Segment_3 is
 //    outside CGAL's preconditions).
 //  Box vs plane, contact at the least t >= 0 at which the moving box meets
 //  n . x = d:
-//  - moving_aabb_plane_rational: Boost rationals, the least and greatest
-//    n . x over the box and s = n . dir.
+//  - moving_aabb_plane_rational: the fast oracle's body on exact numbers
+//    (reference/fast/aabb_plane.hpp): the least and greatest n . x over the
+//    box and s = n . dir.
 //  - moving_aabb_plane_cgal: CGAL's Plane_3: the oriented sides of the eight
 //    corners decide contact at 0; otherwise each corner's ray along dir is
 //    intersected with the plane (intersection(Ray_3, Plane_3)), and the
@@ -34,13 +36,13 @@ static_assert(moving_aabb_plane_input.at("n") == aabb_plane_input.at("n") &&
               moving_aabb_plane_input.at("d") == aabb_plane_input.at("d"));
 
 /// The contact time, or nullopt for none.
-std::optional<Rational> moving_aabb_rational(const ExactAabb& s, const ExactAabb& m, const Point& d);
+std::optional<Rational> moving_aabb_rational(const double* in);
 std::optional<Rational> moving_aabb_cgal(const ExactAabb& s, const ExactAabb& m, const Point& d);
 
 /// The Minkowski difference [S.lo - M.hi, S.hi - M.lo].
 ExactAabb minkowski_difference(const ExactAabb& s, const ExactAabb& m);
 
-std::optional<Rational> moving_aabb_plane_rational(const ExactAabb& box, const ExactPlane& p, const Point& dir);
+std::optional<Rational> moving_aabb_plane_rational(const double* in);
 std::optional<Rational> moving_aabb_plane_cgal(const ExactAabb& box, const ExactPlane& p, const Point& dir);
 
 }  // namespace isect::ref

@@ -2,10 +2,9 @@
 // collinear one is a segment, a repeated one a point) to a point p
 // (isect/point_triangle.hpp): the point q and its squared distance.
 // Cross-checked on every input they judge:
-//  - point_triangle_rational: GMP rationals. For a proper triangle, p's
-//    projection on the plane, taken if the three edge orientations about the
-//    normal put it in the closed triangle; else, and for degenerate
-//    triangles, the least of the three edges' clamped projections.
+//  - point_triangle_rational: core's point_triangle_minimum (the fast
+//    oracle's body: Ericson's Voronoi tests for a proper triangle, the least
+//    of three point-segment minima for a degenerate one) on exact numbers.
 //  - point_triangle_cgal: CGAL's squared_distance(Point_3, Triangle_3) on
 //    an exact rational kernel (its own Voronoi tests), of a Point_3 for a
 //    triangle whose vertices are equal.
@@ -26,7 +25,7 @@ struct PointTriangleExact {
     Rational dist2;
 };
 
-PointTriangleExact point_triangle_rational(const Point& a, const Point& b, const Point& c, const Point& p);
+PointTriangleExact point_triangle_rational(const double* in);
 /// The squared distance alone.
 Rational point_triangle_cgal(const Point& a, const Point& b, const Point& c, const Point& p);
 

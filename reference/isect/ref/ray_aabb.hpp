@@ -1,8 +1,8 @@
 // Exact references for the points o + t d, t in [0, tmax], vs a closed box
 // (tmax = +inf for a ray), cross-checked on every input:
-//  - ray_aabb_rational: Boost rationals, the slab method: per axis the
-//    parameter interval inside the slab (all t or none when d_i = 0),
-//    intersected.
+//  - ray_aabb_rational: the fast oracle's slabs (reference/fast/slabs.hpp)
+//    on exact numbers: per axis the parameter interval inside the slab (all
+//    t or none when d_i = 0), intersected.
 //  - ray_aabb_cgal: CGAL on an exact rational kernel: intersection(Ray_3 or
 //    Segment_3, Iso_cuboid_3), a point or a segment, whose end points give
 //    the parameters. CGAL's Ray_3 and Segment_3 must not be degenerate
@@ -33,9 +33,8 @@ struct RayAabbExact {
     std::array<std::optional<Rational>, 3> near;
 };
 
-/// tmax: nullopt for a ray.
-RayAabbExact ray_aabb_rational(const Point& o, const Point& d, const ExactAabb& box,
-                               const std::optional<Rational>& tmax);
+/// segment: t in [0, 1] (segment_aabb_input), else t >= 0 (ray_aabb_input).
+RayAabbExact ray_aabb_rational(const double* in, bool segment);
 RayAabbExact ray_aabb_cgal(const Point& o, const Point& d, const ExactAabb& box, bool segment);
 
 }  // namespace isect::ref

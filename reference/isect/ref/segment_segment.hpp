@@ -3,12 +3,11 @@
 // one pair of parameters s, t in [0, 1] that reaches it. Cross-checked on
 // every input they judge (the squared distance; the minimiser need not be
 // unique):
-//  - segment_segment_rational: GMP rationals. D(s, t) = |P1(s) - P2(t)|^2
-//    is convex on the square, so its least is the unconstrained minimum
-//    where that is unique and inside the square, else the least over the
-//    four edges; each edge's minimum is a clamped root of a quadratic in one
-//    parameter. The distance returned is evaluated from its two points, not
-//    from the quadratic's coefficients.
+//  - segment_segment_rational: core's segment_minimum (the fast oracle's
+//    body) on exact numbers. D(s, t) = |P1(s) - P2(t)|^2 is convex on the
+//    square, so its least is the unconstrained minimum where that is unique
+//    and inside the square, else the least over the four edges; each edge's
+//    minimum is a clamped root of a quadratic in one parameter.
 //  - segment_segment_cgal: CGAL's squared_distance on an exact rational
 //    kernel (Lumelsky's clamp-and-recompute, another route), of a Point_3
 //    for a segment whose ends are equal.
@@ -27,7 +26,7 @@ struct SegmentSegmentExact {
     Rational dist2, s, t;
 };
 
-SegmentSegmentExact segment_segment_rational(const Point& p1, const Point& q1, const Point& p2, const Point& q2);
+SegmentSegmentExact segment_segment_rational(const double* in);
 /// The squared distance alone (CGAL gives no minimiser through its public calls).
 Rational segment_segment_cgal(const Point& p1, const Point& q1, const Point& p2, const Point& q2);
 

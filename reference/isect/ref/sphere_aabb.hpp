@@ -23,7 +23,8 @@ struct SphereAabbExact {
     Point closest;           ///< the nearest point (rational reference only)
 };
 
-SphereAabbExact sphere_aabb_rational(const ExactAabb& box, const Point& c, const Rational& r);
+/// The fast oracle's body (reference/fast/sphere_aabb.hpp) on exact numbers.
+SphereAabbExact sphere_aabb_rational(const double* in);
 SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rational& r);
 
 }  // namespace isect::ref

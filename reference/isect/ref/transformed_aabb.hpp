@@ -1,6 +1,7 @@
 // Exact references for the tight box of a box's image under p' = m p + t,
 // cross-checked face by face:
-//  - transformed_aabb_rational: Boost rationals, Arvo's per-term min and max.
+//  - transformed_aabb_rational: the fast oracle's body (reference/fast/
+//    transformed_aabb.hpp) on exact numbers: Arvo's per-term min and max.
 //  - transformed_aabb_cgal: CGAL's Aff_transformation_3 on an exact rational
 //    kernel applied to the eight corners, then the least and greatest of
 //    each coordinate.
@@ -19,7 +20,7 @@ struct ExactAffine {
     Point t;
 };
 
-ExactAabb transformed_aabb_rational(const ExactAabb& box, const ExactAffine& a);
+ExactAabb transformed_aabb_rational(const double* in);
 ExactAabb transformed_aabb_cgal(const ExactAabb& box, const ExactAffine& a);
 
 }  // namespace isect::ref
