@@ -43,7 +43,7 @@ def main():
             with tempfile.TemporaryDirectory() as found:
                 env = dict(os.environ, ISECT_FUZZ_FINDINGS=found)
                 good = execs_per_second(target, seeds, a.seconds, [], env)
-                bad = execs_per_second(target, seeds, a.seconds, [], dict(env, ISECT_FUZZ_KERNEL=kernel))
+                bad = execs_per_second(target, seeds, a.seconds, [], dict(env, ISECT_FUZZ_SUBJECT=f"kernel {kernel}"))
                 classes = len(os.listdir(found))
             print(f"| fuzz_{family} | `{kernel}` ({classes} classes kept) | {good:,.0f} | {bad:,.0f} | {bad / good:.2f} |",
                   flush=True)

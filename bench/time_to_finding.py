@@ -63,7 +63,7 @@ def run_fuzzer(target, kernel, precision, seed, cap, plain):
     inputs is libFuzzer's own and does not depend on the machine's load. A
     target that dies without a finding (an unknown kernel, say) stops the
     script: it is not a miss."""
-    env = dict(os.environ, ISECT_FUZZ_KERNEL=kernel, ISECT_FUZZ_PRECISION=precision)
+    env = dict(os.environ, ISECT_FUZZ_SUBJECT=f"kernel {kernel}", ISECT_FUZZ_PRECISION=precision)
     if plain:
         env["ISECT_FUZZ_MUTATOR"] = "plain"
     with tempfile.TemporaryDirectory() as pool:

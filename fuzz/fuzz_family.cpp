@@ -6,30 +6,26 @@
 // ones prints the case in the corpus format and aborts.
 //
 // Environment:
-//   ISECT_FUZZ_KERNEL   comma-separated kernel names (default: the built-in
-//                       ones); "broken:NAME" plants a known bug, "broken:*"
-//                       every planted bug of the family
+//   ISECT_FUZZ_SUBJECT  the kernels fuzzed, as every isect command chooses
+//                       them (check/engine/kernels_under_test.hpp), one
+//                       "key value" line each: kernel NAME[,NAME] (default:
+//                       the built-in ones; broken:NAME plants a known bug,
+//                       broken:* every planted bug of the family); plugin
+//                       PATH, a plugin (isect/plugin.h) whose function for
+//                       this family is fuzzed instead, in process (a crash
+//                       in it is a libFuzzer crash, kept as an artifact);
+//                       contract C (a plugin's, default tolerant=1, or a
+//                       stricter one for a named built-in kernel); domain
+//                       LO:HI, require NAME,NAME, convention NAME,NAME (as
+//                       isect check takes them: inputs outside the declared
+//                       domain and preconditions are fitted into them, as
+//                       the generators fit theirs, or not judged); fp_env
+//                       default|ftz|daz|ftz,daz, the kernels'
+//                       floating-point environment (the truth always runs
+//                       in the default one); error_e E.
 //   ISECT_FUZZ_MUTATOR  "plain" turns the float-aware mutator off
-//   ISECT_FUZZ_PLUGIN   a plugin (isect/plugin.h) whose function for this
-//                       family is fuzzed instead, in process (a crash in it
-//                       is a libFuzzer crash, kept as an artifact), under
-//   ISECT_FUZZ_CONTRACT its contract (default tolerant=1); with built-in
-//                       kernels, the contract they are held to instead of
-//                       their own (isect fuzz allows only a stricter one)
-//   ISECT_FUZZ_DOMAIN   a declared domain LO:HI (isect check --domain)
-//   ISECT_FUZZ_REQUIRE  declared preconditions NAME,NAME (isect check --require)
-//   ISECT_FUZZ_CONVENTION  declared conventions NAME,NAME (isect check
-//                       --convention): the truth follows them, and the
-//                       built-in kernels fuzzed are those that do
-//   Inputs outside the declared domain and preconditions are not judged
-//   (bytes are fitted into them first, as the generators fit theirs).
 //   ISECT_FUZZ_PRECISION  "double": double inputs (9-byte slots) and the
 //                       double kernels, or a plugin's isect_FAMILY_d
-//   ISECT_FUZZ_FP_ENV   the floating-point environment the kernels run in
-//                       (default, ftz, daz, ftz,daz); without it built-in
-//                       kernels run in the default one and a plugin's in
-//                       the one loading it left. The truth always runs in
-//                       the default environment.
 //   ISECT_FUZZ_MAX_LEN  set: print the byte length of this family's slot
 //                       layout in the precision, and exit
 //   ISECT_FUZZ_FINDINGS a folder: a finding is written there as its bytes
@@ -47,6 +43,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "check/engine/kernels_under_test.hpp"
 #include "check/io/case_file.hpp"
 #include "check/io/fp_env.hpp"
 #include "check/io/safe_write.hpp"
@@ -100,88 +97,43 @@ std::string family_of_binary(const char* path) {
     return name;
 }
 
-/// What the kernels did to the floating-point state (fp_env.hpp).
-std::shared_ptr<isect::check::FpWatch> g_watch = std::make_shared<isect::check::FpWatch>();
-
-std::optional<isect::check::FpEnv> requested_fp_env() {
-    const char* env = std::getenv("ISECT_FUZZ_FP_ENV");
-    if (!env || !*env) return std::nullopt;
-    std::string why;
-    const auto e = isect::check::FpEnv::parse(env, why);
-    if (!e) die("ISECT_FUZZ_FP_ENV " + why);
-    return e;
-}
-
-std::vector<FamilyKernel> selected_kernels() {
-    using isect::check::describe_fp_control;
-    const auto fp_env = requested_fp_env();
-    if (const char* plugin = std::getenv("ISECT_FUZZ_PLUGIN"); plugin && *plugin) {
-        const char* contract_env = std::getenv("ISECT_FUZZ_CONTRACT");
-        const auto contract = isect::check::Contract::parse(contract_env ? contract_env : "tolerant=1");
-        if (!contract) die(std::string("ISECT_FUZZ_CONTRACT '") + contract_env + "' is not a contract");
-        try {
-            isect::check::InProcessPlugin p =
-                isect::check::plugin_kernel_in_process(plugin, family(), *contract, 16, fp_env);
-            if (p.after_load != p.before_load)
-                std::fprintf(stderr, "fuzz_%s: loading %s set the floating-point state to %s; its kernel runs in %s, "
-                             "the truth in %s\n", family_name(), plugin, describe_fp_control(p.after_load).c_str(),
-                             describe_fp_control(p.kernel_env).c_str(), describe_fp_control(p.before_load).c_str());
-            g_watch = p.watch;
-            return {p.kernel};
-        } catch (const std::exception& e) {
-            die(e.what());
-        }
-    }
-    const char* env = std::getenv("ISECT_FUZZ_KERNEL");
-    std::vector<FamilyKernel> out;
-    if (!env || !*env) {
-        out = family().kernels();  // those that follow its declared conventions
-    } else {
-        std::stringstream names(env);
-        for (std::string name; std::getline(names, name, ',');) {
-            if (name == "broken:*") {  // every planted bug of the family, in the run's precision
-                for (const FamilyKernel& k : family().broken()) out.push_back(k);
-                if (family().broken().empty()) die("ISECT_FUZZ_KERNEL=broken:* but " + family().name + " has no planted bug here");
-                continue;
-            }
-            const auto k = family().find_kernel(name);
-            if (!k) die("ISECT_FUZZ_KERNEL names no kernel '" + name + "' of " + family().name);
-            out.push_back(*k);
-        }
-    }
-    if (const char* c = std::getenv("ISECT_FUZZ_CONTRACT"); c && *c) {
-        const auto contract = isect::check::Contract::parse(c);
-        if (!contract) die(std::string("ISECT_FUZZ_CONTRACT '") + c + "' is not a contract");
-        for (FamilyKernel& k : out) k.contract = *contract;
-    }
-    if (fp_env)
-        for (FamilyKernel& k : out)
-            k = isect::check::in_fp_env(k, fp_env->control(), g_watch);
-    return out;
+/// The kernels under test, from ISECT_FUZZ_SUBJECT: chosen as every isect
+/// command chooses them, a plugin loaded into this process.
+const isect::check::KernelsUnderTest& under_test() {
+    static const std::unique_ptr<isect::check::KernelsUnderTest> u = [] {
+        const char* text = std::getenv("ISECT_FUZZ_SUBJECT");
+        std::string why;
+        auto args = isect::check::SubjectArgs::read(text ? text : "", why);
+        if (!args) die("ISECT_FUZZ_SUBJECT " + why);
+        args->in_process = true;
+        auto made = isect::check::KernelsUnderTest::make(std::string("fuzz_") + family_name(), *args);
+        if (!made) std::exit(2);  // make() said why
+        return made;
+    }();
+    return *u;
 }
 
 const std::vector<FamilyKernel>& kernels() {
-    static const std::vector<FamilyKernel> k = selected_kernels();
+    static const std::vector<FamilyKernel> k = [] {
+        std::string why;
+        std::vector<FamilyKernel> out;
+        try {
+            out = under_test().kernels(family(), &why);
+        } catch (const std::exception& e) {
+            die(e.what());
+        }
+        if (out.empty()) die(why);
+        if (const auto& p = under_test().in_process(); p && p->after_load != p->before_load)
+            std::fprintf(stderr, "fuzz_%s: loading the plugin set the floating-point state to %s; its kernel runs in %s, "
+                         "the truth in %s\n", family_name(), isect::check::describe_fp_control(p->after_load).c_str(),
+                         isect::check::describe_fp_control(p->kernel_env).c_str(),
+                         isect::check::describe_fp_control(p->before_load).c_str());
+        return out;
+    }();
     return k;
 }
 
-const isect::check::Domain& domain() {
-    static const isect::check::Domain d = [] {
-        isect::check::Domain out;
-        std::string why;
-        if (const char* env = std::getenv("ISECT_FUZZ_DOMAIN"); env && *env) {
-            const auto parsed = isect::check::Domain::parse(env, why);
-            if (!parsed) die("ISECT_FUZZ_DOMAIN " + why);
-            out = *parsed;
-        }
-        if (const char* env = std::getenv("ISECT_FUZZ_REQUIRE"); env && *env)
-            if (!isect::check::parse_requirements(env, out.required, why)) die("ISECT_FUZZ_REQUIRE " + why);
-        if (const char* env = std::getenv("ISECT_FUZZ_CONVENTION"); env && *env)
-            if (!isect::check::parse_conventions(env, out.conventions, why)) die("ISECT_FUZZ_CONVENTION " + why);
-        return out;
-    }();
-    return d;
-}
+const isect::check::Domain& domain() { return under_test().domain(); }
 
 uint32_t fnv(const void* data, size_t size) {
     return isect::check::name_hash(std::string_view(static_cast<const char*>(data), size));
@@ -251,11 +203,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static std::set<std::string> seen;  // provisional classes judged, when keeping findings
     const auto finding =
         isect::check::fuzz_one(family(), kernels(), in, sampled(data, size), findings_dir().empty() ? nullptr : &seen);
-    if (g_watch->changed_calls == 1) {
-        ++g_watch->changed_calls;  // said once
+    isect::check::FpWatch& watch = *under_test().watch();
+    if (watch.changed_calls == 1) {
+        ++watch.changed_calls;  // said once
         std::fprintf(stderr, "fuzz_%s: the kernel CHANGED the floating-point control state to %s during a call "
                      "(restored after each call; the truth never runs in it)\n", family_name(),
-                     isect::check::describe_fp_control(g_watch->first_change).c_str());
+                     isect::check::describe_fp_control(watch.first_change).c_str());
     }
     if (!finding) return 0;
     if (!findings_dir().empty()) {

@@ -31,7 +31,7 @@
 #include "check/io/interrupt.hpp"
 #include "check/io/plugin_host.hpp"
 #include "check/io/safe_write.hpp"
-#include "kernels_under_test.hpp"
+#include "check/engine/kernels_under_test.hpp"
 #include "report.hpp"
 #include "witness_files.hpp"
 
@@ -98,7 +98,7 @@ std::string field(const std::string& line, const std::string& key) {
 
 }  // namespace
 
-int run_minimize(const std::string& path, const SubjectArgs& subject, const std::string& out) {
+int run_minimize(const std::string& path, const check::SubjectArgs& subject, const std::string& out) {
     const check::ReadResult r = check::read_case_file(path);
     if (const auto* errors = std::get_if<std::vector<check::CaseError>>(&r)) {
         for (const auto& e : *errors) std::cerr << "error: " << e.str() << "\n";
@@ -106,7 +106,7 @@ int run_minimize(const std::string& path, const SubjectArgs& subject, const std:
     }
     const check::FamilyCase& c = std::get<check::FamilyCase>(r);
     const check::PrecisionScope scope(c.precision);  // a double case: the double kernels, u = 2^-53
-    const auto in_scope = KernelsUnderTest::make("minimize", subject);
+    const auto in_scope = check::KernelsUnderTest::make("minimize", subject);
     if (!in_scope) return 2;
     const Family& f = in_scope->family(*c.family);
     std::string none;
@@ -237,20 +237,21 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     check::ChildSpec spec;
     spec.argv = argv;
     spec.own_group = true;
-    const SubjectArgs& sub = args.subject;
     const auto set = [&spec](const char* var, const std::string& value) { spec.env.push_back(std::string(var) + "=" + value); };
-    if (!sub.kernel.empty()) set("ISECT_FUZZ_KERNEL", sub.kernel);
-    if (!sub.plugin.empty()) set("ISECT_FUZZ_PLUGIN", fs::absolute(check::resolve_plugin_path(sub.plugin)).string());
-    if (!sub.plugin.empty() || sub.contract_given) set("ISECT_FUZZ_CONTRACT", sub.contract);
-    if (!sub.fp_env.empty()) set("ISECT_FUZZ_FP_ENV", sub.fp_env);
-    if (!domain.everything()) set("ISECT_FUZZ_DOMAIN", domain.str());
     const auto joined = [](const std::vector<std::string>& names) {
         std::string out;
         for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
         return out;
     };
-    if (!domain.required.empty()) set("ISECT_FUZZ_REQUIRE", joined(domain.required));
-    if (!f.followed.empty()) set("ISECT_FUZZ_CONVENTION", joined(f.followed));
+    // The kernels, as this campaign chose them, in the one form every
+    // command and target reads (the plugin by its absolute path; the scope
+    // this campaign merged from the command line and the plugin).
+    check::SubjectArgs sub = args.subject;
+    if (!sub.plugin.empty()) sub.plugin = fs::absolute(check::resolve_plugin_path(sub.plugin)).string();
+    sub.domain = domain.everything() ? "" : domain.str();
+    sub.require = joined(domain.required);
+    sub.convention = joined(f.followed);
+    set("ISECT_FUZZ_SUBJECT", sub.text());
     if (args.plain_mutator) set("ISECT_FUZZ_MUTATOR", "plain");
     set("ISECT_FUZZ_PRECISION", args.precision);
     set("ISECT_FUZZ_FINDINGS", found_dir.string());
@@ -338,27 +339,42 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         }
         check::Inputs kept = input;
         std::string path;
+        // The kept input judged once, as every check judges a case: each
+        // kernel, by the references; its file and its count stand on that.
+        std::optional<check::CaseJudge> judged;
+        const auto judge_kept = [&] {
+            judged.emplace(f, kernels, kept, check::Oracle::slow, false);
+            judged->finish();
+        };
         if (const auto at = known.find(found->key.str()); at != known.end()) {
             ++result.duplicates;
             path = at->second;
+            judge_kept();
         } else {
             // As found first (a second signal loses nothing), then minimised in its place.
             const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " + domain.str() + ")";
             const std::string stem = file_stem_for(found->key);
+            const std::string as_found = origin + ", as found\n" + found->message + "\nsignature: " + found->key.str();
             check::Written w = files.keep(found->key.str(), stem, found->kernel,
-                                          check::format_family_case(f, kept, origin + ", as found\n" + found->message +
-                                                                                "\nsignature: " + found->key.str()));
+                                          found->truth ? check::format_family_case(f, kept, *found->truth, as_found)
+                                                       : check::format_family_case(f, kept, as_found));
             // A crash, hang or garbage answer is kept as found: every trial
             // would cost a worker or a timeout.
             const check::FailureKind kind = found->key.kind;
             if (kind != check::FailureKind::crash && kind != check::FailureKind::hang && kind != check::FailureKind::garbage)
                 kept = minimise(f, kernels, input, found->key, domain);
-            const auto again = finding_on(f, kernels, kept);
+            judge_kept();
             const bool minimised = check::within_grace();
-            if (w.ok() && again)
+            // What the minimised witness breaks: the first kernel's violation.
+            std::string again;
+            for (size_t i = 0; i < kernels.size() && again.empty() && judged->disagreement().empty(); ++i)
+                if (const check::FamilyJudgement& j = judged->judgements()[i]; j.violates)
+                    again = "kernel " + kernels[i].name + " (" + kernels[i].contract.str() + "): " + j.why;
+            if (w.ok() && !again.empty())
                 w = files.keep(found->key.str(), stem, found->kernel,
-                               check::format_family_case(f, kept, origin + (minimised ? ", minimised\n" : ", part minimised\n") +
-                                                                      again->message + "\nsignature: " + found->key.str()));
+                               check::format_family_case(f, kept, judged->truth(),
+                                                         origin + (minimised ? ", minimised\n" : ", part minimised\n") + again +
+                                                             "\nsignature: " + found->key.str()));
             if (!w.ok()) {
                 lines << "isect fuzz: finding NOT saved: " << w.error << "\n";
                 continue;
@@ -370,16 +386,13 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             } else {
                 written.insert(path);
                 ++result.new_cases;
-                lines << "new case " << path << ": " << (again ? again->message : found->message) << "\n";
+                lines << "new case " << path << ": " << (!again.empty() ? again : found->message) << "\n";
             }
         }
-        // Counted as every check counts a case: each kernel judged on it.
-        check::CaseJudge judged(f, kernels, kept, check::Oracle::slow, false);
-        judged.finish();
-        if (!judged.disagreement().empty()) {
+        if (!judged->disagreement().empty()) {
             if (!result.report.reference_mismatches++) {
                 result.report.mismatch = kept;
-                result.report.mismatch_message = judged.disagreement();
+                result.report.mismatch_message = judged->disagreement();
                 result.mismatch_path = path;
             }
             continue;
@@ -387,7 +400,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         ++result.report.reference_cases;
         for (size_t i = 0; i < kernels.size(); ++i) {
             const check::FailureClass* fc = check::tally_judgement(f, kernels[i], result.report.kernels[i], kept,
-                                                                   judged.truth(), judged.judgements()[i], 0);
+                                                                   judged->truth(), judged->judgements()[i], 0);
             if (fc && fc->witness == kept) witness_files[i][fc->key.str()] = path;
         }
     }
@@ -424,7 +437,7 @@ int run_fuzz(const FuzzArgs& args) {
     if (!set_precision_arg("fuzz", args.precision)) return 2;
     // The target fuzzes a plugin in process; findings are judged again here
     // through a worker, so a crash stays a kept input.
-    const auto under_test = KernelsUnderTest::make("fuzz", args.subject);
+    const auto under_test = check::KernelsUnderTest::make("fuzz", args.subject);
     if (!under_test) return 2;
     check::PluginHost* host = under_test->host();
     const check::Domain& domain = under_test->domain();

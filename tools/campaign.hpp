@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "kernels_under_test.hpp"
+#include "check/engine/kernels_under_test.hpp"
 
 namespace isect::tool {
 
@@ -19,7 +19,7 @@ struct FuzzArgs {
     /// folder is isect's source or install tree (never those).
     std::string work;
     bool plain_mutator = false;
-    SubjectArgs subject;      ///< a plugin's functions, a kernel, or the built-in ones; their scope and environment
+    check::SubjectArgs subject;      ///< a plugin's functions, a kernel, or the built-in ones; their scope and environment
     std::string fuzz_dir;     ///< where the fuzz_FAMILY binaries are
     std::string source_dir;   ///< seeds, dictionary, corpus
     std::string format = "text";  ///< text, markdown, json or junit (tools/report.hpp)
@@ -34,6 +34,6 @@ int run_fuzz(const FuzzArgs& args);
 /// (built in, or a plugin's: subject says which, and its scope), keeping its
 /// failure class; writes the result to out (stdout when empty). Exit 0, 1
 /// when nothing fails on the case, 2 on an unreadable file.
-int run_minimize(const std::string& path, const SubjectArgs& subject, const std::string& out);
+int run_minimize(const std::string& path, const check::SubjectArgs& subject, const std::string& out);
 
 }  // namespace isect::tool

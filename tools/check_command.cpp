@@ -20,7 +20,7 @@
 #include "check/io/plugin_host.hpp"
 #include "check/io/safe_write.hpp"
 #include "report.hpp"
-#include "kernels_under_test.hpp"
+#include "check/engine/kernels_under_test.hpp"
 #include "witness_files.hpp"
 
 namespace isect::tool {
@@ -68,9 +68,13 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
         for (size_t c = 0; c < k.classes.size(); ++c) {
             check::FailureClass& fc = k.classes[c];
             const std::string place = "class " + std::to_string(c + 1) + " of " + std::to_string(k.classes.size());
+            const std::string origin = witness_origin(args, subject, r.report_domain, k, fc, place);
+            // The witness's truth as its judgement found it; judged here only
+            // where it was not minimised (a run cut short).
             const check::Written w =
                 files.keep(f.name + "|" + std::to_string(i) + "|" + fc.key.str(), stem, k.name,
-                           check::format_family_case(f, fc.witness, witness_origin(args, subject, r.report_domain, k, fc, place)));
+                           fc.truth ? check::format_family_case(f, fc.witness, *fc.truth, origin)
+                                    : check::format_family_case(f, fc.witness, origin));
             fc.case_path = w.ok() || files.kept_earlier() ? w.path : "";
             if (!w.ok() && files.kept_earlier()) {
                 fc.minimised = false;  // what the file holds
@@ -324,14 +328,14 @@ int run_check(const CheckArgs& args_in) {
         shard = *s;
     }
     // Blocks of at least 16 cases: more workers than blocks would wait.
-    const size_t jobs = workers_for("check", args.jobs, args.cases ? (args.cases + 15) / 16 : 0);
+    const size_t jobs = check::workers_for("check", args.jobs, args.cases ? (args.cases + 15) / 16 : 0);
     // Nothing runs before the findings have a place to go.
     if (const std::string why = check::probe_folder(args.out); !why.empty()) {
         std::cerr << "isect check: --out " << why << "\n";
         return 2;
     }
     args.subject.output_dir = args.out;  // what a plugin prints: a log beside the findings
-    const auto under_test = KernelsUnderTest::make("check", args.subject);
+    const auto under_test = check::KernelsUnderTest::make("check", args.subject);
     if (!under_test || !under_test->start_workers("check", jobs)) return 2;
     check::PluginHost* host = under_test->host();
     RunInfo info;

@@ -14,7 +14,7 @@
 #include "check/model/family.hpp"
 #include "check/io/fp_env.hpp"
 #include "check/io/plugin_host.hpp"
-#include "kernels_under_test.hpp"
+#include "check/engine/kernels_under_test.hpp"
 
 namespace isect::tool {
 
@@ -32,7 +32,7 @@ struct CheckArgs {
     bool map = false;          ///< validity map tables and pictures (always for plugins)
     std::string oracle = "fast";  ///< fast: the fast oracles first; slow: the references alone
     std::string precision = "float";  ///< float or double: the inputs and the kernels' scalar
-    SubjectArgs subject;       ///< the kernels judged (a plugin, a kernel, every built-in), their scope and environment
+    check::SubjectArgs subject;       ///< the kernels judged (a plugin, a kernel, every built-in), their scope and environment
     std::string replay;        ///< --replay DIR: the user's own cases, judged first
     std::string source_dir;    ///< where tools/validity_map.py lives
     size_t jobs = 0;           ///< workers; 0: the cores available

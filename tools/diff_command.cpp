@@ -17,7 +17,7 @@
 #include "check/io/interrupt.hpp"
 #include "check/io/plugin_host.hpp"
 #include "check/io/safe_write.hpp"
-#include "kernels_under_test.hpp"
+#include "check/engine/kernels_under_test.hpp"
 #include "report.hpp"
 #include "witness_files.hpp"
 
@@ -43,7 +43,7 @@ bool is_plugin(const std::string& subject) {
 
 /// One side of the diff: a plugin, or a built-in kernel's name.
 struct Side {
-    std::unique_ptr<KernelsUnderTest> under_test;
+    std::unique_ptr<check::KernelsUnderTest> under_test;
     std::string name() const { return under_test->subject(); }
     /// Its kernel for family f in the run's precision (worker w's), or nullopt.
     std::optional<FamilyKernel> kernel(const Family& f, size_t w = 0) const {
@@ -291,18 +291,18 @@ int run_diff(const DiffArgs& args_in) {
         std::cerr << "isect diff: --out " << why << "\n";
         return 2;
     }
-    const size_t jobs = workers_for("diff", args.jobs, args.cases ? (args.cases + 15) / 16 : 0);
+    const size_t jobs = check::workers_for("diff", args.jobs, args.cases ? (args.cases + 15) / 16 : 0);
     // Each side a plugin (a path) or a built-in kernel's name, in one scope
     // and floating-point environment.
     Side a, b;
     for (auto [side, subject] : {std::pair{&a, &args.a}, std::pair{&b, &args.b}}) {
-        SubjectArgs sub;
+        check::SubjectArgs sub;
         (is_plugin(*subject) ? sub.plugin : sub.kernel) = *subject;
         sub.timeout_ms = args.timeout_ms;
         sub.fp_env = args.fp_env;
         sub.domain = args.domain;
         sub.require = args.require;
-        side->under_test = KernelsUnderTest::make("diff", sub);
+        side->under_test = check::KernelsUnderTest::make("diff", sub);
         if (!side->under_test || !side->under_test->start_workers("diff", jobs)) return 2;
     }
     const check::Domain& domain = a.under_test->domain();

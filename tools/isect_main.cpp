@@ -282,7 +282,7 @@ int main(int argc, char** argv) {
         ->check(whole_in(1, 86400000));
 
     std::string minimize_path, minimize_out;
-    SubjectArgs minimize_subject;
+    isect::check::SubjectArgs minimize_subject;
     CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing case to the simplest one that still fails");
     minimize->add_option("case", minimize_path, "The case file")->required();
     minimize->add_option("--kernel", minimize_subject.kernel, "The kernel that fails on it (default: the built-in ones)");

@@ -13,7 +13,7 @@
 #include "check/io/case_file.hpp"
 #include "check/io/interrupt.hpp"
 #include "check/io/plugin_host.hpp"
-#include "kernels_under_test.hpp"
+#include "check/engine/kernels_under_test.hpp"
 #include "report.hpp"
 
 namespace isect::tool {
@@ -65,7 +65,7 @@ struct JudgedFile {
     std::vector<check::FamilyJudgement> judgements;
 };
 
-JudgedFile judge_file(const std::string& file, bool strict, const KernelsUnderTest& under_test, size_t worker) {
+JudgedFile judge_file(const std::string& file, bool strict, const check::KernelsUnderTest& under_test, size_t worker) {
     JudgedFile out;
     out.done = true;
     out.read = check::read_case_file(file, strict);
@@ -98,8 +98,8 @@ int run_replay(const ReplayArgs& args) {
         std::cerr << "isect replay: --expect-broken needs --kernel or --plugin\n";
         return 2;
     }
-    const size_t jobs = workers_for("replay", args.jobs);
-    const auto under_test = KernelsUnderTest::make("replay", args.subject);
+    const size_t jobs = check::workers_for("replay", args.jobs);
+    const auto under_test = check::KernelsUnderTest::make("replay", args.subject);
     if (!under_test || !under_test->start_workers("replay", jobs)) return 2;
     check::PluginHost* host = under_test->host();
     RunInfo info;

@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "kernels_under_test.hpp"
+#include "check/engine/kernels_under_test.hpp"
 
 namespace isect::tool {
 
 struct ReplayArgs {
     std::vector<std::string> paths;
     bool verbose = false;         ///< every case, and each kernel's answer on it
-    SubjectArgs subject;          ///< the kernels (a plugin, a kernel, every built-in), their scope and environment
+    check::SubjectArgs subject;          ///< the kernels (a plugin, a kernel, every built-in), their scope and environment
     bool expect_broken = false;   ///< every case must break the contract (--kernel or --plugin)
     bool strict = false;          ///< a number that is not a float is an error, not a warning
     std::string format = "text";  ///< text, markdown, json or junit (tools/report.hpp)

@@ -84,7 +84,7 @@ struct RunInfo {
     bool show_maps = false;   ///< the validity map tables in the text report
     int timeout_ms = 0;       ///< a plugin's hang timeout
     std::string fp_env;       ///< the kernels' floating-point environment, one line (fp_env.hpp)
-    /// What a plugin's workers met that is no finding (KernelsUnderTest::notes).
+    /// What a plugin's workers met that is no finding (check::KernelsUnderTest::notes).
     std::vector<std::string> notes;
     std::string interrupted;  ///< the signal that stopped the run ("SIGTERM"), empty when none
     /// isect merge: the reports merged into this one, as their shards

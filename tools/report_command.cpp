@@ -75,7 +75,7 @@ std::string read_all(const std::string& path, std::string& why) {
 }  // namespace
 
 int run_report(const ReportArgs& args) {
-    const auto under_test = KernelsUnderTest::make("report", args.subject);
+    const auto under_test = check::KernelsUnderTest::make("report", args.subject);
     if (!under_test || !under_test->start_workers("report", 1)) return 2;
     const check::ReadResult read = check::read_case_file(args.case_file, false);
     const auto* c = std::get_if<check::FamilyCase>(&read);

@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "kernels_under_test.hpp"
+#include "check/engine/kernels_under_test.hpp"
 
 namespace isect::tool {
 
 struct ReportArgs {
     std::string case_file;
-    SubjectArgs subject;               ///< the kernel: a plugin (or a built-in one)
+    check::SubjectArgs subject;               ///< the kernel: a plugin (or a built-in one)
     std::vector<std::string> sources;  ///< the kernel's source files, inlined into the reproducer in order
     std::vector<std::string> defines;  ///< NAME or NAME=VALUE, defined before them
     std::string build;                 ///< how to build the reproducer, for its header ("-lode")

@@ -161,6 +161,9 @@ struct Finding {
     std::string kernel;     ///< a kernel's name, or "references"
     ClassKey key;           ///< its failure class (violation_class): for de-duplication
     std::string message;    ///< one line for a person
+    /// The references' truth of the input, where they judged it (a kernel's
+    /// violation): carried to the case file, never judged again.
+    std::optional<Truth> truth;
 };
 
 /// The fuzz oracle: one input judged by CaseJudge (the references on every

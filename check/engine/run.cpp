@@ -53,6 +53,7 @@ void merge_class(const Family& f, FailureClass& into, const FailureClass& from) 
         into.found_why = from.found_why;
         into.witness = from.witness;
         into.why = from.why;
+        into.truth = from.truth;
         into.minimised = from.minimised;
         into.case_path = from.case_path;
     }

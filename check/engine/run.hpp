@@ -58,6 +58,9 @@ struct FailureClass {
     /// this one (a minimised form that could not be written); empty else.
     std::string case_note;
     std::string why;         ///< the judgement of the witness, one line
+    /// The references' truth of the witness, from the judgement that
+    /// minimised it (carried to its case file: never judged again).
+    std::optional<Truth> truth;
     bool minimised = false;
     uint64_t first_case = 0; ///< 1-based case number of its first member
     /// Its best member as found (better_witness: proper, then most

@@ -40,7 +40,11 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
     };
     c.witness = minimise_witness(f, domain, c.found, same_class);
     c.why = c.found_why;
-    if (const auto j = judged(c.witness)) c.why = j->second.why;
+    c.truth.reset();
+    if (const auto j = judged(c.witness)) {
+        c.why = j->second.why;
+        c.truth = j->first;
+    }
     c.minimised = within_grace();  // cut short by a signal: as found, or part way
 }
 

@@ -1,7 +1,8 @@
-// The kernels a command judges, built from its command line once, for
-// check, replay, fuzz, diff and minimize alike: a plugin's functions (run
-// in a worker), one built-in kernel or planted bug by name, or every
-// built-in one. A named built-in kernel is held to its own contract or to
+// The kernels a run judges, chosen once for every command (check, replay,
+// fuzz, diff, minimize, report) and for the fuzz targets: a plugin's
+// functions (in a worker process, or loaded into a fuzz target), built-in
+// kernels or planted bugs by name ("broken:*" for every planted bug), or
+// every built-in one. A named built-in kernel is held to its own contract or to
 // a stricter one given with --contract; every kernel runs in the requested
 // floating-point environment; and the command line's scope (--domain,
 // --require) is merged with what a plugin declares of itself.
@@ -17,12 +18,15 @@
 #include "check/io/fp_env.hpp"
 #include "check/io/plugin_host.hpp"
 
-namespace isect::tool {
+namespace isect::check {
 
-/// What a command line says of the kernels to judge.
+/// What a command line says of the kernels to judge; a fuzz target is handed
+/// the same, as text (ISECT_FUZZ_SUBJECT: text() and read()).
 struct SubjectArgs {
     std::string plugin;                   ///< a plugin's path; empty: built-in kernels
-    std::string kernel;                   ///< one built-in kernel or broken:NAME; empty: every built-in one
+    /// Built-in kernels or planted bugs by name, comma-separated (broken:*:
+    /// every planted bug); empty: every built-in kernel.
+    std::string kernel;
     std::string contract = "tolerant=1";  ///< a plugin's contract, or a named built-in kernel's stricter one
     bool contract_given = false;
     double error_e = 16;                  ///< a plugin's E
@@ -34,6 +38,15 @@ struct SubjectArgs {
     /// A folder for what a plugin prints (a log of its own there: --out);
     /// empty: a temporary file, kept only if the plugin printed anything.
     std::string output_dir;
+    /// The plugin loaded into this process (a fuzz target: no worker, its
+    /// coverage is the fuzzer's); else each worker's calls go to a process
+    /// of its own.
+    bool in_process = false;
+
+    /// As a fuzz target reads it: "key value" lines, one per field set.
+    std::string text() const;
+    /// What text() wrote; nullopt with why on a line it does not know.
+    static std::optional<SubjectArgs> read(const std::string& text, std::string& why);
 };
 
 class KernelsUnderTest {
@@ -47,33 +60,39 @@ public:
     /// returns false when one cannot start.
     bool start_workers(const std::string& command, size_t n);
 
-    /// The family as this run declares it (check::declared_family: the
+    /// The family as this run declares it (declared_family: the
     /// required preconditions' slack, the conventions).
-    const check::Family& family(const check::Family& base) const { return check::declared_family(base, domain_); }
+    const Family& family(const Family& base) const { return declared_family(base, domain_); }
     /// The families to judge base as: the declared one, and for every
     /// built-in kernel where no convention was declared, each convention
     /// some built-in kernel of base follows (a report of its own each).
-    std::vector<const check::Family*> families_of(const check::Family& base) const;
+    std::vector<const Family*> families_of(const Family& base) const;
 
     /// The kernels of family f (a declared family: those that follow its
     /// conventions, f.followed) in the run's precision, each in the
     /// kernels' floating-point environment, for worker `worker` of the run
     /// (a plugin's calls go to that worker's process); empty, with why,
     /// when there are none.
-    std::vector<check::FamilyKernel> kernels(const check::Family& f, std::string* why = nullptr, size_t worker = 0) const;
+    std::vector<FamilyKernel> kernels(const Family& f, std::string* why = nullptr, size_t worker = 0) const;
+
+    /// The floating-point environment of an in-process plugin: what loading
+    /// it left and what its kernels run in (for the fuzz target's note).
+    const std::optional<InProcessPlugin>& in_process() const { return in_process_; }
+    /// The kernels' floating-point watch (every call that changed the state).
+    const std::shared_ptr<FpWatch>& watch() const { return in_process_ ? in_process_->watch : watch_; }
 
     /// The plugin's (first) worker; null for built-in kernels.
-    check::PluginHost* host() const { return hosts_.empty() ? nullptr : hosts_.front().get(); }
+    PluginHost* host() const { return hosts_.empty() ? nullptr : hosts_.front().get(); }
     /// "built-in kernels", a built-in kernel's name, or the plugin's name.
     const std::string& subject() const { return subject_; }
     /// The magnitudes and preconditions judged.
-    const check::Domain& domain() const { return domain_; }
+    const Domain& domain() const { return domain_; }
     /// The contract a plugin is held to (nullopt for built-in kernels,
     /// which declare theirs).
-    const std::optional<check::Contract>& plugin_contract() const { return plugin_contract_; }
+    const std::optional<Contract>& plugin_contract() const { return plugin_contract_; }
     double error_e() const { return error_e_; }
     /// The floating-point environment asked for, if one was.
-    const std::optional<check::FpEnv>& fp_env() const { return fp_env_; }
+    const std::optional<FpEnv>& fp_env() const { return fp_env_; }
     /// The report's line on the kernels' floating-point environment (and
     /// any change a kernel made to it).
     std::string fp_env_line() const;
@@ -83,14 +102,17 @@ public:
 
 private:
     std::string command_, kernel_;
-    std::vector<std::unique_ptr<check::PluginHost>> hosts_;
+    std::vector<std::string> kernel_names_;  ///< kernel_, split at commas
+    std::vector<std::unique_ptr<PluginHost>> hosts_;
+    std::string plugin_path_;                ///< an in-process plugin's
+    mutable std::optional<InProcessPlugin> in_process_;  ///< loaded by the first kernels() call
     std::string subject_;
-    check::Domain domain_;
-    std::optional<check::Contract> plugin_contract_, builtin_contract_;
+    Domain domain_;
+    std::optional<Contract> plugin_contract_, builtin_contract_;
     double error_e_ = 16;
-    std::optional<check::FpEnv> fp_env_;
-    std::shared_ptr<check::FpWatch> watch_ = std::make_shared<check::FpWatch>();
-    std::shared_ptr<check::PluginNotes> notes_ = std::make_shared<check::PluginNotes>();
+    std::optional<FpEnv> fp_env_;
+    std::shared_ptr<FpWatch> watch_ = std::make_shared<FpWatch>();
+    std::shared_ptr<PluginNotes> notes_ = std::make_shared<PluginNotes>();
     std::string output_log_;  ///< where the plugin's workers print
 };
 
@@ -104,7 +126,7 @@ size_t workers_for(const std::string& command, size_t asked, uint64_t work = 0);
 /// A built-in kernel under --contract: its own contract, or a stricter one
 /// it is then held to (exact over anything, a smaller tolerant K); nullopt,
 /// with the error printed, for a looser or another kind.
-std::optional<check::FamilyKernel> held_to(const check::FamilyKernel& k, const std::optional<check::Contract>& contract,
+std::optional<FamilyKernel> held_to(const FamilyKernel& k, const std::optional<Contract>& contract,
                                            const std::string& command);
 
-}  // namespace isect::tool
+}  // namespace isect::check

@@ -1,4 +1,4 @@
-#include "kernels_under_test.hpp"
+#include "check/engine/kernels_under_test.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,33 +7,89 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <unistd.h>
 
 #include "check/io/safe_write.hpp"
-#include "report.hpp"
 
-#include "check/engine/case_stream.hpp"
+#include "check/engine/run.hpp"
 #include "check/engine/witness.hpp"
 #include "check/model/preconditions.hpp"
 
-namespace isect::tool {
+namespace isect::check {
 
 namespace {
 
-using check::Family;
-using check::FamilyKernel;
-
-bool stricter_or_same(const check::Contract& wanted, const check::Contract& own) {
+bool stricter_or_same(const Contract& wanted, const Contract& own) {
     if (wanted.kind == own.kind && wanted.k == own.k) return true;
     // Within a kind a smaller K is stricter; plain conservative (K = 0: no
     // false miss at all) is stricter than any conservative=K.
-    return wanted.kind == check::Contract::Kind::exact ||
-           (wanted.kind == own.kind && wanted.kind != check::Contract::Kind::exact && wanted.k < own.k);
+    return wanted.kind == Contract::Kind::exact ||
+           (wanted.kind == own.kind && wanted.kind != Contract::Kind::exact && wanted.k < own.k);
+}
+
+/// The fields of SubjectArgs a fuzz target is handed, by key.
+struct Field {
+    const char* key;
+    std::string SubjectArgs::*text;
+};
+constexpr Field kFields[] = {{"plugin", &SubjectArgs::plugin},   {"kernel", &SubjectArgs::kernel},
+                             {"contract", &SubjectArgs::contract}, {"fp_env", &SubjectArgs::fp_env},
+                             {"domain", &SubjectArgs::domain},   {"require", &SubjectArgs::require},
+                             {"convention", &SubjectArgs::convention}};
+
+/// The names of a --kernel list.
+std::vector<std::string> split_names(const std::string& list) {
+    std::vector<std::string> out;
+    std::stringstream in(list);
+    for (std::string name; std::getline(in, name, ',');)
+        if (!name.empty()) out.push_back(name);
+    return out;
 }
 
 }  // namespace
 
-std::optional<FamilyKernel> held_to(const FamilyKernel& k, const std::optional<check::Contract>& contract,
+std::string SubjectArgs::text() const {
+    std::string out;
+    for (const Field& f : kFields)
+        if (!(this->*f.text).empty() && (f.text != &SubjectArgs::contract || contract_given || !plugin.empty()))
+            out += std::string(f.key) + " " + this->*f.text + "\n";
+    char e[32];
+    std::snprintf(e, sizeof e, "%.17g", error_e);
+    return out + "error_e " + e + "\n";
+}
+
+std::optional<SubjectArgs> SubjectArgs::read(const std::string& text, std::string& why) {
+    SubjectArgs a;
+    std::stringstream in(text);
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++n;
+        if (line.empty()) continue;
+        const size_t space = line.find(' ');
+        const std::string key = line.substr(0, space), value = space == std::string::npos ? "" : line.substr(space + 1);
+        bool known = false;
+        for (const Field& f : kFields)
+            if (key == f.key) {
+                a.*f.text = value;
+                known = true;
+            }
+        if (key == "contract") a.contract_given = true;
+        if (key == "error_e") {
+            char* end = nullptr;
+            a.error_e = std::strtod(value.c_str(), &end);
+            known = end && *end == '\0' && a.error_e >= 0;
+        }
+        if (!known) {
+            why = "line " + std::to_string(n) + ": '" + line + "' is not one of plugin, kernel, contract, fp_env, domain, "
+                  "require, convention or error_e with its value";
+            return std::nullopt;
+        }
+    }
+    return a;
+}
+
+std::optional<FamilyKernel> held_to(const FamilyKernel& k, const std::optional<Contract>& contract,
                                     const std::string& command) {
     if (!contract) return k;
     if (!stricter_or_same(*contract, k.contract)) {
@@ -51,6 +107,7 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     auto out = std::unique_ptr<KernelsUnderTest>(new KernelsUnderTest());
     out->command_ = command;
     out->kernel_ = a.kernel;
+    out->kernel_names_ = split_names(a.kernel);
     out->error_e_ = a.error_e;
     const auto fail = [&](const std::string& why) {
         std::cerr << "isect " << command << ": " << why << "\n";
@@ -58,41 +115,50 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     };
     std::string why;
     if (!a.fp_env.empty()) {
-        out->fp_env_ = check::FpEnv::parse(a.fp_env, why);
+        out->fp_env_ = FpEnv::parse(a.fp_env, why);
         if (!out->fp_env_) return fail("--fp-env " + why);
     }
     if (!a.domain.empty()) {
-        const auto d = check::Domain::parse(a.domain, why);
+        const auto d = Domain::parse(a.domain, why);
         if (!d) return fail("--domain " + why);
         out->domain_ = *d;
     }
-    if (!a.require.empty() && !check::parse_requirements(a.require, out->domain_.required, why))
+    if (!a.require.empty() && !parse_requirements(a.require, out->domain_.required, why))
         return fail("--require " + why);
-    if (!a.convention.empty() && !check::parse_conventions(a.convention, out->domain_.conventions, why))
+    if (!a.convention.empty() && !parse_conventions(a.convention, out->domain_.conventions, why))
         return fail("--convention " + why);
-    std::optional<check::Contract> contract;
+    std::optional<Contract> contract;
     if (a.contract_given || !a.plugin.empty()) {
-        contract = check::Contract::parse(a.contract);
+        contract = Contract::parse(a.contract);
         if (!contract) return fail("--contract '" + a.contract + "' is not exact, conservative, conservative=K or tolerant=K");
     }
 
     // A domain that holds no number of the precision judges zeros only:
     // every kernel would hold. Replay takes both precisions (each case's own).
-    const auto holds_none = [&](const check::Domain& d, const std::string& where) -> std::string {
+    const auto holds_none = [&](const Domain& d, const std::string& where) -> std::string {
         if (command == "replay") {
-            const std::string f = d.holds_none(check::Precision::single), g = d.holds_none(check::Precision::double_);
+            const std::string f = d.holds_none(Precision::single), g = d.holds_none(Precision::double_);
             return f.empty() || g.empty() ? "" : where + g + ", nor any float";
         }
-        const std::string none = d.holds_none(check::precision());
+        const std::string none = d.holds_none(precision());
         return none.empty() ? "" : where + none;
     };
     if (const std::string none = holds_none(out->domain_, "--domain "); !none.empty()) return fail(none);
+    if (!a.plugin.empty() && a.in_process) {
+        // A fuzz target: the plugin is loaded where its kernels run, family by
+        // family (kernels()); its scope is the one it is handed.
+        if (!a.kernel.empty()) return fail("kernel names a built-in kernel; with a plugin the plugin's kernels run");
+        out->plugin_path_ = resolve_plugin_path(a.plugin);
+        out->plugin_contract_ = contract;
+        out->subject_ = a.plugin;
+        return out;
+    }
     if (!a.plugin.empty()) {
         if (!a.kernel.empty()) return fail("--kernel names a built-in kernel; with --plugin the plugin's kernels run");
         // What the plugin prints: a log of this run's own, in --out where the
         // command has one (a name no other run takes), else a temporary file.
         if (!a.output_dir.empty()) {
-            const check::Written log = check::write_file_new(
+            const Written log = write_file_new(
                 a.output_dir, file_stem(std::filesystem::path(a.plugin).stem().string()) + "-output", ".log", "");
             if (log.ok()) out->output_log_ = log.path;
         }
@@ -105,12 +171,12 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
             }
         }
         try {
-            out->hosts_.push_back(std::make_unique<check::PluginHost>(a.plugin, a.timeout_ms, out->fp_env_, out->watch_, out->notes_,
+            out->hosts_.push_back(std::make_unique<PluginHost>(a.plugin, a.timeout_ms, out->fp_env_, out->watch_, out->notes_,
                                                                       out->output_log_));
         } catch (const std::exception& e) {
             return fail(e.what());
         }
-        const check::PluginInfo& p = out->host()->info();
+        const PluginInfo& p = out->host()->info();
         out->subject_ = p.name;
         out->plugin_contract_ = contract;
         // What the plugin declares of itself, where the command line did not say.
@@ -121,19 +187,20 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
                 return fail(none);
         }
         if (a.require.empty() && !p.requires_.empty() &&
-            !check::parse_requirements(p.requires_, out->domain_.required, why))
+            !parse_requirements(p.requires_, out->domain_.required, why))
             return fail(p.path + ": isect_requires() says " + why);
         if (a.convention.empty() && !p.conventions.empty() &&
-            !check::parse_conventions(p.conventions, out->domain_.conventions, why))
+            !parse_conventions(p.conventions, out->domain_.conventions, why))
             return fail(p.path + ": isect_conventions() says " + why);
         return out;
     }
     // A named built-in kernel follows its own conventions: the run declares them.
     if (!a.kernel.empty() && a.convention.empty())
-        for (const check::Precision p : {check::Precision::single, check::Precision::double_}) {
-            const check::PrecisionScope scope(p);
-            for (const Family* f : check::families())
-                if (const auto k = f->find_any_kernel(a.kernel))
+        for (const Precision p : {Precision::single, Precision::double_}) {
+            const PrecisionScope scope(p);
+            for (const Family* f : families())
+                for (const std::string& name : out->kernel_names_)
+                    if (const auto k = f->find_any_kernel(name))
                     for (const std::string& c : k->conventions)
                         if (std::find(out->domain_.conventions.begin(), out->domain_.conventions.end(), c) ==
                             out->domain_.conventions.end())
@@ -147,10 +214,11 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
                         " without --plugin needs --kernel: each built-in kernel declares its own contract "
                         "(`isect kernels` lists them)");
         // Held to its own contract or a stricter one, in either precision.
-        for (const check::Precision p : {check::Precision::single, check::Precision::double_}) {
-            const check::PrecisionScope scope(p);
-            for (const Family* f : check::families())
-                if (const auto k = f->find_any_kernel(a.kernel); k && !held_to(*k, contract, command)) return nullptr;
+        for (const Precision p : {Precision::single, Precision::double_}) {
+            const PrecisionScope scope(p);
+            for (const Family* f : families())
+                for (const std::string& name : out->kernel_names_)
+                    if (const auto k = f->find_any_kernel(name); k && !held_to(*k, contract, command)) return nullptr;
         }
         out->builtin_contract_ = contract;
     }
@@ -158,7 +226,7 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
 }
 
 size_t workers_for(const std::string& command, size_t asked, uint64_t work) {
-    const size_t cores = check::available_cores();
+    const size_t cores = available_cores();
     if (asked == 0) return cores;
     size_t n = std::min(asked, 4 * cores);
     if (work > 0) n = std::min<size_t>(n, std::max<uint64_t>(work, 1));
@@ -172,10 +240,10 @@ size_t workers_for(const std::string& command, size_t asked, uint64_t work) {
 
 bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
     if (hosts_.empty()) return true;
-    const check::PluginHost& first = *hosts_.front();
+    const PluginHost& first = *hosts_.front();
     try {
         while (hosts_.size() < n)
-            hosts_.push_back(std::make_unique<check::PluginHost>(first.info().path, first.timeout_ms(), fp_env_, watch_, notes_,
+            hosts_.push_back(std::make_unique<PluginHost>(first.info().path, first.timeout_ms(), fp_env_, watch_, notes_,
                                                                  output_log_));
     } catch (const std::exception& e) {
         std::cerr << "isect " << command << ": " << e.what() << "\n";
@@ -184,7 +252,7 @@ bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
     // Where a core is spare for every worker process, each watches for its
     // next chunk (and its checker for the answers) for up to 2 ms before
     // sleeping: no chunk waits for a wake-up.
-    const uint32_t spin = 2 * n <= check::available_cores() ? 2000 : 0;
+    const uint32_t spin = 2 * n <= available_cores() ? 2000 : 0;
     for (auto& h : hosts_) h->set_spin(spin);
     return true;
 }
@@ -194,14 +262,14 @@ std::vector<const Family*> KernelsUnderTest::families_of(const Family& base) con
     if (host() || !kernel_.empty() || !domain_.conventions.empty()) return out;
     std::vector<std::vector<std::string>> seen;
     for (const FamilyKernel& k : base.all_kernels()) {
-        if (k.precision != check::precision()) continue;
-        std::vector<std::string> c = check::conventions_of(base, k.conventions);
+        if (k.precision != precision()) continue;
+        std::vector<std::string> c = conventions_of(base, k.conventions);
         std::sort(c.begin(), c.end());
         if (c.empty() || std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
         seen.push_back(c);
-        check::Domain d = domain_;
+        Domain d = domain_;
         d.conventions = c;
-        out.push_back(&check::declared_family(base, d));
+        out.push_back(&declared_family(base, d));
     }
     return out;
 }
@@ -209,7 +277,7 @@ std::vector<const Family*> KernelsUnderTest::families_of(const Family& base) con
 namespace {
 /// The names of `a` and `b` that are conventions of f, the same set.
 bool same_conventions(const Family& f, const std::vector<std::string>& a, const std::vector<std::string>& b) {
-    std::vector<std::string> x = check::conventions_of(f, a), y = check::conventions_of(f, b);
+    std::vector<std::string> x = conventions_of(f, a), y = conventions_of(f, b);
     std::sort(x.begin(), x.end());
     std::sort(y.begin(), y.end());
     return x == y;
@@ -222,54 +290,61 @@ std::string conventions_str(const std::vector<std::string>& c) {
 }  // namespace
 
 std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string* why, size_t worker) const {
-    if (const check::PluginHost* first = host()) {
+    if (!plugin_path_.empty()) {
+        if (!in_process_) in_process_ = plugin_kernel_in_process(plugin_path_, f, *plugin_contract_, error_e_, fp_env_);
+        return {in_process_->kernel};
+    }
+    if (const PluginHost* first = host()) {
         if (!same_conventions(f, f.followed, domain_.conventions)) {
             if (why)
                 *why = "the case follows the convention " + conventions_str(f.followed) + ", the plugin " +
-                       conventions_str(check::conventions_of(f, domain_.conventions));
+                       conventions_str(conventions_of(f, domain_.conventions));
             return {};
         }
-        if (!first->info().exports(f, check::precision())) {
+        if (!first->info().exports(f, precision())) {
             if (why)
                 *why = first->info().name + " does not export isect_" + f.name +
-                       (check::precision() == check::Precision::double_ ? "_d" : "");
+                       (precision() == Precision::double_ ? "_d" : "");
             return {};
         }
         return {hosts_[worker < hosts_.size() ? worker : 0]->kernel(f, *plugin_contract_, error_e_)};
     }
     std::vector<FamilyKernel> out;
-    if (kernel_.empty()) {
-        out = f.kernels();  // those that follow its conventions
-    } else if (auto k = f.find_any_kernel(kernel_)) {
-        if (builtin_contract_) k->contract = *builtin_contract_;
-        if (f.follows(*k)) out = {*k};
-        else if (why)
-            *why = kernel_ + " follows the convention " + conventions_str(check::conventions_of(f, k->conventions)) +
-                   "; the case follows " + conventions_str(f.followed);
-    } else if (why) {
-        // Looked up in the case's precision: named in the other one, it is a skip.
-        const check::Precision here = check::precision();
-        const check::PrecisionScope other(here == check::Precision::single ? check::Precision::double_
-                                                                           : check::Precision::single);
-        *why = f.find_any_kernel(kernel_) ? kernel_ + " has no " + check::precision_name(here) + " version"
-                                           : f.name + " has no kernel named '" + kernel_ + "'";
+    if (kernel_.empty()) out = f.kernels();  // those that follow its conventions
+    for (const std::string& name : kernel_names_) {
+        if (name == "broken:*") {  // every planted bug of the family that follows its conventions
+            for (const FamilyKernel& k : f.broken()) out.push_back(k);
+            if (out.empty() && why) *why = f.name + " has no planted " + precision_name(precision()) + " bug";
+        } else if (auto k = f.find_any_kernel(name)) {
+            if (builtin_contract_) k->contract = *builtin_contract_;
+            if (f.follows(*k)) out.push_back(*k);
+            else if (why)
+                *why = name + " follows the convention " + conventions_str(conventions_of(f, k->conventions)) +
+                       "; the case follows " + conventions_str(f.followed);
+        } else if (why) {
+            // Looked up in the case's precision: named in the other one, it is a skip.
+            const Precision here = precision();
+            const PrecisionScope other(here == Precision::single ? Precision::double_ : Precision::single);
+            *why = f.find_any_kernel(name) ? name + " has no " + precision_name(here) + " version"
+                                           : f.name + " has no kernel named '" + name + "'";
+        }
     }
     if (out.empty() && why && why->empty())
-        *why = f.name + " has no built-in " + check::precision_name(check::precision()) + " kernel";
+        *why = f.name + " has no built-in " + precision_name(precision()) + " kernel";
     if (fp_env_)
-        for (FamilyKernel& k : out) k = check::in_fp_env(k, fp_env_->control(), watch_);
+        for (FamilyKernel& k : out) k = in_fp_env(k, fp_env_->control(), watch_);
     return out;
 }
 
 std::string KernelsUnderTest::fp_env_line() const {
     // Every worker of a plugin counts into the one watch.
-    const check::FpWatch* watch = watch_.get();
-    const check::PluginHost* h = host();
-    if (fp_env_) return check::describe_kernel_env(fp_env_->control(), "--fp-env " + fp_env_->str(), watch);
+    const FpWatch* watch = watch_.get();
+    const PluginHost* h = host();
+    if (fp_env_) return describe_kernel_env(fp_env_->control(), "--fp-env " + fp_env_->str(), watch);
     if (h && h->info().after_load != h->info().before_load)
-        return check::describe_kernel_env(h->kernel_env(), "set by the plugin as it loaded: built with -ffast-math or -Ofast?",
+        return describe_kernel_env(h->kernel_env(), "set by the plugin as it loaded: built with -ffast-math or -Ofast?",
                                           watch);
-    return check::describe_kernel_env(h ? h->kernel_env() : check::default_fp_control(), "", watch);
+    return describe_kernel_env(h ? h->kernel_env() : default_fp_control(), "", watch);
 }
 
 namespace {
@@ -318,4 +393,4 @@ std::vector<std::string> KernelsUnderTest::notes() const {
     return out;
 }
 
-}  // namespace isect::tool
+}  // namespace isect::check
