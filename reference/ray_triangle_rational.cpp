@@ -13,6 +13,24 @@ void barycentrics(const std::array<Point, 3>& tri, const Point& p, Rational& u, 
     v = dot(cross(e1, ap), n) / nn;
 }
 
+RayTriangleCramer ray_triangle_cramer(const double* in) {
+    using namespace fast::detail;
+    const auto f = RayTriangleFrame<RationalOutOps>::of(in);
+    const auto zero = [](const std::array<CGAL::Mpzf, 3>& p) { return p[0].is_zero() && p[1].is_zero() && p[2].is_zero(); };
+    RayTriangleCramer out;
+    out.zero_direction = zero(f.d);
+    out.degenerate = zero(f.n);
+    out.in_plane = dot(f.s, f.n).is_zero();
+    CGAL::Mpzf det, t, u, v;
+    f.cramer(det, t, u, v);
+    out.det = to_rational(det);
+    if (det.is_zero()) return out;
+    out.t = to_rational(t) / out.det;
+    out.u = to_rational(u) / out.det;
+    out.v = to_rational(v) / out.det;
+    return out;
+}
+
 RayTriangleExact ray_triangle_rational(const double* in, bool cull_back) {
     using namespace fast::detail;
     const ExactResult r = cull_back ? RayTriangleCullBody<RationalOutOps>::run(in) : RayTriangleBody<RationalOutOps>::run(in);

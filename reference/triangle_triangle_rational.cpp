@@ -18,6 +18,11 @@ TriangleTriangleExact triangle_triangle_rational(const double* in) {
     TriangleTriangleExact r;
     r.meet = out.meet;
     r.has_segment = out.has_segment;
+    r.proper = out.proper;
+    for (size_t i = 0; i < 3; ++i) {
+        r.side_a[i] = out.sa[i];
+        r.side_b[i] = out.sb[i];
+    }
     if (!out.has_segment) return r;
     const auto rational = [](const CGAL::Mpzf& x) { return Rational(CGAL::Gmpq(x).mpq()); };
     for (size_t c = 0; c < 3; ++c) {

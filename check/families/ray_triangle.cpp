@@ -141,16 +141,15 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 /// lies beyond (u of b, v of c, w = 1 - u - v of a), behind the origin or
 /// past tmax; for a hit, a vertex, an edge, t = 0, tmax, or the interior.
 std::string two_sided_deciding(const double* in) {
+    // The body's own statement of Cramer's rule, on exact numbers.
+    const ref::RayTriangleCramer cr = ref::ray_triangle_cramer(in);
+    if (cr.zero_direction) return "zero direction (the point o)";
+    if (cr.degenerate) return "degenerate triangle";
+    if (cr.det == 0) return cr.in_plane ? "coplanar ray" : "parallel to the plane";
+    const Rational &u = cr.u, &v = cr.v, &t = cr.t;
+    const Rational w = 1 - u - v;
     const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
     const auto tri = exact_tri(in);
-    const ref::Point e1 = ref::sub(tri[1], tri[0]), e2 = ref::sub(tri[2], tri[0]), s = ref::sub(o, tri[0]);
-    const ref::Point n = ref::cross(e1, e2);
-    if (d[0] == 0 && d[1] == 0 && d[2] == 0) return "zero direction (the point o)";
-    if (n[0] == 0 && n[1] == 0 && n[2] == 0) return "degenerate triangle";
-    const Rational det = -ref::dot(d, n);
-    if (det == 0) return ref::dot(s, n) == 0 ? "coplanar ray" : "parallel to the plane";
-    const Rational u = -ref::dot(d, ref::cross(s, e2)) / det, v = -ref::dot(d, ref::cross(e1, s)) / det;
-    const Rational w = 1 - u - v, t = ref::dot(s, n) / det;
     // Where several tests fail, the cause is the one failing by the widest
     // margin, each as a share of the problem: the barycentrics as they are,
     // t over the problem's length in units of |d| (the largest distance from
@@ -194,10 +193,8 @@ std::string deciding(const double* in, const Truth&, int) { return two_sided_dec
 
 /// Under `cull_back`: a back face, or as two-sided.
 std::string cull_deciding(const double* in, const Truth&, int) {
-    const ref::Point d = ref::exact(vec_at(in + kDir));
-    const auto tri = exact_tri(in);
-    const Rational dn = ref::dot(d, ref::cross(ref::sub(tri[1], tri[0]), ref::sub(tri[2], tri[0])));
-    if (dn > 0) return "back face (culled)";
+    // det = -d . n < 0: the ray travels along the normal, onto the back face.
+    if (ref::ray_triangle_cramer(in).det < 0) return "back face (culled)";
     return two_sided_deciding(in);
 }
 

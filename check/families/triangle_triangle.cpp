@@ -127,22 +127,11 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 /// intervals on the planes' line apart, or, for a meeting, touching (a
 /// vertex or an edge on the other triangle) or crossing.
 std::string deciding(const double* in, const Truth& truth, int) {
-    const auto tri = [&](size_t at) {
-        const auto v = exact_tri(in + at);
-        return std::array<ref::Point, 3>{v[0], v[1], v[2]};
-    };
-    const auto a = tri(kT1), b = tri(kT2);
-    const ref::Point n1 = ref::cross(ref::sub(a[1], a[0]), ref::sub(a[2], a[0]));
-    const ref::Point n2 = ref::cross(ref::sub(b[1], b[0]), ref::sub(b[2], b[0]));
-    const auto zero = [](const ref::Point& n) { return n[0] == 0 && n[1] == 0 && n[2] == 0; };
-    if (zero(n1) || zero(n2)) return "a degenerate triangle (a segment or a point)";
-    int sa[3], sb[3];
-    for (int i = 0; i < 3; ++i) {
-        const Rational da = ref::dot(n2, ref::sub(a[size_t(i)], b[0])), db = ref::dot(n1, ref::sub(b[size_t(i)], a[0]));
-        sa[i] = da.sign();
-        sb[i] = db.sign();
-    }
-    const auto one_side = [](const int (&s)[3]) { return (s[0] > 0 && s[1] > 0 && s[2] > 0) || (s[0] < 0 && s[1] < 0 && s[2] < 0); };
+    // The plane sides as the body found them (its rational run).
+    const ref::TriangleTriangleExact r = ref::triangle_triangle_rational(in);
+    if (!r.proper) return "a degenerate triangle (a segment or a point)";
+    const std::array<int, 3>&sa = r.side_a, &sb = r.side_b;
+    const auto one_side = [](const std::array<int, 3>& s) { return (s[0] > 0 && s[1] > 0 && s[2] > 0) || (s[0] < 0 && s[1] < 0 && s[2] < 0); };
     if (one_side(sa) || one_side(sb)) return "one triangle on one side of the other's plane";
     if (sa[0] == 0 && sa[1] == 0 && sa[2] == 0) return "coplanar";
     if (truth.answer == 0) return "both planes crossed, the intervals on their line apart";

@@ -12,6 +12,39 @@ struct RayTriangleKeys {
     static constexpr size_t tmax = ray_triangle_input.at("tmax"), tri = ray_triangle_input.at("tri");
 };
 
+/// The ray and the triangle as Cramer's rule takes them: o + t d = a + u e1
+/// + v e2, e1 = b - a, e2 = c - a, s = o - a, n = e1 x e2. Where det = -d . n
+/// is not 0, t, u and v are num / det with the numerators cramer() gives:
+/// the one statement of the rule, for the body and for the test that
+/// decides a case (check/families/ray_triangle.cpp).
+template <class Ops> struct RayTriangleFrame {
+    using NT = typename Ops::NT;
+    using P = std::array<NT, 3>;
+    P o, d, a, b, c, e1, e2, s, n;
+
+    static RayTriangleFrame of(const double* in) {
+        using K = RayTriangleKeys;
+        RayTriangleFrame f;
+        f.o = point_of<Ops>(in + K::org);
+        f.d = point_of<Ops>(in + K::dir);
+        f.a = point_of<Ops>(in + K::tri);
+        f.b = point_of<Ops>(in + K::tri + 3);
+        f.c = point_of<Ops>(in + K::tri + 6);
+        f.e1 = sub(f.b, f.a);
+        f.e2 = sub(f.c, f.a);
+        f.s = sub(f.o, f.a);
+        f.n = cross(f.e1, f.e2);
+        return f;
+    }
+    /// det = -d . n and the numerators of t, u and v.
+    void cramer(NT& det, NT& t, NT& u, NT& v) const {
+        det = -dot(d, n);
+        t = dot(s, n);
+        u = -dot(d, cross(s, e2));
+        v = -dot(d, cross(e1, s));
+    }
+};
+
 /// ray_triangle on a number type, the fast oracle's stages and the rational
 /// reference alike: Cramer's rule; a ray in the triangle's plane clipped by
 /// its three edges; a degenerate triangle as its longest edge (or a point).
@@ -66,12 +99,10 @@ template <class Ops> struct RayTriangleBody {
 
     static R run(const double* in) {
         using K = RayTriangleKeys;
-        const P o = point_of<Ops>(in + K::org), d = point_of<Ops>(in + K::dir);
-        const P a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6);
+        const RayTriangleFrame<Ops> f = RayTriangleFrame<Ops>::of(in);
+        const P &o = f.o, &d = f.d, &a = f.a, &b = f.b, &c = f.c, &e1 = f.e1, &e2 = f.e2, &s = f.s, &n = f.n;
         const double tmax_in = in[K::tmax];
         const std::optional<NT> tmax = std::isinf(tmax_in) ? std::nullopt : std::optional<NT>(Ops::of(tmax_in));
-        const P e1 = sub(b, a), e2 = sub(c, a), s = sub(o, a);
-        const P n = cross(e1, e2);
         if (zero(n)) {  // degenerate: the longest edge, or a point
             const P bc = sub(c, b);
             const NT l01 = dot(e1, e1), l02 = dot(e2, e2), l12 = dot(bc, bc);
@@ -83,9 +114,9 @@ template <class Ops> struct RayTriangleBody {
         R r;
         if (Ops::sgn(dn) != 0) {
             // o + t d = a + u e1 + v e2, by Cramer's rule on [-d, e1, e2].
-            const NT det = -dn;
+            NT det, t, u, v;
+            f.cramer(det, t, u, v);
             const int ds = Ops::sgn(det);
-            const NT t = dot(s, n), u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s));
             const auto negative = [ds](const NT& x) { return Ops::sgn(x) * ds < 0; };
             if (negative(u) || negative(v) || negative(det - u - v) || negative(t)) return r;
             if (tmax && negative(*tmax * det - t)) return r;

@@ -35,6 +35,10 @@ template <class Ops> struct TriTriBody {
         bool meet = false;
         bool has_segment = false;
         FracPoint<NT> p, q;
+        /// Two proper triangles: the side of the other's plane each vertex
+        /// lies on (what decides most cases, as the deciding test says).
+        bool proper = false;
+        int sa[3] = {0, 0, 0}, sb[3] = {0, 0, 0};
     };
 
     static int orient3d(const P& a, const P& b, const P& c, const P& d) {
@@ -194,7 +198,10 @@ template <class Ops> struct TriTriBody {
             db[i] = dot(n1, sub(b[i], a[0]));
             sa[i] = Ops::sgn(da[i]);
             sb[i] = Ops::sgn(db[i]);
+            out.sa[i] = sa[i];
+            out.sb[i] = sb[i];
         }
+        out.proper = true;
         const auto one_side = [](const int (&s)[3]) { return (s[0] > 0 && s[1] > 0 && s[2] > 0) || (s[0] < 0 && s[1] < 0 && s[2] < 0); };
         if (one_side(sa) || one_side(sb)) return out;
         if (sa[0] == 0 && sa[1] == 0 && sa[2] == 0) {  // coplanar

@@ -41,6 +41,16 @@ RayTriangleExact ray_triangle_rational(const double* in, bool cull_back = false)
 RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
                                    const std::array<Point, 3>& tri, bool cull_back = false);
 
+/// Cramer's rule as the body states it (reference/fast/ray_triangle.hpp),
+/// on exact numbers, for the test that decides a case: o + t d = a + u e1 +
+/// v e2 with det = -d . n; t, u and v only where det != 0.
+struct RayTriangleCramer {
+    bool zero_direction = false, degenerate = false;  ///< d = 0; n = 0
+    bool in_plane = false;                            ///< (o - a) . n = 0
+    Rational det, t, u, v;
+};
+RayTriangleCramer ray_triangle_cramer(const double* in);
+
 /// The barycentrics (u of b, v of c) of a point of the plane of a
 /// non-degenerate triangle, with n = (b - a) x (c - a).
 void barycentrics(const std::array<Point, 3>& tri, const Point& p, Rational& u, Rational& v);

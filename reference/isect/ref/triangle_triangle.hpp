@@ -31,6 +31,10 @@ struct TriangleTriangleExact {
     /// [p, q] where they do (p == q for one point).
     bool has_segment = false;
     Point p, q;
+    /// Two proper triangles (rational reference only): the side (-1, 0, 1)
+    /// of the other's plane each vertex of t1 (side_a) and t2 (side_b) lies on.
+    bool proper = false;
+    std::array<int, 3> side_a{}, side_b{};
 };
 
 TriangleTriangleExact triangle_triangle_rational(const double* in);
