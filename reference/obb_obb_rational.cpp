@@ -7,4 +7,23 @@ namespace isect::ref {
 
 bool obb_obb_rational(const double* in) { return fast::detail::ObbBody<fast::detail::ExactOps>::meet(in); }
 
+ObbAxes obb_obb_axes(const double* in) {
+    using namespace fast::detail;
+    using Ops = ExactOps;
+    using Z = Zonotope<Ops>;
+    const ObbInput<Ops> x(in);
+    ObbAxes out;
+    for (int i = 0; i < 6 && !out.spans; ++i)
+        for (int j = i + 1; j < 6 && !out.spans; ++j)
+            for (int k = j + 1; k < 6 && !out.spans; ++k) out.spans = Ops::sgn(dot(Z::pair(x.g, i, j, &x.pairs), x.g[k])) != 0;
+    for (int p = 0; p < 6; ++p)
+        for (int q = p + 1; q < 6; ++q) {
+            const auto n = Z::pair(x.g, p, q, &x.pairs);
+            CGAL::Mpzf gap = Z::abs_of(dot(n, x.d));
+            for (int k = 0; k < 6; ++k) gap = gap - Z::abs_of(dot(n, x.g[k]));
+            out.axes.push_back({p, q, to_rational(gap), to_rational(dot(n, n))});
+        }
+    return out;
+}
+
 }  // namespace isect::ref

@@ -29,54 +29,33 @@ Truth truth(const double* in) {
     return {yes(z), {}, {}, {}};
 }
 
-/// The generators h_i a_i, h_j b_j and the centres' offset, exactly.
-struct Exact {
-    ref::Point g[6], d;
-    explicit Exact(const double* in) {
-        for (size_t i = 0; i < 3; ++i)
-            for (size_t c = 0; c < 3; ++c) {
-                g[i][c] = Rational(in[kAH + i]) * Rational(in[kAAxes + 3 * i + c]);
-                g[3 + i][c] = Rational(in[kBH + i]) * Rational(in[kBAxes + 3 * i + c]);
-            }
-        for (size_t c = 0; c < 3; ++c) d[c] = Rational(in[kBC + c]) - Rational(in[kAC + c]);
-    }
-};
-
 /// What decides: a flat box (its generators do not span space), or the
 /// kind of axis that separates the boxes by the widest margin per unit of
 /// its length squared (a face normal of A, of B, or the cross product of
 /// an edge of each); for overlapping boxes, touching (d on Z's boundary: an
 /// axis with equality) or overlapping.
 std::string deciding(const double* in, const Truth& truth, int) {
-    const Exact x(in);
-    const auto abs_r = [](const Rational& v) { return v < 0 ? Rational(-v) : v; };
-    bool full = false;
-    for (int i = 0; i < 6 && !full; ++i)
-        for (int j = i + 1; j < 6 && !full; ++j)
-            for (int k = j + 1; k < 6 && !full; ++k) full = ref::dot(ref::cross(x.g[i], x.g[j]), x.g[k]) != 0;
-    if (!full) return "a flat box (the six axes scaled by the extents span no volume)";
+    // The axes and gaps as the body's zonotope states them, exactly.
+    const ref::ObbAxes x = ref::obb_obb_axes(in);
+    if (!x.spans) return "a flat box (the six axes scaled by the extents span no volume)";
     std::string best = truth.answer == 1 ? "overlapping" : "separated";
     Rational widest = 0;
-    for (int p = 0; p < 6; ++p)
-        for (int q = p + 1; q < 6; ++q) {
-            const ref::Point n = ref::cross(x.g[p], x.g[q]);
-            const Rational nn = ref::dot(n, n);
-            if (nn == 0) continue;
-            Rational support = 0;
-            for (const ref::Point& g : x.g) support += abs_r(ref::dot(n, g));
-            const Rational gap = abs_r(ref::dot(n, x.d)) - support;
-            if (truth.answer == 1) {
-                if (gap == 0) return "touching (a face or an edge of each box meet)";
-                continue;
-            }
-            const Rational share = gap * gap / nn;
-            if (gap > 0 && share > widest) {
-                widest = share;
-                best = p < 3 && q < 3    ? "separated by a face axis of a"
-                       : p >= 3 && q >= 3 ? "separated by a face axis of b"
-                                          : "separated by an edge-edge axis (a_i x b_j)";
-            }
+    for (const ref::ObbAxes::Axis& axis : x.axes) {
+        const int p = axis.p, q = axis.q;
+        const Rational &nn = axis.nn, &gap = axis.gap;
+        if (nn == 0) continue;
+        if (truth.answer == 1) {
+            if (gap == 0) return "touching (a face or an edge of each box meet)";
+            continue;
         }
+        const Rational share = gap * gap / nn;
+        if (gap > 0 && share > widest) {
+            widest = share;
+            best = p < 3 && q < 3    ? "separated by a face axis of a"
+                   : p >= 3 && q >= 3 ? "separated by a face axis of b"
+                                      : "separated by an edge-edge axis (a_i x b_j)";
+        }
+    }
     return best;
 }
 

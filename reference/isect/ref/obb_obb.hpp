@@ -16,6 +16,8 @@
 //    with nothing above.
 #pragma once
 
+#include <vector>
+
 #include "isect/ref/exact.hpp"
 #include "isect/ref/layout.hpp"
 
@@ -27,6 +29,22 @@ inline constexpr auto obb_obb_input = layout(Key{"a.c", 3, Role::point}, Key{"a.
                                              Key{"b.axes", 9, Role::normal}, Key{"b.h", 3, Role::length});
 
 bool obb_obb_rational(const double* in);
+
+/// The zonotope as the body builds it (reference/fast/obb_obb.hpp), on
+/// exact numbers, for the test that decides a case: whether its generators
+/// span space, and for each of the fifteen axes n = g_p x g_q (p < q, 0-2
+/// a's, 3-5 b's; n = 0 for parallel generators) the gap |n . d| - sum_k
+/// |n . g_k| (> 0: the axis separates the boxes, 0: they touch along it)
+/// and n . n.
+struct ObbAxes {
+    bool spans = false;
+    struct Axis {
+        int p = 0, q = 0;
+        Rational gap, nn;
+    };
+    std::vector<Axis> axes;
+};
+ObbAxes obb_obb_axes(const double* in);
 bool obb_obb_cgal(const double* in);
 
 }  // namespace isect::ref
