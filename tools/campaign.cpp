@@ -1,5 +1,7 @@
 #include "campaign.hpp"
 
+#include "options.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -524,6 +526,30 @@ int run_fuzz(const FuzzArgs& args) {
     print_report(std::cout, args.format, info, results);
     if (check::interrupted()) return check::interrupted_status();
     return found > 0 ? 1 : 0;
+}
+
+CLI::App* add_fuzz_command(CLI::App& app, FuzzArgs& a) {
+    CLI::App* c = app.add_subcommand("fuzz", "Run libFuzzer campaigns; findings become minimised corpus cases");
+    c->add_option("--family", a.family, "One family (default: every family)");
+    add_subject_options(c, a.subject, "fitted into them, or not judged");
+    c->add_option("--minutes", a.minutes, "Campaign length, per family")->check(real_in(0, 1e6, true));
+    c->add_option("--jobs", a.jobs, "libFuzzer fork-mode jobs (cores)")->check(whole_in(1, 1024));
+    c->add_option("--work", a.work,
+                  "Where campaigns keep their pools, logs and inputs kept as bytes (default ./isect-fuzz; the user's "
+                  "cache folder when run inside isect's source or install tree)");
+    c->add_option("--corpus", a.corpus, "Where new cases go (default: ./corpus/FAMILY of the current folder; ./findings for a plugin)");
+    c->add_flag("--plain-mutator", a.plain_mutator, "libFuzzer's mutations only (for comparisons)");
+    c->add_option("--format", a.format, "Report as text, markdown, json or junit");
+    c->add_option("--precision", a.precision, "float (default) or double: the inputs and kernels fuzzed");
+    return c;
+}
+
+CLI::App* add_minimize_command(CLI::App& app, MinimizeArgs& a) {
+    CLI::App* c = app.add_subcommand("minimize", "Shrink a failing case to the simplest one that still fails");
+    c->add_option("case", a.path, "The case file")->required();
+    add_subject_options(c, a.subject, "never tried (every trial stays inside)");
+    c->add_option("-o,--out", a.out, "Write here instead of stdout");
+    return c;
 }
 
 }  // namespace isect::tool

@@ -3,6 +3,8 @@
 // class and written into the corpus.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 #include <string>
 
 #include "check/engine/kernels_under_test.hpp"
@@ -28,6 +30,17 @@ struct FuzzArgs {
 
 /// Runs the campaigns; returns the exit code (0 nothing new, 1 findings, 2
 /// usage or a campaign that ran nothing, 128 + N after signal N).
+/// Declares `isect fuzz` and its flags, into a.
+CLI::App* add_fuzz_command(CLI::App& app, FuzzArgs& a);
+
+/// What `isect minimize` takes.
+struct MinimizeArgs {
+    std::string path, out;
+    check::SubjectArgs subject;
+};
+/// Declares `isect minimize` and its flags, into a.
+CLI::App* add_minimize_command(CLI::App& app, MinimizeArgs& a);
+
 int run_fuzz(const FuzzArgs& args);
 
 /// Minimises one case file for a kernel that breaks its contract on it

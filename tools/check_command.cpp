@@ -1,5 +1,7 @@
 #include "check_command.hpp"
 
+#include "options.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -475,6 +477,36 @@ int run_check(const CheckArgs& args_in) {
     for (const FamilyResult& r : results)
         if (!r.passed(false)) return 1;
     return info.errors.empty() ? 0 : 2;
+}
+
+CLI::App* add_check_command(CLI::App& app, CheckArgs& a) {
+    CLI::App* c = app.add_subcommand("check", "Check kernels through generators, both references and their contracts");
+    c->add_option("--seconds", a.seconds, "Time budget for generated cases, per family")->check(real_in(0, 1e7, true));
+    c->add_option("--seed", a.seed, "Random seed (default: a fresh one, printed)")
+        ->check(whole_in(0, UINT64_MAX))
+        ->each([&a](const std::string&) { a.seed_given = true; });
+    c->add_option("--cases", a.cases, "Stop after this many cases per family instead of --seconds")->check(whole_in(1, uint64_t(1e15)));
+    c->add_option("--jobs,-j", a.jobs,
+                  "Workers judging the cases (default 0: every core available); the cases, classes and witnesses are the "
+                  "same for any number")
+        ->check(whole_in(0, 4096));
+    c->add_option("--shard", a.shard,
+                  "Judge part I of N of the case stream (0/4 ... 3/4; needs --seed); isect merge joins the shards' JSON reports");
+    c->add_option("--family", a.family, "Check one family only (default: every family)");
+    c->add_option("--gen", a.gen, "Use one generator kind only (the report's mix line names them)");
+    add_subject_options(c, a.subject, "not generated, nor judged");
+    c->add_option("--out", a.out, "Folder for counterexample case files and maps (default: findings)");
+    c->add_option("--format", a.format, "Report as text, markdown, json or junit (default text)");
+    c->add_flag("--map", a.map, "Validity map tables and pictures for every kernel (always with --plugin)");
+    c->add_option("--oracle", a.oracle,
+                  "fast: interval oracles first, the references where they cannot decide (default); slow: the references alone");
+    c->add_flag("--quiet", a.quiet, "No progress on stderr");
+    c->add_flag("--stop-at-first", a.stop_at_first, "Stop once every kernel checked has broken its contract");
+    c->add_option("--replay", a.replay, "A folder of your own case files, judged first on every kernel");
+    c->add_option("--precision", a.precision,
+                  "float (default) or double: the inputs generated, the kernels run (a plugin's isect_FAMILY_d), "
+                  "and the unit u of K and E (2^-24 or 2^-53)");
+    return c;
 }
 
 }  // namespace isect::tool

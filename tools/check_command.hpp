@@ -3,6 +3,8 @@
 // contracts, family by family, on one engine and into one report.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 #include <cstdint>
 #include <string>
 
@@ -43,6 +45,9 @@ struct CheckArgs {
 /// references disagree), 2 on a usage or loading error, a run that judged
 /// nothing, or a finding or map that could not be saved; 128 + N when
 /// signal N interrupted it (the report and the findings are kept).
+/// Declares `isect check` and its flags, into a.
+CLI::App* add_check_command(CLI::App& app, CheckArgs& a);
+
 int run_check(const CheckArgs& args);
 
 /// Sets the run's precision from --precision's text ("float" or "double");

@@ -1,5 +1,7 @@
 #include "diff_command.hpp"
 
+#include "options.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -370,6 +372,31 @@ int run_diff(const DiffArgs& args_in) {
     for (const DiffFamily& r : results)
         if (r.disagreements) return 1;
     return info.errors.empty() ? 0 : 2;
+}
+
+CLI::App* add_diff_command(CLI::App& app, DiffArgs& a) {
+    CLI::App* c = app.add_subcommand("diff", "Two kernels on the same inputs: where they disagree, and which one the references side with");
+    c->add_option("a", a.a, "A plugin (a path) or a built-in kernel's name")->required();
+    c->add_option("b", a.b, "Another plugin or built-in kernel")->required();
+    c->add_option("--family", a.family, "One family (default: every family both have)");
+    c->add_option("--precision", a.precision, "float (default) or double: the kernels compared");
+    c->add_option("--domain", a.domain, "Only inputs whose nonzero magnitudes lie in LO:HI");
+    c->add_option("--require", a.require, "Only inputs that meet these preconditions (`isect kernels` lists them)");
+    c->add_option("--seconds", a.seconds, "Time budget, per family")->check(real_in(0, 1e7, true));
+    c->add_option("--cases", a.cases, "Stop after this many inputs per family instead of --seconds")->check(whole_in(1, uint64_t(1e15)));
+    c->add_option("--seed", a.seed, "Random seed (default: a fresh one, printed)")
+        ->check(whole_in(0, UINT64_MAX))
+        ->each([&a](const std::string&) { a.seed_given = true; });
+    c->add_option("--tolerance", a.tolerance,
+                  "Numbers may differ by this many u max(|a|, |b|) (u = 2^-24 or 2^-53; default 0: any difference)")
+        ->check(real_in(0, 1e15));
+    c->add_option("--fp-env", a.fp_env, "Both kernels' floating-point environment: default, ftz, daz or ftz,daz");
+    c->add_option("--out", a.out, "Folder for the classes' witness cases (default: findings)");
+    c->add_option("--format", a.format, "text (default) or json");
+    c->add_option("--jobs,-j", a.jobs, "Workers (default 0: every core available); the inputs and classes are the same")
+        ->check(whole_in(0, 4096));
+    c->add_option("--timeout-ms", a.timeout_ms, "A plugin call taking longer is a hang (default 2000)")->check(whole_in(1, 86400000));
+    return c;
 }
 
 }  // namespace isect::tool

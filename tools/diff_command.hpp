@@ -7,6 +7,8 @@
 // and each class's most ordinary member is minimised and written as a case.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 #include <cstdint>
 #include <string>
 
@@ -33,6 +35,9 @@ struct DiffArgs {
 /// Exit 0 when the two agree on every input, 1 when they disagree
 /// somewhere, 2 on a usage or loading error, no input judged or a witness
 /// not saved; 128 + N after signal N.
+/// Declares `isect diff` and its flags, into a.
+CLI::App* add_diff_command(CLI::App& app, DiffArgs& a);
+
 int run_diff(const DiffArgs& args);
 
 }  // namespace isect::tool

@@ -1,5 +1,7 @@
 #include "merge_command.hpp"
 
+#include "options.hpp"
+
 #include <algorithm>
 #include <csignal>
 #include <fstream>
@@ -130,6 +132,13 @@ int run_merge(const MergeArgs& args) {
     for (const FamilyResult& r : results)
         if (!r.passed(false)) return 1;
     return merged.errors.empty() ? 0 : 2;
+}
+
+CLI::App* add_merge_command(CLI::App& app, MergeArgs& a) {
+    CLI::App* c = app.add_subcommand("merge", "Join the JSON reports of a check's shards (--shard I/N) into one report and verdict");
+    c->add_option("reports", a.reports, "The shards' reports (isect check --shard I/N --format json)")->required();
+    c->add_option("--format", a.format, "Report as text, markdown, json or junit (default text)");
+    return c;
 }
 
 }  // namespace isect::tool

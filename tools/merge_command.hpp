@@ -4,6 +4,8 @@
 // one verdict, in any report format.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 #include <string>
 #include <vector>
 
@@ -18,6 +20,9 @@ struct MergeArgs {
 /// 2 a report cannot be read, the reports are not shards of one run, a
 /// shard is missing or a shard had an error; 128 + N when a shard was
 /// stopped by signal N.
+/// Declares `isect merge` and its flags, into a.
+CLI::App* add_merge_command(CLI::App& app, MergeArgs& a);
+
 int run_merge(const MergeArgs& args);
 
 }  // namespace isect::tool

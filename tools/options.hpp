@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "check/engine/kernels_under_test.hpp"
+
 namespace isect::tool {
 
 /// A whole number in [lo, hi], written in decimal digits (a sign is not a
@@ -41,6 +43,34 @@ inline CLI::Validator real_in(double lo, double hi, bool lo_open = false) {
             return "";
         },
         range);
+}
+
+/// The flags that choose the kernels a command judges (check::SubjectArgs),
+/// declared once for every command that takes them. `outside` says what
+/// becomes of the inputs outside --domain and --require for the command.
+inline void add_subject_options(CLI::App* cmd, check::SubjectArgs& s, const std::string& outside) {
+    cmd->add_option("--kernel", s.kernel,
+                    "Built-in kernels by name, comma-separated (`isect kernels`; broken:NAME plants a bug, broken:* every "
+                    "planted bug); default: every built-in one");
+    cmd->add_option("--plugin", s.plugin, "A plugin's kernels (a shared library, isect/plugin.h) instead of the built-in ones");
+    cmd->add_option("--contract", s.contract,
+                    "With --plugin: exact, conservative, conservative=K or tolerant=K (default tolerant=1); with --kernel: "
+                    "the kernel's own contract or a stricter one it is then held to")
+        ->each([&s](const std::string&) { s.contract_given = true; });
+    cmd->add_option("--error", s.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
+    cmd->add_option("--timeout-ms", s.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
+        ->check(whole_in(1, 86400000));
+    cmd->add_option("--fp-env", s.fp_env,
+                    "The kernels' floating-point environment: default, ftz, daz or ftz,daz (flush-to-zero, "
+                    "denormals-are-zero, as -ffast-math builds and GPUs run); the truth always runs in the default one");
+    cmd->add_option("--domain", s.domain,
+                    "Only inputs whose nonzero magnitudes lie in LO:HI (2^-20:2^20, 1e-6:1e6): " + outside);
+    cmd->add_option("--require", s.require,
+                    "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists "
+                    "each family's): inputs that miss them are " + outside);
+    cmd->add_option("--convention", s.convention,
+                    "Conventions your kernel follows (surface, cull_back; `isect kernels` lists each family's): the exact "
+                    "answer it is judged against follows them");
 }
 
 }  // namespace isect::tool

@@ -1,5 +1,7 @@
 #include "replay_command.hpp"
 
+#include "options.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
@@ -315,6 +317,19 @@ int run_promote(const std::vector<std::string>& files, const std::string& corpus
         std::cout << "promoted " << file << " -> " << to.string() << "\n";
     }
     return status;
+}
+
+CLI::App* add_replay_command(CLI::App& app, ReplayArgs& a) {
+    CLI::App* c = app.add_subcommand("replay", "Check case files: references reproduce expect, kernels keep contracts");
+    c->add_option("paths", a.paths, "Case files or folders (searched for *.case)")->required();
+    c->add_flag("-v,--verbose", a.verbose, "Every case, and each kernel's answer on it");
+    add_subject_options(c, a.subject, "skipped, and listed (a case that says another convention too)");
+    c->add_flag("--expect-broken", a.expect_broken, "With --kernel or --plugin: every case must break the contract");
+    c->add_flag("--strict", a.strict, "A number that is not exactly a float (0.1) is an error, not a warning");
+    c->add_option("--format", a.format, "Report as text, markdown, json or junit");
+    c->add_option("--jobs,-j", a.jobs, "Workers judging the files (default 0: every core available); the report is the same")
+        ->check(whole_in(0, 4096));
+    return c;
 }
 
 }  // namespace isect::tool

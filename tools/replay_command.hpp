@@ -4,6 +4,8 @@
 // plugin's.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 #include <string>
 #include <vector>
 
@@ -24,6 +26,9 @@ struct ReplayArgs {
 /// Exit 0 when every case replays as it should, 1 when one does not, 2 when
 /// a file cannot be read, no case was found, or the kernel or plugin cannot
 /// be had; 128 + N when signal N interrupted it.
+/// Declares `isect replay` and its flags, into a.
+CLI::App* add_replay_command(CLI::App& app, ReplayArgs& a);
+
 int run_replay(const ReplayArgs& args);
 
 /// `isect promote FILE...`: moves findings into the corpus, as

@@ -1,5 +1,7 @@
 #include "report_command.hpp"
 
+#include "options.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -290,6 +292,26 @@ int run_report(const ReportArgs& args) {
         std::cout << path << "\n";
     }
     return 0;
+}
+
+CLI::App* add_report_command(CLI::App& app, ReportArgs& a) {
+    CLI::App* c = app.add_subcommand(
+        "report", "Turn a finding into a standalone reproducer (the kernel's source, the input as hexfloats) and an issue body");
+    c->add_option("case", a.case_file, "The case file: a witness isect check wrote")->required();
+    c->add_option("--plugin", a.subject.plugin, "The plugin whose kernel breaks on it")->required();
+    c->add_option("--contract", a.subject.contract, "Its contract (default tolerant=1)")
+        ->each([&a](const std::string&) { a.subject.contract_given = true; });
+    c->add_option("--error", a.subject.error_e, "Numbers within E x u S (default 16)")->check(real_in(0, 1e15));
+    c->add_option("--domain", a.subject.domain, "As the check declared it (default: the plugin's)");
+    c->add_option("--require", a.subject.require, "As the check declared them (default: the plugin's)");
+    c->add_option("--convention", a.subject.convention, "As the check declared them (default: the plugin's)");
+    c->add_option("--source", a.sources, "The kernel's source files, inlined into the reproducer")->required();
+    c->add_option("--define", a.defines, "NAME or NAME=VALUE defined before them (a wrapper's ROW_name)");
+    c->add_option("--build", a.build, "What building the reproducer needs, for its header (\"-lode\")");
+    c->add_option("--from", a.from, "The check's JSON report: the class this case witnesses, its size and shape");
+    c->add_option("--title", a.title, "What is called, for both files (\"ODE 0.16, dCollide(box, box)\")");
+    c->add_option("--out", a.out, "Folder for NAME-repro.cpp and NAME-issue.md (default: .)");
+    return c;
 }
 
 }  // namespace isect::tool

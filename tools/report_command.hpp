@@ -9,6 +9,8 @@
 // from the check's JSON report (--from), the size and shape of the class.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 #include <string>
 #include <vector>
 
@@ -30,6 +32,9 @@ struct ReportArgs {
 /// Exit 0 when the kernel breaks its contract on the case and both files
 /// are written (their paths on stdout); 1 when it keeps it (nothing to
 /// report); 2 on a usage error, an unreadable case or a file not written.
+/// Declares `isect report` and its flags, into a.
+CLI::App* add_report_command(CLI::App& app, ReportArgs& a);
+
 int run_report(const ReportArgs& args);
 
 }  // namespace isect::tool
