@@ -80,42 +80,4 @@ bool aabb_triangle_cgal_fast(const std::array<double, 3>& lo, const std::array<d
     return CGAL::do_intersect(Epick::Segment_3(**first, **last), bbox);
 }
 
-namespace {
-
-/// a + b rounded down (dir < 0) or up (dir > 0): TwoSum gives the exact
-/// error of the rounded sum, whose sign says which way it rounded.
-double add_directed(double a, double b, int dir) {
-    double s, err;
-    exact::two_sum(a, b, s, err);  // a + b == s + err exactly
-    if (dir < 0 && err < 0) return std::nextafter(s, -INFINITY);
-    if (dir > 0 && err > 0) return std::nextafter(s, INFINITY);
-    return s;
-}
-
-}  // namespace
-
-/// A false miss is in the band iff the box shrunk by delta misses, a false
-/// hit iff the box grown by delta hits. Rounding is directed so the box
-/// tested contains the shrunk box (if it misses, so does the shrunk one), or
-/// lies in the grown box (if it hits, so does the grown one). Proves "in
-/// band"; never proves "outside".
-std::optional<bool> fast::aabb_triangle_band_fast(const double* in, int exact_answer, const double* deltas) {
-    static_assert(positions_only(aabb_triangle_input), "every number moves by one delta");
-    const double delta = deltas[0];
-    constexpr size_t box_lo = aabb_triangle_input.at("box.lo"), box_hi = aabb_triangle_input.at("box.hi");
-    constexpr size_t tri_at = aabb_triangle_input.at("tri");
-    if (!(delta > 0) || !std::isfinite(delta)) return std::nullopt;
-    const bool exact = exact_answer == 1;
-    std::array<double, 3> lo, hi;
-    for (int i = 0; i < 3; ++i) {
-        lo[i] = exact ? add_directed(in[box_lo + i], delta, -1) : add_directed(in[box_lo + i], -delta, +1);
-        hi[i] = exact ? add_directed(in[box_hi + i], -delta, +1) : add_directed(in[box_hi + i], delta, -1);
-        if (!std::isfinite(lo[i]) || !std::isfinite(hi[i])) return std::nullopt;
-    }
-    const double* v = in + tri_at;
-    const TriangleD tri{{Vec3d{v[0], v[1], v[2]}, Vec3d{v[3], v[4], v[5]}, Vec3d{v[6], v[7], v[8]}}};
-    if (aabb_triangle_cgal_fast(lo, hi, tri) != exact) return true;
-    return std::nullopt;
-}
-
 }  // namespace isect::ref

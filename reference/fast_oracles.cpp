@@ -15,6 +15,7 @@
 
 #include "fast/aabb_aabb.hpp"
 #include "fast/aabb_plane.hpp"
+#include "fast/aabb_triangle.hpp"
 #include "fast/numbers.hpp"
 #include "fast/obb_obb.hpp"
 #include "fast/point_triangle.hpp"
@@ -111,6 +112,7 @@ Band segment_segment_band() { return band_of<SegmentSegmentBand>(); }
 
 std::optional<Result> point_triangle(const double* in) { return two_stage<Result, PointTriangleBody>(in); }
 Band point_triangle_band() { return band_of<PointTriangleBand>(); }
+Band aabb_triangle_band() { return band_of<AabbTriangleBand>(); }
 
 // --- The planted wrong oracles ---------------------------------------------------------
 

@@ -35,28 +35,6 @@ bool exact_answer_of(const ref::ExactAabb& box, const ref::ExactTriangle& tri) {
 
 Truth truth(const double* in) { return {yes(exact_answer_of(ref::exact(box_at(in + kBox)), ref::exact(tri_at(in + kTri)))), {}, {}, {}}; }
 
-/// The band, exact and not a superset: moving every input by delta can flip
-/// the answer iff the box grown by delta and the box shrunk by delta (empty
-/// when it inverts) have different exact answers (moving the triangle
-/// instead is the same as moving the box the other way). Shrinking decides a
-/// false miss, growing a false hit; both are monotone in delta. Written
-/// once, on the references; its fast stage (ref::fast::
-/// aabb_triangle_band_fast) asks Epick's filtered predicate the same question
-/// on a float box rounded inside the shrunk box or the grown one.
-static_assert(ref::positions_only(kInput), "every number moves by one delta");
-bool band_exact(const double* in, int exact_answer, const double* deltas) {
-    const double delta = deltas[0];
-    if (delta == 0) return false;
-    ref::ExactAabb moved = ref::exact(box_at(in + kBox));
-    const bool exact = exact_answer == 1;
-    const Rational d(delta);
-    for (int i = 0; i < 3; ++i) {
-        moved.lo[i] += exact ? d : Rational(-d);
-        moved.hi[i] += exact ? Rational(-d) : d;
-    }
-    return exact_answer_of(moved, ref::exact(tri_at(in + kTri))) != exact;
-}
-
 /// Which kind of the 13 axes separates the closed sets most robustly (the
 /// widest gap per unit of box growth), decided exactly: a face axis, the
 /// normal, an edge axis; when they meet, "touching" (the box shrunk by any
@@ -65,7 +43,7 @@ std::string deciding_axis(const double* in, const Truth& truth, int) {
     if (truth.answer == 1) {
         double delta[kInput.size()];
         band_deltas(self(), in, 0x1p-40 * unit_roundoff(), delta);
-        return band_exact(in, 1, delta) ? "touching" : "overlapping";
+        return self().band.exact(in, 1, delta) ? "touching" : "overlapping";
     }
     const ref::ExactAabb b = ref::exact(box_at(in + kBox));
     const ref::ExactTriangle t = ref::exact(tri_at(in + kTri));
@@ -408,8 +386,7 @@ Family make() {
     f.cgal = [](const double* in) {
         return double(ref::aabb_triangle_cgal(ref::exact(box_at(in + kBox)), ref::exact(tri_at(in + kTri))));
     };
-    f.band.exact = band_exact;
-    f.band.fast = ref::fast::aabb_triangle_band_fast;
+    f.band = band_of(ref::fast::aabb_triangle_band());
     f.value_error = [](const double*, const Truth&, const Answer&) { return ValueError{}; };
     f.deciding = deciding_axis;
     f.oracle_check = [](const double* in, const FastTruth& t) {

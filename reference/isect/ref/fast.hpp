@@ -82,11 +82,9 @@ Band obb_obb_band();
 Band ray_sphere_band(bool surface = false);
 Band segment_segment_band();
 Band point_triangle_band();
-/// aabb_triangle's band is the exact answer on the box grown or shrunk by
-/// delta (check/families/aabb_triangle.cpp); its fast stage runs CGAL's
-/// filtered predicate on a float box rounded inside the shrunk box or the
-/// grown one, and proves "in band" only (nullopt otherwise).
-std::optional<bool> aabb_triangle_band_fast(const double* in, int exact_answer, const double* delta);
+/// The exact answer on the box grown or shrunk by delta differs
+/// (reference/fast/aabb_triangle.hpp: the separating-axis test).
+Band aabb_triangle_band();
 
 /// Planted wrong oracles, one per family, for the properties that must
 /// catch them: every sign decided in plain double (aabb_aabb, which needs no
