@@ -1,6 +1,6 @@
 // The fast exact oracles and the bands of every family (fast.hpp): the
 // bodies of reference/fast/FAMILY.hpp, written once over a number policy
-// (reference/fast/numbers.hpp), instantiated here. An oracle runs its body on
+// (reference/fast/policies.hpp), instantiated here. An oracle runs its body on
 // CGAL's Interval_nt in one Upward scope (Interval_nt<false> needs the
 // rounding mode upward for all its operations, and plain double arithmetic
 // inside the scope rounds upward too, so every number computed there is an
@@ -16,7 +16,7 @@
 #include "fast/aabb_aabb.hpp"
 #include "fast/aabb_plane.hpp"
 #include "fast/aabb_triangle.hpp"
-#include "fast/numbers.hpp"
+#include "fast/policies.hpp"
 #include "fast/obb_obb.hpp"
 #include "fast/point_triangle.hpp"
 #include "fast/ray_sphere.hpp"
@@ -34,8 +34,8 @@ using namespace detail;
 
 namespace {
 
-/// A band body's three instantiations.
-template <template <class> class Body> Band band_of() {
+/// A band body's three instantiations (fast, exact, wrong).
+template <template <class> class Body> Band instantiated_band() {
     Band b;
     b.fast = [](const double* in, int exact_answer, const double* delta) -> std::optional<bool> {
         return fast_band<Body>(in, exact_answer, delta);
@@ -55,17 +55,17 @@ template <bool Segment> struct RayAabb {
 std::optional<Result> ray_aabb(const double* in, bool segment) {
     return segment ? two_stage<Result, RayAabb<true>::Body>(in) : two_stage<Result, RayAabb<false>::Body>(in);
 }
-Band ray_aabb_band(bool segment) { return segment ? band_of<RayAabb<true>::Band>() : band_of<RayAabb<false>::Band>(); }
+Band ray_aabb_band(bool segment) { return segment ? instantiated_band<RayAabb<true>::Band>() : instantiated_band<RayAabb<false>::Band>(); }
 
 std::optional<Result> moving_aabb(const double* in) { return two_stage<Result, MovingAabbBody>(in); }
-Band moving_aabb_band() { return band_of<MovingAabbBand>(); }
+Band moving_aabb_band() { return instantiated_band<MovingAabbBand>(); }
 
 std::optional<Result> aabb_plane(const double* in) { return two_stage<Result, AabbPlaneBody>(in); }
 std::optional<Result> aabb_plane_overlap(const double* in) { return two_stage<Result, AabbPlaneOverlapBody>(in); }
-Band aabb_plane_band() { return band_of<AabbPlaneBand>(); }
+Band aabb_plane_band() { return instantiated_band<AabbPlaneBand>(); }
 
 std::optional<Result> moving_aabb_plane(const double* in) { return two_stage<Result, MovingAabbPlaneBody>(in); }
-Band moving_aabb_plane_band() { return band_of<MovingAabbPlaneBand>(); }
+Band moving_aabb_plane_band() { return instantiated_band<MovingAabbPlaneBand>(); }
 
 std::optional<Result> aabb_aabb(const double* in) {
     // Comparisons and min / max of floats: exact with no intervals at all.
@@ -75,44 +75,44 @@ Band aabb_aabb_band() {
     // Differences and comparisons of the inputs only: in plain double the
     // body is exact but where a difference rounds onto 2 delta, so it has no
     // planted wrong band to catch.
-    Band b = band_of<AabbAabbBand>();
+    Band b = instantiated_band<AabbAabbBand>();
     b.wrong = nullptr;
     return b;
 }
 
 std::optional<Result> sphere_aabb(const double* in) { return two_stage<Result, SphereBody>(in); }
-Band sphere_aabb_band() { return band_of<SphereBand>(); }
+Band sphere_aabb_band() { return instantiated_band<SphereBand>(); }
 
 std::optional<Result> transformed_aabb(const double* in) { return two_stage<Result, TransformedBody>(in); }
 
 std::optional<Result> ray_triangle(const double* in, bool cull_back) {
     return cull_back ? two_stage<Result, RayTriangleCullBody>(in) : two_stage<Result, RayTriangleBody>(in);
 }
-Band ray_triangle_band(bool cull_back) { return cull_back ? band_of<RayTriangleCullBand>() : band_of<RayTriangleBand>(); }
+Band ray_triangle_band(bool cull_back) { return cull_back ? instantiated_band<RayTriangleCullBand>() : instantiated_band<RayTriangleBand>(); }
 
 std::optional<Result> triangle_measures(const double* in) { return two_stage<Result, TriangleBody>(in); }
-Band triangle_measures_band() { return band_of<TriangleBand>(); }
+Band triangle_measures_band() { return instantiated_band<TriangleBand>(); }
 
 std::optional<Result> polygon_measures(const double* in) { return two_stage<Result, PolygonBody>(in); }
-Band polygon_measures_band() { return band_of<PolygonBand>(); }
+Band polygon_measures_band() { return instantiated_band<PolygonBand>(); }
 
 std::optional<Result> triangle_triangle(const double* in) { return two_stage<Result, TriTriBody>(in); }
-Band triangle_triangle_band() { return band_of<TriTriBand>(); }
+Band triangle_triangle_band() { return instantiated_band<TriTriBand>(); }
 
 std::optional<Result> obb_obb(const double* in) { return two_stage<Result, ObbBody>(in); }
-Band obb_obb_band() { return band_of<ObbBand>(); }
+Band obb_obb_band() { return instantiated_band<ObbBand>(); }
 
 std::optional<Result> ray_sphere(const double* in, bool surface) {
     return surface ? two_stage<Result, RaySphereSurfaceBody>(in) : two_stage<Result, RaySphereBody>(in);
 }
-Band ray_sphere_band(bool surface) { return surface ? band_of<RaySphereSurfaceBand>() : band_of<RaySphereBand>(); }
+Band ray_sphere_band(bool surface) { return surface ? instantiated_band<RaySphereSurfaceBand>() : instantiated_band<RaySphereBand>(); }
 
 std::optional<Result> segment_segment(const double* in) { return two_stage<Result, SegmentSegmentBody>(in); }
-Band segment_segment_band() { return band_of<SegmentSegmentBand>(); }
+Band segment_segment_band() { return instantiated_band<SegmentSegmentBand>(); }
 
 std::optional<Result> point_triangle(const double* in) { return two_stage<Result, PointTriangleBody>(in); }
-Band point_triangle_band() { return band_of<PointTriangleBand>(); }
-Band aabb_triangle_band() { return band_of<AabbTriangleBand>(); }
+Band point_triangle_band() { return instantiated_band<PointTriangleBand>(); }
+Band aabb_triangle_band() { return instantiated_band<AabbTriangleBand>(); }
 
 // --- The planted wrong oracles ---------------------------------------------------------
 

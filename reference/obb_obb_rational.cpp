@@ -5,11 +5,11 @@
 
 namespace isect::ref {
 
-bool obb_obb_rational(const double* in) { return fast::detail::ObbBody<fast::detail::ExactOps>::meet(in); }
+bool obb_obb_rational(const double* in) { return fast::detail::ObbBody<fast::detail::MpzfOps>::meet(in); }
 
 ObbAxes obb_obb_axes(const double* in) {
     using namespace fast::detail;
-    using Ops = ExactOps;
+    using Ops = MpzfOps;
     using Z = Zonotope<Ops>;
     const ObbInput<Ops> x(in);
     ObbAxes out;

@@ -13,7 +13,7 @@
 namespace isect::ref {
 
 TriangleTriangleExact triangle_triangle_rational(const double* in) {
-    using Ops = fast::detail::ExactOps;
+    using Ops = fast::detail::MpzfOps;
     const auto out = fast::detail::TriTriBody<Ops>::run_on(in);
     TriangleTriangleExact r;
     r.meet = out.meet;

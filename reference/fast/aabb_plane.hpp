@@ -4,7 +4,7 @@
 
 #include "isect/ref/aabb_plane.hpp"
 #include "isect/ref/moving_aabb.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

@@ -16,7 +16,7 @@
 #pragma once
 
 #include "isect/ref/aabb_triangle.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

@@ -9,7 +9,7 @@
 #pragma once
 
 #include "isect/ref/obb_obb.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

@@ -8,7 +8,7 @@
 
 #include "isect/point_triangle.hpp"
 #include "isect/ref/point_triangle.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

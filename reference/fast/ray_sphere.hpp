@@ -8,7 +8,7 @@
 #pragma once
 
 #include "isect/ref/ray_sphere.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

@@ -9,7 +9,7 @@
 
 #include "isect/ref/segment_segment.hpp"
 #include "isect/segment_segment.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

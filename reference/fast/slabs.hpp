@@ -5,7 +5,7 @@
 
 #include "isect/ref/moving_aabb.hpp"
 #include "isect/ref/ray_aabb.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

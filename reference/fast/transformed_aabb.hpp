@@ -2,7 +2,7 @@
 #pragma once
 
 #include "isect/ref/transformed_aabb.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

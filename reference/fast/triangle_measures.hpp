@@ -3,7 +3,7 @@
 #pragma once
 
 #include "isect/ref/triangle_measures.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

@@ -15,7 +15,7 @@
 #pragma once
 
 #include "isect/ref/triangle_triangle.hpp"
-#include "numbers.hpp"
+#include "policies.hpp"
 
 namespace isect::ref::fast::detail {
 

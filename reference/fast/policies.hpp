@@ -1,9 +1,12 @@
-// The number policies the fast oracles and the bands are written over, once:
+// The number policies the fast oracles, the bands and most rational
+// references are written over, once:
 // each family's body (reference/fast/FAMILY.hpp) is a template on a policy
 // and runs unchanged on
 //   - IntervalOps: CGAL's Interval_nt under upward rounding, the fast stage;
 //     a sign it cannot decide throws Undecided;
-//   - ExactOps: CGAL's Mpzf, exact, where the intervals cannot decide;
+//   - MpzfOps: CGAL's Mpzf, exact, where the intervals cannot decide;
+//   - RationalOutOps: Mpzf arithmetic with a body's numbers given exactly,
+//     as rationals: the rational references;
 //   - RationalOps: GMP rationals (Boost.Multiprecision), exact, the bands'
 //     exact instantiation (isect check --oracle slow, and the properties
 //     that hold the fast stages to it);
@@ -11,8 +14,9 @@
 //     not be: the planted wrong oracles and bands.
 // Also Bounds<Ops>, the one interval type of the bands (a rational interval
 // whose ends are numbers of a policy), and small vector helpers.
-// Included only by reference/fast_oracles.cpp and aabb_triangle_cgal.cpp:
-// IntervalOps needs the rounding mode upward (two_stage sets it).
+// Included only by reference/'s own translation units (fast_oracles.cpp,
+// the rational references that run a body): IntervalOps needs the rounding
+// mode upward (two_stage sets it).
 #pragma once
 
 #include <CGAL/Gmpq.h>
@@ -80,7 +84,7 @@ struct IntervalOps {
         return IA(lo, hi);
     }
 };
-struct ExactOps {
+struct MpzfOps {
     using NT = CGAL::Mpzf;
     static CGAL::Mpzf of(double x) { return CGAL::Mpzf(x); }
     static int sgn(const CGAL::Mpzf& x) { return int(x.sign()); }
@@ -155,12 +159,12 @@ struct ExactOps {
     }
 };
 
-/// The rational references' policy: ExactOps' arithmetic (Mpzf, exact,
+/// The rational references' policy: MpzfOps' arithmetic (Mpzf, exact,
 /// without the gcd that makes GMP's rationals ten times slower), and a
 /// body's numbers given exactly, as rationals, not enclosed. A family's
 /// rational reference is its fast body run on this policy: the rule is
 /// written once, and CGAL stays the independent reference.
-struct RationalOutOps : ExactOps {
+struct RationalOutOps : MpzfOps {
     static constexpr bool exact_out = true;
 };
 
@@ -196,7 +200,7 @@ template <class T, template <class> class Body> std::optional<T> two_stage(const
     try {
         return Body<IntervalOps>::run(in);
     } catch (const Undecided&) {
-        return Body<ExactOps>::run(in);
+        return Body<MpzfOps>::run(in);
     }
 }
 
@@ -208,7 +212,7 @@ template <template <class> class Band> bool fast_band(const double* in, int exac
     try {
         return Band<IntervalOps>::run(in, exact_answer, delta);
     } catch (const Undecided&) {
-        return Band<ExactOps>::run(in, exact_answer, delta);
+        return Band<MpzfOps>::run(in, exact_answer, delta);
     }
 }
 
