@@ -221,6 +221,25 @@ inline Family::Band rotation_symmetric(const ref::fast::Band& b, size_t size, st
     return out;
 }
 
+/// The lesser of the positive ones of a and b; 0 when neither is.
+inline double least_positive(double a, double b) {
+    if (!(a > 0)) return b > 0 ? b : 0;
+    return b > 0 && b < a ? b : a;
+}
+
+/// The shortest nonzero edge (max norm) of the closed polygon of `count`
+/// points at p (a triangle: 3); 0 when every edge is: the validity maps'
+/// feature of the families with triangles.
+inline double shortest_edge(const double* p, int count) {
+    double m = 0;
+    for (int k = 0; k < count; ++k) {
+        double edge = 0;
+        for (int i = 0; i < 3; ++i) edge = std::max(edge, std::fabs(p[3 * ((k + 1) % count) + i] - p[3 * k + i]));
+        m = least_positive(m, edge);
+    }
+    return m;
+}
+
 /// The answer index of a bool (answers are {no, yes}).
 inline int yes(bool b) { return b ? 1 : 0; }
 

@@ -148,15 +148,7 @@ std::string deciding(const double* in, const Truth& truth, int) {
 }
 
 /// The shortest nonzero edge (max norm).
-double feature(const double* in) {
-    double m = 0;
-    for (int k = 0; k < 3; ++k) {
-        double edge = 0;
-        for (int i = 0; i < 3; ++i) edge = std::max(edge, std::fabs(in[kTri + 3 * ((k + 1) % 3) + i] - in[kTri + 3 * k + i]));
-        if (edge > 0 && (m == 0 || edge < m)) m = edge;
-    }
-    return m;
-}
+double feature(const double* in) { return shortest_edge(in + kTri, 3); }
 
 // --- Kernels and planted bugs --------------------------------------------------------
 

@@ -218,12 +218,7 @@ double feature(const double* in) {
         if (x > 0 && (m == 0 || x < m)) m = x;
     };
     for (int i = 0; i < 3; ++i) consider(std::fabs(double(in[kDir + i])));
-    for (int k = 0; k < 3; ++k) {
-        double edge = 0;
-        for (int i = 0; i < 3; ++i)
-            edge = std::max(edge, std::fabs(double(in[kTri + 3 * ((k + 1) % 3) + i]) - double(in[kTri + 3 * k + i])));
-        consider(edge);
-    }
+    consider(shortest_edge(in + kTri, 3));
     return m;
 }
 

@@ -131,18 +131,6 @@ std::string triangle_deciding(const double* in, const Truth& truth, int) {
     return "collinear vertices";
 }
 
-/// The smallest nonzero edge (max norm) of a closed polygon of `count`
-/// points at p.
-double edge_feature(const double* p, int count) {
-    double m = 0;
-    for (int k = 0; k < count; ++k) {
-        double edge = 0;
-        for (int i = 0; i < 3; ++i)
-            edge = std::max(edge, std::fabs(double(p[3 * ((k + 1) % count) + i]) - double(p[3 * k + i])));
-        if (edge > 0 && (m == 0 || edge < m)) m = edge;
-    }
-    return m;
-}
 
 using MeasureFn = TriangleMeasures (*)(const Triangle&, const Vec3f&);
 
@@ -469,7 +457,7 @@ Family make_triangle() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::triangle_measures(in)); };
-    f.feature = [](const double* in) { return edge_feature(in + kTri, 3); };
+    f.feature = [](const double* in) { return shortest_edge(in + kTri, 3); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{triangle_kernel("measures", triangle_measures)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{triangle_kernel("broken:seed_circumcentre", seed_circumcentre),
@@ -512,7 +500,7 @@ Family make_polygon() {
         return why;
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::polygon_measures(in)); };
-    f.feature = [](const double* in) { return edge_feature(in + kPoly, kN); };
+    f.feature = [](const double* in) { return shortest_edge(in + kPoly, kN); };
     f.all_kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{polygon_kernel("broken:convex_turns_only", convex_turns_only),

@@ -140,15 +140,7 @@ std::string deciding(const double* in, const Truth& truth, int) {
 }
 
 /// The smallest nonzero edge (max norm) of either triangle.
-double feature(const double* in) {
-    double m = 0;
-    for (const double* t : {in + kT1, in + kT2})
-        for (int k = 0; k < 3; ++k) {
-            const double e = norm_inf(sub(vec_at(t + 3 * ((k + 1) % 3)), vec_at(t + 3 * k)));
-            if (e > 0 && (m == 0 || e < m)) m = e;
-        }
-    return m;
-}
+double feature(const double* in) { return least_positive(shortest_edge(in + kT1, 3), shortest_edge(in + kT2, 3)); }
 
 // --- Kernels and planted bugs --------------------------------------------------------
 
