@@ -89,19 +89,42 @@ std::optional<SubjectArgs> SubjectArgs::read(const std::string& text, std::strin
     return a;
 }
 
-std::optional<FamilyKernel> held_to(const FamilyKernel& k, const std::optional<Contract>& contract,
-                                    const std::string& command) {
-    if (!contract) return k;
-    if (!stricter_or_same(*contract, k.contract)) {
-        std::cerr << "isect " << command << ": --contract " << contract->str() << " is not " << k.name
-                  << "'s own contract (" << k.contract.str()
-                  << ") nor a stricter one; a built-in kernel is held to what it declares, or to more\n";
-        return std::nullopt;
-    }
-    FamilyKernel held = k;
-    held.contract = *contract;
-    return held;
+std::string not_held_to(const FamilyKernel& k, const Contract& contract) {
+    if (stricter_or_same(contract, k.contract)) return {};
+    return "--contract " + contract.str() + " is not " + k.name + "'s own contract (" + k.contract.str() +
+           ") nor a stricter one; a built-in kernel is held to what it declares, or to more";
 }
+
+namespace {
+
+/// Why a domain holds no number of the run's precision ("" when it holds
+/// some): it would judge zeros only, and every kernel would hold. Replay
+/// takes both precisions (each case's own).
+std::string holds_none(const std::string& command, const Domain& d, const std::string& where) {
+    if (command == "replay") {
+        const std::string f = d.holds_none(Precision::single), g = d.holds_none(Precision::double_);
+        return f.empty() || g.empty() ? "" : where + g + ", nor any float";
+    }
+    const std::string none = d.holds_none(precision());
+    return none.empty() ? "" : where + none;
+}
+
+/// Where a plugin's workers print: a log of this run's own, in --out where
+/// the command has one (a name no other run takes), else a temporary file.
+std::string plugin_output_log(const SubjectArgs& a) {
+    if (!a.output_dir.empty()) {
+        const Written log =
+            write_file_new(a.output_dir, file_stem(std::filesystem::path(a.plugin).stem().string()) + "-output", ".log", "");
+        if (log.ok()) return log.path;
+    }
+    std::string temp = (std::filesystem::temp_directory_path() / "isect-plugin-output-XXXXXX").string();
+    const int fd = mkstemp(temp.data());
+    if (fd < 0) return {};
+    close(fd);
+    return temp;
+}
+
+}  // namespace
 
 std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& command, const SubjectArgs& a) {
     auto out = std::unique_ptr<KernelsUnderTest>(new KernelsUnderTest());
@@ -132,97 +155,73 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
         contract = Contract::parse(a.contract);
         if (!contract) return fail("--contract '" + a.contract + "' is not exact, conservative, conservative=K or tolerant=K");
     }
+    if (const std::string none = holds_none(command, out->domain_, "--domain "); !none.empty()) return fail(none);
+    const std::string refused = a.plugin.empty() ? out->take_builtins(a, contract) : out->take_plugin(a, *contract);
+    if (!refused.empty()) return fail(refused);
+    return out;
+}
 
-    // A domain that holds no number of the precision judges zeros only:
-    // every kernel would hold. Replay takes both precisions (each case's own).
-    const auto holds_none = [&](const Domain& d, const std::string& where) -> std::string {
-        if (command == "replay") {
-            const std::string f = d.holds_none(Precision::single), g = d.holds_none(Precision::double_);
-            return f.empty() || g.empty() ? "" : where + g + ", nor any float";
-        }
-        const std::string none = d.holds_none(precision());
-        return none.empty() ? "" : where + none;
-    };
-    if (const std::string none = holds_none(out->domain_, "--domain "); !none.empty()) return fail(none);
-    if (!a.plugin.empty() && a.in_process) {
+std::string KernelsUnderTest::take_plugin(const SubjectArgs& a, const Contract& contract) {
+    if (!a.kernel.empty()) return "--kernel names a built-in kernel; with --plugin the plugin's kernels run";
+    plugin_contract_ = contract;
+    if (a.in_process) {
         // A fuzz target: the plugin is loaded where its kernels run, family by
         // family (kernels()); its scope is the one it is handed.
-        if (!a.kernel.empty()) return fail("kernel names a built-in kernel; with a plugin the plugin's kernels run");
-        out->plugin_path_ = resolve_plugin_path(a.plugin);
-        out->plugin_contract_ = contract;
-        out->subject_ = a.plugin;
-        return out;
+        plugin_path_ = resolve_plugin_path(a.plugin);
+        subject_ = a.plugin;
+        return {};
     }
-    if (!a.plugin.empty()) {
-        if (!a.kernel.empty()) return fail("--kernel names a built-in kernel; with --plugin the plugin's kernels run");
-        // What the plugin prints: a log of this run's own, in --out where the
-        // command has one (a name no other run takes), else a temporary file.
-        if (!a.output_dir.empty()) {
-            const Written log = write_file_new(
-                a.output_dir, file_stem(std::filesystem::path(a.plugin).stem().string()) + "-output", ".log", "");
-            if (log.ok()) out->output_log_ = log.path;
-        }
-        if (out->output_log_.empty()) {
-            std::string temp = (std::filesystem::temp_directory_path() / "isect-plugin-output-XXXXXX").string();
-            const int fd = mkstemp(temp.data());
-            if (fd >= 0) {
-                close(fd);
-                out->output_log_ = temp;
-            }
-        }
-        try {
-            out->hosts_.push_back(std::make_unique<PluginHost>(a.plugin, a.timeout_ms, out->fp_env_, out->watch_, out->notes_,
-                                                                      out->output_log_));
-        } catch (const std::exception& e) {
-            return fail(e.what());
-        }
-        const PluginInfo& p = out->host()->info();
-        out->subject_ = p.name;
-        out->plugin_contract_ = contract;
-        // What the plugin declares of itself, where the command line did not say.
-        if (a.domain.empty() && p.domain) {
-            out->domain_.lo = p.domain->lo;
-            out->domain_.hi = p.domain->hi;
-            if (const std::string none = holds_none(out->domain_, p.path + ": isect_domain() declares "); !none.empty())
-                return fail(none);
-        }
-        if (a.require.empty() && !p.requires_.empty() &&
-            !parse_requirements(p.requires_, out->domain_.required, why))
-            return fail(p.path + ": isect_requires() says " + why);
-        if (a.convention.empty() && !p.conventions.empty() &&
-            !parse_conventions(p.conventions, out->domain_.conventions, why))
-            return fail(p.path + ": isect_conventions() says " + why);
-        return out;
+    output_log_ = plugin_output_log(a);
+    try {
+        hosts_.push_back(std::make_unique<PluginHost>(a.plugin, a.timeout_ms, fp_env_, watch_, notes_, output_log_));
+    } catch (const std::exception& e) {
+        return e.what();
     }
-    // A named built-in kernel follows its own conventions: the run declares them.
-    if (!a.kernel.empty() && a.convention.empty())
-        for (const Precision p : {Precision::single, Precision::double_}) {
-            const PrecisionScope scope(p);
-            for (const Family* f : families())
-                for (const std::string& name : out->kernel_names_)
-                    if (const auto k = f->find_any_kernel(name))
-                    for (const std::string& c : k->conventions)
-                        if (std::find(out->domain_.conventions.begin(), out->domain_.conventions.end(), c) ==
-                            out->domain_.conventions.end())
-                            out->domain_.conventions.push_back(c);
-        }
+    const PluginInfo& p = host()->info();
+    subject_ = p.name;
+    // What the plugin declares of itself, where the command line did not say.
+    std::string why;
+    if (a.domain.empty() && p.domain) {
+        domain_.lo = p.domain->lo;
+        domain_.hi = p.domain->hi;
+        if (std::string none = holds_none(command_, domain_, p.path + ": isect_domain() declares "); !none.empty()) return none;
+    }
+    if (a.require.empty() && !p.requires_.empty() && !parse_requirements(p.requires_, domain_.required, why))
+        return p.path + ": isect_requires() says " + why;
+    if (a.convention.empty() && !p.conventions.empty() && !parse_conventions(p.conventions, domain_.conventions, why))
+        return p.path + ": isect_conventions() says " + why;
+    return {};
+}
 
-    out->subject_ = a.kernel.empty() ? "built-in kernels" : a.kernel;
-    if (contract) {
-        if (a.kernel.empty())
-            return fail("--contract " + contract->str() +
-                        " without --plugin needs --kernel: each built-in kernel declares its own contract "
-                        "(`isect kernels` lists them)");
-        // Held to its own contract or a stricter one, in either precision.
+std::string KernelsUnderTest::take_builtins(const SubjectArgs& a, const std::optional<Contract>& contract) {
+    // Each named kernel, in either precision.
+    const auto each_named = [&](const auto& fn) {
         for (const Precision p : {Precision::single, Precision::double_}) {
             const PrecisionScope scope(p);
             for (const Family* f : families())
-                for (const std::string& name : out->kernel_names_)
-                    if (const auto k = f->find_any_kernel(name); k && !held_to(*k, contract, command)) return nullptr;
+                for (const std::string& name : kernel_names_)
+                    if (const auto k = f->find_any_kernel(name))
+                        if (std::string why = fn(*k); !why.empty()) return why;
         }
-        out->builtin_contract_ = contract;
-    }
-    return out;
+        return std::string();
+    };
+    // A named built-in kernel follows its own conventions: the run declares them.
+    if (a.convention.empty())
+        each_named([&](const FamilyKernel& k) {
+            for (const std::string& c : k.conventions)
+                if (std::find(domain_.conventions.begin(), domain_.conventions.end(), c) == domain_.conventions.end())
+                    domain_.conventions.push_back(c);
+            return std::string();
+        });
+    subject_ = a.kernel.empty() ? "built-in kernels" : a.kernel;
+    if (!contract) return {};
+    if (a.kernel.empty())
+        return "--contract " + contract->str() +
+               " without --plugin needs --kernel: each built-in kernel declares its own contract (`isect kernels` lists them)";
+    // Held to its own contract or a stricter one.
+    if (std::string why = each_named([&](const FamilyKernel& k) { return not_held_to(k, *contract); }); !why.empty()) return why;
+    builtin_contract_ = contract;
+    return {};
 }
 
 size_t workers_for(const std::string& command, size_t asked, uint64_t work) {

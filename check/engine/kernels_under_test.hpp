@@ -101,6 +101,13 @@ public:
     std::vector<std::string> notes() const;
 
 private:
+    /// The plugin's kernels (in worker processes, or in this one), with what
+    /// the plugin declares where the command line did not say: why not, or "".
+    std::string take_plugin(const SubjectArgs& a, const Contract& contract);
+    /// Built-in kernels, every one or those named, held to their contracts or
+    /// to a stricter one: why not, or "".
+    std::string take_builtins(const SubjectArgs& a, const std::optional<Contract>& contract);
+
     std::string command_, kernel_;
     std::vector<std::string> kernel_names_;  ///< kernel_, split at commas
     std::vector<std::unique_ptr<PluginHost>> hosts_;
@@ -123,10 +130,9 @@ private:
 /// takes fewer than asked.
 size_t workers_for(const std::string& command, size_t asked, uint64_t work = 0);
 
-/// A built-in kernel under --contract: its own contract, or a stricter one
-/// it is then held to (exact over anything, a smaller tolerant K); nullopt,
-/// with the error printed, for a looser or another kind.
-std::optional<FamilyKernel> held_to(const FamilyKernel& k, const std::optional<Contract>& contract,
-                                           const std::string& command);
+/// Why a built-in kernel cannot be held to `contract` (a looser one or
+/// another kind than its own); empty when it can (its own, or a stricter:
+/// exact over anything, a smaller K of its kind).
+std::string not_held_to(const FamilyKernel& k, const Contract& contract);
 
 }  // namespace isect::check
