@@ -95,6 +95,51 @@ void answer(const Loaded& lib, const Request& r, FpControl env, PluginHost::Shar
     _exit(0);
 }
 
+/// The handshake's reply: the plugin's functions (every family, float and,
+/// from ABI 2, double; batch entries beside them), its name, what it
+/// exports and batches, and what it declares of itself (isect_domain,
+/// isect_requires, isect_conventions). A plugin that exports no family
+/// function ends the handshake with why.
+Loaded reply_to_handshake(int out, const Opened& opened) {
+    void* lib = opened.lib;
+    Loaded fns;
+    std::vector<std::string> exported, batched;
+    for (const Family* f : families())
+        for (Precision p : {Precision::single, Precision::double_}) {
+            const bool reachable = p == Precision::single || opened.abi >= 2;
+            fns.fns.push_back(reachable ? dlsym(lib, symbol(*f, p).c_str()) : nullptr);
+            fns.batches.push_back(reachable ? dlsym(lib, batch_symbol(*f, p).c_str()) : nullptr);
+            if (fns.fns.back() || fns.batches.back()) exported.push_back(symbol(*f, p).substr(6));
+            if (fns.batches.back()) batched.push_back(symbol(*f, p).substr(6));
+        }
+    if (exported.empty()) {
+        std::string all;
+        for (const Family* f : families()) all += (all.empty() ? "isect_" : ", isect_") + f->name;
+        fail_handshake(out, "exports none of the family functions (" + all + ", or their _d forms)");
+    }
+    const uint8_t ok = 0;
+    write_all(out, &ok, 1);
+    write_string(out, opened.name);
+    for (const auto* list : {&exported, &batched}) {
+        const uint32_t count = uint32_t(list->size());
+        write_all(out, &count, 4);
+        for (const std::string& e : *list) write_string(out, e);
+    }
+    double domain[3] = {0, 0, 0};  // lo, hi, and 1 when isect_domain() is exported
+    if (auto declared = reinterpret_cast<void (*)(double*, double*)>(dlsym(lib, "isect_domain"))) {
+        declared(&domain[0], &domain[1]);
+        domain[2] = 1;
+    }
+    write_all(out, domain, sizeof domain);
+    for (const char* says : {"isect_requires", "isect_conventions"}) {
+        std::string text;
+        if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, says)))
+            if (const char* t = declared()) text = t;
+        write_string(out, text);
+    }
+    return fns;
+}
+
 }  // namespace
 
 int plugin_worker_main(int argc, char** argv) {
@@ -140,46 +185,7 @@ int plugin_worker_main(int argc, char** argv) {
     const FpControl env = fp_env ? fp_env->control() : loaded;
     set_fp_control(env);
     if (!why.empty()) fail_handshake(out, why);
-    void* lib = opened.lib;
-    const int v = opened.abi;
-    const std::string& name = opened.name;
-    Loaded fns;
-    std::vector<std::string> exported, batched;
-    for (const Family* f : families())
-        for (Precision p : {Precision::single, Precision::double_}) {
-            const bool reachable = p == Precision::single || v >= 2;
-            fns.fns.push_back(reachable ? dlsym(lib, symbol(*f, p).c_str()) : nullptr);
-            fns.batches.push_back(reachable ? dlsym(lib, batch_symbol(*f, p).c_str()) : nullptr);
-            if (fns.fns.back() || fns.batches.back()) exported.push_back(symbol(*f, p).substr(6));
-            if (fns.batches.back()) batched.push_back(symbol(*f, p).substr(6));
-        }
-    if (exported.empty()) {
-        std::string all;
-        for (const Family* f : families()) all += (all.empty() ? "isect_" : ", isect_") + f->name;
-        fail_handshake(out, "exports none of the family functions (" + all + ", or their _d forms)");
-    }
-    const uint8_t ok = 0;
-    write_all(out, &ok, 1);
-    write_string(out, name);
-    for (const auto* list : {&exported, &batched}) {
-        const uint32_t count = uint32_t(list->size());
-        write_all(out, &count, 4);
-        for (const std::string& e : *list) write_string(out, e);
-    }
-    double domain[3] = {0, 0, 0};  // lo, hi, and 1 when isect_domain() is exported
-    if (auto declared = reinterpret_cast<void (*)(double*, double*)>(dlsym(lib, "isect_domain"))) {
-        declared(&domain[0], &domain[1]);
-        domain[2] = 1;
-    }
-    write_all(out, domain, sizeof domain);
-    std::string requires_;
-    if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_requires")))
-        if (const char* r = declared()) requires_ = r;
-    write_string(out, requires_);
-    std::string conventions;
-    if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, "isect_conventions")))
-        if (const char* c = declared()) conventions = c;
-    write_string(out, conventions);
+    const Loaded fns = reply_to_handshake(out, opened);
     const uint64_t states[2] = {before.bits, loaded.bits};
     uint32_t round = shared.asked.load(std::memory_order_acquire);  // before the host can ask anything
     write_all(out, states, sizeof states);
