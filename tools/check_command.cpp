@@ -296,22 +296,33 @@ bool set_precision_arg(const std::string& command, const std::string& text) {
     return true;
 }
 
-int run_check(const CheckArgs& args_in) {
-    CheckArgs args = args_in;
+/// The cases judged first on every kernel: this subject's findings in
+/// --out, then the user's own (--replay).
+std::vector<StoredFinding> stored_findings(const CheckArgs& args, RunInfo& info) {
+    std::vector<StoredFinding> findings = load_findings(args, info.subject);
+    if (!args.replay.empty())
+        for (StoredFinding& c : load_user_cases(args.replay, info.errors)) findings.push_back(std::move(c));
+    return findings;
+}
+
+/// The command line checked before anything runs (a usage error says why
+/// and is nullopt): the format, the oracle, the precision, the family, the
+/// seed (a fresh one unless given) and the shard (needs --seed).
+std::optional<check::Shard> usable(CheckArgs& args) {
     if (!known_format(args.format)) {
         std::cerr << "isect check: --format '" << args.format << "' is not text, markdown, json or junit\n";
-        return 2;
+        return std::nullopt;
     }
     if (args.oracle != "fast" && args.oracle != "slow") {
         std::cerr << "isect check: --oracle '" << args.oracle << "' is not fast or slow\n";
-        return 2;
+        return std::nullopt;
     }
-    if (!set_precision_arg("check", args.precision)) return 2;
+    if (!set_precision_arg("check", args.precision)) return std::nullopt;
     if (!args.family.empty() && !check::find_family(args.family)) {
         std::string known;
         for (const Family* f : check::families()) known += (known.empty() ? "" : ", ") + f->name;
         std::cerr << "isect check: no family named '" << args.family << "' (" << known << ")\n";
-        return 2;
+        return std::nullopt;
     }
     if (!args.seed_given) args.seed = std::random_device{}();
     check::Shard shard;
@@ -320,15 +331,96 @@ int run_check(const CheckArgs& args_in) {
         const auto s = check::Shard::parse(args.shard, why);
         if (!s) {
             std::cerr << "isect check: --shard " << why << "\n";
-            return 2;
+            return std::nullopt;
         }
         if (!args.seed_given) {
             std::cerr << "isect check: --shard " << args.shard
                       << " needs --seed: the shards of a run must share its seed to judge one stream of cases\n";
-            return 2;
+            return std::nullopt;
         }
         shard = *s;
     }
+    return shard;
+}
+
+/// The families and kernels the run judges: each family (or --family) as
+/// the run declares it, with its kernels; --gen keeps the families that have
+/// that generator kind. Empty, having said why, when there are none.
+std::vector<Target> targets_of(const CheckArgs& args, const check::KernelsUnderTest& under_test) {
+    const check::PluginHost* host = under_test.host();
+    std::vector<Target> targets;
+    for (const Family* base : check::families())
+        if (args.family.empty() || args.family == base->name)
+            for (const Family* f : under_test.families_of(*base))
+                if (std::vector<FamilyKernel> ks = under_test.kernels(*f); !ks.empty()) targets.push_back({f, std::move(ks)});
+    if (targets.empty()) {
+        if (host) {
+            const check::PluginInfo& p = host->info();
+            std::string exported;
+            for (const std::string& f : p.families) exported += " isect_" + f;
+            const bool dbl = check::precision() == check::Precision::double_;
+            std::cerr << "isect check: " << p.path
+                      << (args.family.empty() ? std::string(" exports no ") + (dbl ? "double" : "float") + " function"
+                                              : " does not export isect_" + args.family + (dbl ? "_d" : ""))
+                      << " (it exports:" << exported << ")" << (dbl ? "" : "; _d functions take --precision double")
+                      << "\n";
+        } else if (args.subject.kernel.empty()) {
+            std::cerr << "isect check: " << (args.family.empty() ? std::string("no family") : args.family) << " has no built-in "
+                      << check::precision_name(check::precision()) << " kernel; `isect kernels` lists them\n";
+        } else {
+            std::cerr << "isect check: no " << check::precision_name(check::precision()) << " kernel named '"
+                      << args.subject.kernel << "'" << (args.family.empty() ? "" : " in " + args.family)
+                      << "; `isect kernels` lists them (built-in ones and broken:NAME fixtures)\n";
+        }
+        return {};
+    }
+    if (!args.gen.empty()) {  // only the families that have this generator kind
+        std::vector<Target> keep;
+        for (const Target& t : targets) {
+            const auto kinds = check::gen_kinds(*t.family);
+            if (std::find(kinds.begin(), kinds.end(), args.gen) != kinds.end()) keep.push_back(t);
+        }
+        if (keep.empty()) {
+            std::cerr << "isect check: no family checked has a generator kind '" << args.gen << "'\n";
+            return {};
+        }
+        targets = keep;
+    }
+    return targets;
+}
+
+/// How one family's run goes: the oracle, the case stream (this run's
+/// seed, shard, generator kind and domain), each worker's kernels, the
+/// classes minimised, when it stops, whether it shows progress.
+check::FamilyCheckOptions family_options(const CheckArgs& args, const check::Shard& shard, const RunInfo& info, size_t jobs,
+                                         const check::KernelsUnderTest& under_test, const Target& t) {
+    const check::PluginHost* host = under_test.host();
+    check::FamilyCheckOptions options;
+    options.oracle = args.oracle == "slow" ? check::Oracle::slow : check::Oracle::fast;
+    options.stream.seconds = args.seconds;
+    options.stream.max_cases = args.cases;
+    options.stream.seed = args.seed;
+    options.stream.shard = shard;
+    options.stream.gen_kind = args.gen;
+    options.stream.domain = info.domain;
+    // A plugin's calls go to each worker's own process; built-in
+    // kernels are shared.
+    if (host)
+        for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back(under_test.kernels(*t.family, nullptr, w));
+    // A shard minimises every class: the merge shows the largest of
+    // the whole run minimised, whichever shard found their witness.
+    if (!shard.whole()) options.minimize_classes = SIZE_MAX;
+    options.stop_at_first = args.stop_at_first;
+    options.stop_at_hang = host != nullptr;
+    options.progress = !args.quiet && args.format == "text" && (args.seconds > 3 || args.cases > 20000);
+    return options;
+}
+
+int run_check(const CheckArgs& args_in) {
+    CheckArgs args = args_in;
+    const std::optional<check::Shard> shard_given = usable(args);
+    if (!shard_given) return 2;
+    const check::Shard shard = *shard_given;
     // Blocks of at least 16 cases: more workers than blocks would wait.
     const size_t jobs = check::workers_for("check", args.jobs, args.cases ? (args.cases + 15) / 16 : 0);
     // Nothing runs before the findings have a place to go.
@@ -353,51 +445,11 @@ int run_check(const CheckArgs& args_in) {
         info.contract = under_test->plugin_contract();
         info.error_e = under_test->error_e();
     }
-    std::vector<Target> targets;
-    for (const Family* base : check::families())
-        if (args.family.empty() || args.family == base->name)
-            for (const Family* f : under_test->families_of(*base))
-                if (std::vector<FamilyKernel> ks = under_test->kernels(*f); !ks.empty()) targets.push_back({f, std::move(ks)});
-    if (targets.empty()) {
-        if (host) {
-            const check::PluginInfo& p = host->info();
-            std::string exported;
-            for (const std::string& f : p.families) exported += " isect_" + f;
-            const bool dbl = check::precision() == check::Precision::double_;
-            std::cerr << "isect check: " << p.path
-                      << (args.family.empty() ? std::string(" exports no ") + (dbl ? "double" : "float") + " function"
-                                              : " does not export isect_" + args.family + (dbl ? "_d" : ""))
-                      << " (it exports:" << exported << ")" << (dbl ? "" : "; _d functions take --precision double")
-                      << "\n";
-        } else if (args.subject.kernel.empty()) {
-            std::cerr << "isect check: " << (args.family.empty() ? std::string("no family") : args.family) << " has no built-in "
-                      << check::precision_name(check::precision()) << " kernel; `isect kernels` lists them\n";
-        } else {
-            std::cerr << "isect check: no " << check::precision_name(check::precision()) << " kernel named '"
-                      << args.subject.kernel << "'" << (args.family.empty() ? "" : " in " + args.family)
-                      << "; `isect kernels` lists them (built-in ones and broken:NAME fixtures)\n";
-        }
-        return 2;
-    }
-    if (!args.gen.empty()) {  // only the families that have this generator kind
-        std::vector<Target> keep;
-        for (const Target& t : targets) {
-            const auto kinds = check::gen_kinds(*t.family);
-            if (std::find(kinds.begin(), kinds.end(), args.gen) != kinds.end()) keep.push_back(t);
-        }
-        if (keep.empty()) {
-            std::cerr << "isect check: no family checked has a generator kind '" << args.gen << "'\n";
-            return 2;
-        }
-        targets = keep;
-    }
+    std::vector<Target> targets = targets_of(args, *under_test);
+    if (targets.empty()) return 2;
     info.show_maps = args.map || host;
 
-    std::vector<StoredFinding> findings = load_findings(args, info.subject);
-    if (!args.replay.empty()) {
-        std::vector<StoredFinding> own = load_user_cases(args.replay, info.errors);
-        for (StoredFinding& c : own) findings.push_back(std::move(c));
-    }
+    const std::vector<StoredFinding> findings = stored_findings(args, info);
     WitnessFiles files(args.out);
     check::catch_interrupts();
     // Every family's run, on one set of workers: a worker done with one
@@ -407,24 +459,7 @@ int run_check(const CheckArgs& args_in) {
     std::mutex files_lock;  // on_new_class and on_done come from different workers
     for (size_t n = 0; n < targets.size(); ++n) {
         const Target& t = targets[n];
-        check::FamilyCheckOptions options;
-        options.oracle = args.oracle == "slow" ? check::Oracle::slow : check::Oracle::fast;
-        options.stream.seconds = args.seconds;
-        options.stream.max_cases = args.cases;
-        options.stream.seed = args.seed;
-        options.stream.shard = shard;
-        options.stream.gen_kind = args.gen;
-        options.stream.domain = info.domain;
-        // A plugin's calls go to each worker's own process; built-in
-        // kernels are shared.
-        if (host)
-            for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back(under_test->kernels(*t.family, nullptr, w));
-        // A shard minimises every class: the merge shows the largest of
-        // the whole run minimised, whichever shard found their witness.
-        if (!shard.whole()) options.minimize_classes = SIZE_MAX;
-        options.stop_at_first = args.stop_at_first;
-        options.stop_at_hang = host != nullptr;
-        options.progress = !args.quiet && args.format == "text" && (args.seconds > 3 || args.cases > 20000);
+        check::FamilyCheckOptions options = family_options(args, shard, info, jobs, *under_test, t);
         FamilyResult& r = all[n];
         r.family = t.family;
         r.precision = check::precision();

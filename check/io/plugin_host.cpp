@@ -203,12 +203,13 @@ void PluginHost::send(const Family& f, Precision p, const double* in, size_t n, 
     sent_ = {&f, p, in, n, whole, written};
 }
 
-size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
-    const Sent q = sent_;
+PluginHost::Waited PluginHost::wait_for_answers(const Sent& q) {
     // Wait while the worker answers; a timeout without progress is a hang
     // of the input in hand (of the whole batch entry's call, with whole).
-    bool done = false, hang = false;
-    long long interrupted_after = -1;
+    Waited w;
+    bool& done = w.done;
+    bool& hang = w.hang;
+    long long& interrupted_after = w.interrupted_after;
     const auto answered_all = [&] { return shared_->done.load(std::memory_order_seq_cst) == round_; };
     if (q.written && spin_for(spin_us_, answered_all)) {
         done = true;
@@ -263,22 +264,12 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
         }
         shared_->host_asleep.store(0, std::memory_order_seq_cst);
     }
-    const size_t answered = done ? q.n : std::min<size_t>(shared_->answered.load(std::memory_order_acquire), q.n);
-    const size_t kept = q.whole && !done ? 0 : answered;
-    for (size_t i = 0; i < kept; ++i) {
-        const Slot& s = shared_->out[i];
-        if (FpControl{s.after} != kernel_env_) watch_->changed(FpControl{s.after});
-        if (s.count > Numbers::kCapacity) {
-            out[i] = Outcome{Answer{-1, {}, 0}, FailureKind::crash, "crash: a malformed reply"};
-            continue;
-        }
-        read_answer(s, out[i].answer);
-        out[i].failure.reset();
-        out[i].why.clear();
-    }
-    if (done) return q.n;
-    // The worker died, hung or said something malformed: say which, and
-    // start a fresh one for the next round trip.
+    return w;
+}
+
+std::pair<FailureKind, std::string> PluginHost::end_failed_round(const Waited& w) {
+    const bool hang = w.hang;
+    const long long interrupted_after = w.interrupted_after;
     std::string why;
     FailureKind kind = FailureKind::crash;
     if (hang && interrupted_after >= 0) {
@@ -302,6 +293,30 @@ size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
               : WIFEXITED(ws) ? "crash: the plugin exited with status " + std::to_string(WEXITSTATUS(ws))
                               : std::string("crash: the worker vanished");
     }
+    return {kind, why};
+}
+
+size_t PluginHost::receive(Outcome* out, bool& batch_failed) {
+    const Sent q = sent_;
+    const Waited w = wait_for_answers(q);
+    const bool done = w.done;
+    const size_t answered = done ? q.n : std::min<size_t>(shared_->answered.load(std::memory_order_acquire), q.n);
+    const size_t kept = q.whole && !done ? 0 : answered;
+    for (size_t i = 0; i < kept; ++i) {
+        const Slot& s = shared_->out[i];
+        if (FpControl{s.after} != kernel_env_) watch_->changed(FpControl{s.after});
+        if (s.count > Numbers::kCapacity) {
+            out[i] = Outcome{Answer{-1, {}, 0}, FailureKind::crash, "crash: a malformed reply"};
+            continue;
+        }
+        read_answer(s, out[i].answer);
+        out[i].failure.reset();
+        out[i].why.clear();
+    }
+    if (done) return q.n;
+    // The worker died, hung or said something malformed: say which, and
+    // start a fresh one for the next round trip.
+    const auto [kind, why] = end_failed_round(w);
     if (q.whole) {  // which input it was, the caller finds input by input
         batch_failed = true;
         last_batch_hung_ = kind == FailureKind::hang;

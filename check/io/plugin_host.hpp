@@ -164,6 +164,16 @@ private:
         size_t n = 0;
         bool whole = false, written = false;
     };
+    /// How a round trip's wait ended: every input answered, or a hang (the
+    /// run's stop cut it short interrupted_after ms after the last progress).
+    struct Waited {
+        bool done = false, hang = false;
+        long long interrupted_after = -1;
+    };
+    Waited wait_for_answers(const Sent& q);
+    /// A round trip that did not end in answers: the worker stopped (a hang)
+    /// or reaped (a crash), and what the input in hand did.
+    std::pair<FailureKind, std::string> end_failed_round(const Waited& w);
     Sent sent_;
     bool pending_ = false;  ///< a submit not yet collected
     uint32_t round_ = 0;    ///< the round trip in hand (Shared::asked)
