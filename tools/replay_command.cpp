@@ -91,38 +91,19 @@ JudgedFile judge_file(const std::string& file, bool strict, const check::Kernels
 
 }  // namespace
 
-int run_replay(const ReplayArgs& args) {
-    if (!known_format(args.format)) {
-        std::cerr << "isect replay: --format '" << args.format << "' is not text, markdown, json or junit\n";
-        return 2;
-    }
-    if (args.expect_broken && args.subject.plugin.empty() && args.subject.kernel.empty()) {
-        std::cerr << "isect replay: --expect-broken needs --kernel or --plugin\n";
-        return 2;
-    }
-    const size_t jobs = check::workers_for("replay", args.jobs);
-    const auto under_test = check::KernelsUnderTest::make("replay", args.subject);
-    if (!under_test || !under_test->start_workers("replay", jobs)) return 2;
-    check::PluginHost* host = under_test->host();
-    RunInfo info;
-    info.command = "replay";
-    info.expect_broken = args.expect_broken;
-    info.subject = under_test->subject();
-    info.domain = under_test->domain();
-    if (host) {
-        info.plugin_path = host->info().path;
-        info.contract = under_test->plugin_contract();
-        info.error_e = under_test->error_e();
-    }
-    // The per-file lines are the text report's; beside another format they
-    // are progress, on stderr.
-    std::ostream& lines = args.format == "text" ? std::cout : std::cerr;
-
+/// What replay counts, file by file in file order: a result per family and
+/// precision (a double case runs the double kernels), each class's case
+/// file, the lines of the text report, and the files passed, failed and
+/// skipped.
+struct ReplayTally {
+    const ReplayArgs& args;
+    RunInfo& info;
+    std::ostream& lines;
     std::vector<FamilyResult> results;
     std::vector<std::vector<std::map<std::string, std::string>>> witness_files;  // per family, kernel: class -> file
-    // One result per family and precision: a double case runs the double
-    // kernels.
-    const auto result_for = [&](const Family& f, size_t kernels) -> size_t {
+    size_t passed = 0, failed = 0, skipped = 0;
+
+    size_t result_for(const Family& f, size_t kernels) {
         for (size_t i = 0; i < results.size(); ++i)
             if (results[i].family == &f && results[i].precision == check::precision()) {
                 if (witness_files[i].size() < kernels) witness_files[i].resize(kernels);
@@ -137,28 +118,10 @@ int run_replay(const ReplayArgs& args) {
         results.push_back(std::move(r));
         witness_files.emplace_back(kernels);
         return results.size() - 1;
-    };
+    }
 
-    std::vector<check::CaseError> errors;
-    const std::vector<std::string> files = check::expand_case_paths(args.paths, errors);
-    size_t passed = 0, failed = 0, skipped = 0;
-    check::catch_interrupts();
-    // The workers judge the files (the references on every case, the
-    // kernels each worker's own); the report is then written in file order.
-    std::vector<JudgedFile> judged(files.size());
-    std::atomic<size_t> next{0};
-    check::run_workers(jobs, [&](size_t w) {
-        for (size_t i; !check::interrupted() && (i = next.fetch_add(1)) < files.size();)
-            judged[i] = judge_file(files[i], args.strict, *under_test, w);
-    });
-    for (size_t n = 0; n < files.size(); ++n) {
-        const std::string& file = files[n];
-        JudgedFile& jf = judged[n];
-        if (!jf.done) break;  // interrupted before it was judged
-        if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&jf.read)) {
-            errors.insert(errors.end(), errs->begin(), errs->end());
-            continue;
-        }
+    /// One file's judgement (a case file read and judged).
+    void add(const std::string& file, const JudgedFile& jf) {
         const check::FamilyCase& c = std::get<check::FamilyCase>(jf.read);
         const check::PrecisionScope scope(c.precision);  // its kernels, bands and numbers
         for (const std::string& w : c.warnings) std::cerr << "warning: " << w << " (--strict makes this an error)\n";
@@ -181,13 +144,13 @@ int run_replay(const ReplayArgs& args) {
                     r.problems.push_back({file, p});
                 }
                 info.cases.push_back({file, c.family->name, check::precision_name(c.precision), "failed", problems.front()});
-                continue;
+                return;
             }
             ++skipped;
             if (!kernels.empty()) ++results[result_for(f, kernels.size())].outside_domain;
             lines << "skip  " << file << ": " << why << " (the references reproduce its expect)\n";
             info.cases.push_back({file, c.family->name, check::precision_name(c.precision), "skipped", why});
-            continue;
+            return;
         }
         FamilyResult& r = results[result_for(f, kernels.size())];
         auto& files_of = witness_files[size_t(&r - results.data())];
@@ -233,13 +196,71 @@ int run_replay(const ReplayArgs& args) {
         }
         for (const std::string& note : notes) lines << note << "\n";
     }
-    for (size_t i = 0; i < results.size(); ++i) {
-        FamilyResult& r = results[i];
-        for (size_t k = 0; k < r.report.kernels.size(); ++k) {
-            check::sort_classes(r.report.kernels[k]);
-            for (check::FailureClass& fc : r.report.kernels[k].classes) fc.case_path = witness_files[i][k][fc.key.str()];
+
+    /// Each kernel's classes in order, each with its case file.
+    void finish() {
+        for (size_t i = 0; i < results.size(); ++i) {
+            FamilyResult& r = results[i];
+            for (size_t k = 0; k < r.report.kernels.size(); ++k) {
+                check::sort_classes(r.report.kernels[k]);
+                for (check::FailureClass& fc : r.report.kernels[k].classes) fc.case_path = witness_files[i][k][fc.key.str()];
+            }
         }
     }
+};
+
+int run_replay(const ReplayArgs& args) {
+    if (!known_format(args.format)) {
+        std::cerr << "isect replay: --format '" << args.format << "' is not text, markdown, json or junit\n";
+        return 2;
+    }
+    if (args.expect_broken && args.subject.plugin.empty() && args.subject.kernel.empty()) {
+        std::cerr << "isect replay: --expect-broken needs --kernel or --plugin\n";
+        return 2;
+    }
+    const size_t jobs = check::workers_for("replay", args.jobs);
+    const auto under_test = check::KernelsUnderTest::make("replay", args.subject);
+    if (!under_test || !under_test->start_workers("replay", jobs)) return 2;
+    check::PluginHost* host = under_test->host();
+    RunInfo info;
+    info.command = "replay";
+    info.expect_broken = args.expect_broken;
+    info.subject = under_test->subject();
+    info.domain = under_test->domain();
+    if (host) {
+        info.plugin_path = host->info().path;
+        info.contract = under_test->plugin_contract();
+        info.error_e = under_test->error_e();
+    }
+    // The per-file lines are the text report's; beside another format they
+    // are progress, on stderr.
+    std::ostream& lines = args.format == "text" ? std::cout : std::cerr;
+
+    ReplayTally tally{args, info, lines, {}, {}};
+
+    std::vector<check::CaseError> errors;
+    const std::vector<std::string> files = check::expand_case_paths(args.paths, errors);
+    check::catch_interrupts();
+    // The workers judge the files (the references on every case, the
+    // kernels each worker's own); the report is then written in file order.
+    std::vector<JudgedFile> judged(files.size());
+    std::atomic<size_t> next{0};
+    check::run_workers(jobs, [&](size_t w) {
+        for (size_t i; !check::interrupted() && (i = next.fetch_add(1)) < files.size();)
+            judged[i] = judge_file(files[i], args.strict, *under_test, w);
+    });
+    for (size_t n = 0; n < files.size(); ++n) {
+        JudgedFile& jf = judged[n];
+        if (!jf.done) break;  // interrupted before it was judged
+        if (const auto* errs = std::get_if<std::vector<check::CaseError>>(&jf.read)) {
+            errors.insert(errors.end(), errs->begin(), errs->end());
+            continue;
+        }
+        tally.add(files[n], jf);
+    }
+    tally.finish();
+    const size_t passed = tally.passed, failed = tally.failed, skipped = tally.skipped;
+    std::vector<FamilyResult>& results = tally.results;
     for (const check::CaseError& e : errors) {
         std::cerr << "error: " << e.str() << "\n";
         info.errors.push_back({e.path, e.str()});
