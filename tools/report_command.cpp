@@ -76,6 +76,189 @@ std::string read_all(const std::string& path, std::string& why) {
 
 }  // namespace
 
+/// A finding as the report tells it: the witness judged by the references
+/// and the kernel, and the words for it.
+struct ReportedFinding {
+    const Family& f;
+    const check::FamilyCase* c;
+    const check::FamilyKernel& k;
+    const check::FamilyJudgement& j;
+    check::Truth truth;
+    bool single;
+    double error_e;
+    nlohmann::json cls;  ///< the class's line of --from, or null
+    std::string title, exact_answer, decided, got_answer, headline;
+    /// What the plugin returns for an answer.
+    int ret_of(int answer) const { return f.plugin_returns.empty() ? answer : f.plugin_returns[size_t(answer)]; }
+};
+
+/// The reproducer: the kernel's sources inlined (the defines first), the
+/// input as hexfloats, the call, its answer printed beside the exact one,
+/// exit 1 while they differ. Empty, with why, when a source cannot be read.
+std::string reproducer_text(const ReportArgs& args, const ReportedFinding& x, const std::string& repro_name, std::string& why) {
+    const Family& f = x.f;
+    const check::FamilyCase* c = x.c;
+    const check::FamilyKernel& k = x.k;
+    const check::FamilyJudgement& j = x.j;
+    const check::Truth& truth = x.truth;
+    const bool single = x.single;
+    const std::string &title = x.title, &headline = x.headline, &decided = x.decided;
+    const std::string& exact_answer = x.exact_answer;
+    const bool numbers = f.answer_has_values[size_t(truth.answer)] && !truth.values.empty();
+    std::ostringstream r;
+    const std::string T = single ? "float" : "double";
+    r << "// Reproducer written by `isect report` from " << std::filesystem::path(args.case_file).filename().string()
+      << ".\n// " << title << ": " << headline << (decided.empty() ? "" : " (" + decided + ")") << ".\n"
+      << "// It needs nothing but what the code below includes. Build and run it, for example:\n"
+      << "//   g++ -std=c++17 -O2 " << repro_name
+      << (args.build.empty() ? "" : " " + args.build) << " && ./a.out\n"
+      << "// It prints the answer beside the exact one and exits 1 while they differ.\n"
+      << "#define ISECT_PLUGIN_EXPORT\n#define ISECT_ABI_VERSION 2\n";
+    for (const std::string& d : args.defines) {
+        const size_t eq = d.find('=');
+        r << "#define " << (eq == std::string::npos ? d + " 1" : d.substr(0, eq) + " " + d.substr(eq + 1)) << "\n";
+    }
+    for (const std::string& source : args.sources) {
+        const std::string text = read_all(source, why);
+        if (!why.empty()) {
+            why = "--source " + why;
+            return {};
+        }
+        r << "\n// --- " << std::filesystem::path(source).filename().string() << " ---\n";
+        std::istringstream lines(text);
+        for (std::string line; std::getline(lines, line);)
+            if (line.find("#include \"isect/plugin.h\"") == std::string::npos) r << line << "\n";
+    }
+    r << "\n// --- the input isect found ---\n#include <cmath>\n#include <cstdio>\n\nint main() {\n";
+    size_t at = 0;
+    for (const check::InputKey& key : f.inputs) {
+        r << "    const " << T << " " << identifier(key.key);
+        if (key.count == 1) {
+            r << " = " << literal(c->in[at], single) << ";";
+        } else {
+            r << "[" << key.count << "] = {";
+            for (int i = 0; i < key.count; ++i) r << (i ? ", " : "") << literal(c->in[at + size_t(i)], single);
+            r << "};";
+        }
+        r << "  // " << key.key << "\n";
+        at += size_t(key.count);
+    }
+    const size_t n_out = std::max<size_t>(f.outputs.size(), 1);
+    r << "    " << T << " out[" << n_out << "];\n    for (" << T << "& x : out) x = NAN;  // what it does not write stays NaN\n";
+    if (f.plugin_out_args.find("contains") != std::string::npos) r << "    int contains = -1;\n";
+    std::string call = "isect_" + f.name.substr(0, f.name.find(' ')) + (single ? "" : "_d") + "(";
+    {
+        // The base family's name: a declared convention is not part of it.
+        call = "isect_" + c->family->name + (single ? "" : "_d") + "(";
+        bool first = true;
+        for (const check::InputKey& key : f.inputs) {
+            call += (first ? "" : ", ") + identifier(key.key);
+            first = false;
+        }
+        if (!f.plugin_out_args.empty()) call += ", " + f.plugin_out_args;
+        call += ")";
+    }
+    const bool one_answer = f.answers.size() == 1;
+    r << "    " << (one_answer ? "" : "const int ret = ") << call << ";\n";
+    if (!one_answer)
+        r << "    std::printf(\"returns %d   (exact: " << x.ret_of(truth.answer) << ", " << exact_answer << ")\\n\", ret);\n";
+    if (numbers) {
+        r << "    const char* const name[] = {";
+        for (size_t i = 0; i < f.outputs.size(); ++i) r << (i ? ", " : "") << "\"" << f.outputs[i] << "\"";
+        r << "};\n    const double exact[] = {";
+        for (size_t i = 0; i < truth.values.size(); ++i) r << (i ? ", " : "") << literal(truth.values[i], false);
+        r << "};\n";
+        if (f.plugin_out_args.find("contains") != std::string::npos) r << "    if (contains != -1) out[3] = " << T << "(contains);\n";
+        r << "    for (int i = 0; i < " << truth.values.size() << "; ++i)\n"
+          << "        if (!std::isnan(out[i])) std::printf(\"%-12s %.9g   (exact %.17g)\\n\", name[i], double(out[i]), exact[i]);\n";
+    }
+    // The exit: the answer, else the worst number against its allowed error.
+    std::string failing = "false";
+    if (!one_answer) failing = "ret != " + std::to_string(x.ret_of(truth.answer));
+    if (!j.answer_differs && !j.failure && numbers && !j.error.output.empty())
+        for (size_t i = 0; i < f.outputs.size(); ++i) {
+            // The worst output, or each component of it ("normal": normal.x, .y, .z).
+            const std::string worst(j.error.output);
+            if (worst != f.outputs[i] && f.outputs[i].rfind(worst + ".", 0) != 0) continue;
+            const std::string o = "double(out[" + std::to_string(i) + "])", e = "exact[" + std::to_string(i) + "]";
+            const double off = std::fabs(j.got.values[i] - truth.values[i]);
+            if (j.cuts && j.error.cut_k > 0) {
+                // A box that must contain the exact one: lo may not rise, hi
+                // not fall, past the band of the contract's K.
+                const double allowed = off * k.contract.k / j.error.cut_k;
+                const bool lo = f.outputs[i].find(".lo") != std::string::npos;
+                failing += " || " + (lo ? o + " - " + e : e + " - " + o) + " > " + literal(allowed, false);
+                r << "    std::printf(\"" << f.outputs[i] << " may cut the exact box by %.3g (the band of "
+                  << k.contract.str() << ")\\n\", " << literal(allowed, false) << ");\n";
+            } else if (j.error.e > 0) {
+                // Infinitely many units (a scale of 0, a wrong sign of a
+                // normal): any difference is too much.
+                const double allowed = std::isfinite(j.error.e) ? off * x.error_e / j.error.e : 0.0;
+                failing += " || !(std::fabs(" + o + " - " + e + ") <= " + literal(allowed, false) + ")";
+                r << "    std::printf(\"allowed for " << f.outputs[i] << ": %.3g (" << check::format_k(x.error_e)
+                  << " x u S)\\n\", " << literal(allowed, false) << ");\n";
+            }
+        }
+    r << "    return " << failing << " ? 1 : 0;\n}\n";
+
+    return r.str();
+}
+
+/// The issue body: the input, the exact answer and what decides it, the
+/// answer, the contract and how far outside it, the class's size (--from).
+std::string issue_text(const ReportedFinding& x, const std::string& repro_name) {
+    const Family& f = x.f;
+    const check::FamilyCase* c = x.c;
+    const check::FamilyKernel& k = x.k;
+    const check::FamilyJudgement& j = x.j;
+    const check::Truth& truth = x.truth;
+    const bool single = x.single;
+    const std::string &title = x.title, &headline = x.headline, &decided = x.decided;
+    const std::string &exact_answer = x.exact_answer, &got_answer = x.got_answer;
+    const bool numbers = f.answer_has_values[size_t(truth.answer)] && !truth.values.empty();
+    std::ostringstream m;
+    m << "### " << title << ": " << headline << (decided.empty() ? "" : " (" + decided + ")") << "\n\n";
+    m << "**Input** (" << (single ? "float" : "double") << "; the reproducer has it as hexfloats):\n\n| | |\n|---|---|\n";
+    size_t at = 0;
+    for (const check::InputKey& key : f.inputs) {
+        m << "| `" << key.key << "` |";
+        for (int i = 0; i < key.count; ++i) m << " " << check::format_number(c->in[at + size_t(i)]);
+        m << " |\n";
+        at += size_t(key.count);
+    }
+    m << "\n**Exact answer**: " << exact_answer << (decided.empty() ? "" : ": " + decided)
+      << ". Two independent exact references (" << f.references << ") agree on it.\n\n";
+    m << "**Answer**: " << got_answer << " (" << j.why << ").\n\n";
+    if (numbers && !j.answer_differs && !j.failure) {
+        m << "| output | answer | exact |\n|---|---:|---:|\n";
+        for (size_t i = 0; i < f.outputs.size() && i < truth.values.size(); ++i)
+            if (!(j.got.unprovided >> i & 1))
+                m << "| " << f.outputs[i] << " | " << check::format_number(j.got.values[i]) << " | "
+                  << check::format_number(truth.values[i]) << " |\n";
+        m << "\n";
+    }
+    m << "**Contract**: " << k.contract.str() << " — ";
+    if (j.answer_differs && truth.answer >= 0) {
+        const double kk = check::measured_k(f, c->in, truth, check::Oracle::slow);
+        m << "the answer may differ from the exact one only where moving the inputs by K·u·M could change it; here "
+          << (std::isinf(kk) ? "no K does" : "it takes K = " + check::format_k(kk)) << " (u = 2^-" << (single ? 24 : 53)
+          << ", M the magnitude of the positions).\n\n";
+    } else if (j.failure) {
+        m << "the call must return an answer.\n\n";
+    } else {
+        m << "each number may be off by E·u·S, E = " << check::format_k(x.error_e) << "; "
+          << j.error.output << " is off by " << check::format_k(j.error.e) << ".\n\n";
+    }
+    if (!x.cls.is_null())
+        m << "**How often**: " << x.cls.value("count", 0) << " of " << x.cls.value("cases", 0)
+          << " generated cases fall in this class (" << x.cls.value("what", std::string()) << ", inputs "
+          << x.cls.value("scale", std::string()) << "); this input is its minimised witness.\n\n";
+    m << "**Reproduce**: `" << repro_name
+      << "` (attached) calls it on this input and prints its answer beside the exact one.\n";
+
+    return m.str();
+}
+
 int run_report(const ReportArgs& args) {
     const auto under_test = check::KernelsUnderTest::make("report", args.subject);
     if (!under_test || !under_test->start_workers("report", 1)) return 2;
@@ -116,24 +299,22 @@ int run_report(const ReportArgs& args) {
             return 2;
         }
     }
-    const auto ret_of = [&](int answer) {
-        return f.plugin_returns.empty() ? answer : f.plugin_returns[size_t(answer)];
-    };
-    const std::string title = args.title.empty() ? k.name : args.title;
-    const std::string exact_answer = f.answers[size_t(truth.answer)];
-    const std::string decided = f.deciding ? f.deciding(c->in.data(), truth, truth.answer) : "";
-    const std::string got_answer = j.failure ? check::failure_kind_name(*j.failure)
-                                   : j.got.answer >= 0 && j.got.answer < int(f.answers.size())
-                                       ? f.answers[size_t(j.got.answer)]
-                                       : "no answer of the family (returns " + (j.got.returned ? std::to_string(*j.got.returned) : std::string("?")) + ")";
+    ReportedFinding x{f, c, k, judged.judgements().front(), truth, single, under_test->error_e(), cls, {}, {}, {}, {}, {}};
+    x.title = args.title.empty() ? k.name : args.title;
+    x.exact_answer = f.answers[size_t(truth.answer)];
+    x.decided = f.deciding ? f.deciding(c->in.data(), truth, truth.answer) : "";
+    x.got_answer = j.failure ? check::failure_kind_name(*j.failure)
+                   : j.got.answer >= 0 && j.got.answer < int(f.answers.size())
+                       ? f.answers[size_t(j.got.answer)]
+                       : "no answer of the family (returns " + (j.got.returned ? std::to_string(*j.got.returned) : std::string("?")) + ")";
     // The headline: the answer, or where the answers agree, the worst number.
-    std::string headline = got_answer + " where the exact answer is " + exact_answer;
+    x.headline = x.got_answer + " where the exact answer is " + x.exact_answer;
     if (!j.answer_differs && !j.failure)
         for (size_t i = 0; i < f.outputs.size() && i < truth.values.size(); ++i) {
             const std::string worst(j.error.output);
             if (worst == f.outputs[i] || f.outputs[i].rfind(worst + ".", 0) == 0) {
-                headline = f.outputs[i] + " is " + check::format_number(j.got.values[i]) + " where the exact value is " +
-                           check::format_number(truth.values[i]);
+                x.headline = f.outputs[i] + " is " + check::format_number(j.got.values[i]) + " where the exact value is " +
+                             check::format_number(truth.values[i]);
                 break;
             }
         }
@@ -143,146 +324,14 @@ int run_report(const ReportArgs& args) {
     const std::string repro_path = (std::filesystem::path(args.out) / (stem + "-repro.cpp")).string();
     const std::string issue_path = (std::filesystem::path(args.out) / (stem + "-issue.md")).string();
 
-    // --- the reproducer ------------------------------------------------------
-    std::ostringstream r;
-    const std::string T = single ? "float" : "double";
-    r << "// Reproducer written by `isect report` from " << std::filesystem::path(args.case_file).filename().string()
-      << ".\n// " << title << ": " << headline << (decided.empty() ? "" : " (" + decided + ")") << ".\n"
-      << "// It needs nothing but what the code below includes. Build and run it, for example:\n"
-      << "//   g++ -std=c++17 -O2 " << std::filesystem::path(repro_path).filename().string()
-      << (args.build.empty() ? "" : " " + args.build) << " && ./a.out\n"
-      << "// It prints the answer beside the exact one and exits 1 while they differ.\n"
-      << "#define ISECT_PLUGIN_EXPORT\n#define ISECT_ABI_VERSION 2\n";
-    for (const std::string& d : args.defines) {
-        const size_t eq = d.find('=');
-        r << "#define " << (eq == std::string::npos ? d + " 1" : d.substr(0, eq) + " " + d.substr(eq + 1)) << "\n";
+    const std::string repro_name = std::filesystem::path(repro_path).filename().string();
+    why.clear();
+    const std::string repro = reproducer_text(args, x, repro_name, why);
+    if (!why.empty()) {
+        std::cerr << "isect report: " << why << "\n";
+        return 2;
     }
-    for (const std::string& source : args.sources) {
-        const std::string text = read_all(source, why);
-        if (!why.empty()) {
-            std::cerr << "isect report: --source " << why << "\n";
-            return 2;
-        }
-        r << "\n// --- " << std::filesystem::path(source).filename().string() << " ---\n";
-        std::istringstream lines(text);
-        for (std::string line; std::getline(lines, line);)
-            if (line.find("#include \"isect/plugin.h\"") == std::string::npos) r << line << "\n";
-    }
-    r << "\n// --- the input isect found ---\n#include <cmath>\n#include <cstdio>\n\nint main() {\n";
-    size_t at = 0;
-    for (const check::InputKey& key : f.inputs) {
-        r << "    const " << T << " " << identifier(key.key);
-        if (key.count == 1) {
-            r << " = " << literal(c->in[at], single) << ";";
-        } else {
-            r << "[" << key.count << "] = {";
-            for (int i = 0; i < key.count; ++i) r << (i ? ", " : "") << literal(c->in[at + size_t(i)], single);
-            r << "};";
-        }
-        r << "  // " << key.key << "\n";
-        at += size_t(key.count);
-    }
-    const size_t n_out = std::max<size_t>(f.outputs.size(), 1);
-    r << "    " << T << " out[" << n_out << "];\n    for (" << T << "& x : out) x = NAN;  // what it does not write stays NaN\n";
-    if (f.plugin_out_args.find("contains") != std::string::npos) r << "    int contains = -1;\n";
-    std::string call = "isect_" + f.name.substr(0, f.name.find(' ')) + (single ? "" : "_d") + "(";
-    {
-        // The base family's name: a declared convention is not part of it.
-        call = "isect_" + c->family->name + (single ? "" : "_d") + "(";
-        bool first = true;
-        for (const check::InputKey& key : f.inputs) {
-            call += (first ? "" : ", ") + identifier(key.key);
-            first = false;
-        }
-        if (!f.plugin_out_args.empty()) call += ", " + f.plugin_out_args;
-        call += ")";
-    }
-    const bool one_answer = f.answers.size() == 1;
-    r << "    " << (one_answer ? "" : "const int ret = ") << call << ";\n";
-    if (!one_answer)
-        r << "    std::printf(\"returns %d   (exact: " << ret_of(truth.answer) << ", " << exact_answer << ")\\n\", ret);\n";
-    const bool numbers = f.answer_has_values[size_t(truth.answer)] && !truth.values.empty();
-    if (numbers) {
-        r << "    const char* const name[] = {";
-        for (size_t i = 0; i < f.outputs.size(); ++i) r << (i ? ", " : "") << "\"" << f.outputs[i] << "\"";
-        r << "};\n    const double exact[] = {";
-        for (size_t i = 0; i < truth.values.size(); ++i) r << (i ? ", " : "") << literal(truth.values[i], false);
-        r << "};\n";
-        if (f.plugin_out_args.find("contains") != std::string::npos) r << "    if (contains != -1) out[3] = " << T << "(contains);\n";
-        r << "    for (int i = 0; i < " << truth.values.size() << "; ++i)\n"
-          << "        if (!std::isnan(out[i])) std::printf(\"%-12s %.9g   (exact %.17g)\\n\", name[i], double(out[i]), exact[i]);\n";
-    }
-    // The exit: the answer, else the worst number against its allowed error.
-    std::string failing = "false";
-    if (!one_answer) failing = "ret != " + std::to_string(ret_of(truth.answer));
-    if (!j.answer_differs && !j.failure && numbers && !j.error.output.empty())
-        for (size_t i = 0; i < f.outputs.size(); ++i) {
-            // The worst output, or each component of it ("normal": normal.x, .y, .z).
-            const std::string worst(j.error.output);
-            if (worst != f.outputs[i] && f.outputs[i].rfind(worst + ".", 0) != 0) continue;
-            const std::string o = "double(out[" + std::to_string(i) + "])", x = "exact[" + std::to_string(i) + "]";
-            const double off = std::fabs(j.got.values[i] - truth.values[i]);
-            if (j.cuts && j.error.cut_k > 0) {
-                // A box that must contain the exact one: lo may not rise, hi
-                // not fall, past the band of the contract's K.
-                const double allowed = off * k.contract.k / j.error.cut_k;
-                const bool lo = f.outputs[i].find(".lo") != std::string::npos;
-                failing += " || " + (lo ? o + " - " + x : x + " - " + o) + " > " + literal(allowed, false);
-                r << "    std::printf(\"" << f.outputs[i] << " may cut the exact box by %.3g (the band of "
-                  << k.contract.str() << ")\\n\", " << literal(allowed, false) << ");\n";
-            } else if (j.error.e > 0) {
-                // Infinitely many units (a scale of 0, a wrong sign of a
-                // normal): any difference is too much.
-                const double allowed = std::isfinite(j.error.e) ? off * under_test->error_e() / j.error.e : 0.0;
-                failing += " || !(std::fabs(" + o + " - " + x + ") <= " + literal(allowed, false) + ")";
-                r << "    std::printf(\"allowed for " << f.outputs[i] << ": %.3g (" << check::format_k(under_test->error_e())
-                  << " x u S)\\n\", " << literal(allowed, false) << ");\n";
-            }
-        }
-    r << "    return " << failing << " ? 1 : 0;\n}\n";
-
-    // --- the issue body ------------------------------------------------------
-    std::ostringstream m;
-    m << "### " << title << ": " << headline << (decided.empty() ? "" : " (" + decided + ")") << "\n\n";
-    m << "**Input** (" << (single ? "float" : "double") << "; the reproducer has it as hexfloats):\n\n| | |\n|---|---|\n";
-    at = 0;
-    for (const check::InputKey& key : f.inputs) {
-        m << "| `" << key.key << "` |";
-        for (int i = 0; i < key.count; ++i) m << " " << check::format_number(c->in[at + size_t(i)]);
-        m << " |\n";
-        at += size_t(key.count);
-    }
-    m << "\n**Exact answer**: " << exact_answer << (decided.empty() ? "" : ": " + decided)
-      << ". Two independent exact references (" << f.references << ") agree on it.\n\n";
-    m << "**Answer**: " << got_answer << " (" << j.why << ").\n\n";
-    if (numbers && !j.answer_differs && !j.failure) {
-        m << "| output | answer | exact |\n|---|---:|---:|\n";
-        for (size_t i = 0; i < f.outputs.size() && i < truth.values.size(); ++i)
-            if (!(j.got.unprovided >> i & 1))
-                m << "| " << f.outputs[i] << " | " << check::format_number(j.got.values[i]) << " | "
-                  << check::format_number(truth.values[i]) << " |\n";
-        m << "\n";
-    }
-    m << "**Contract**: " << k.contract.str() << " — ";
-    if (j.answer_differs && truth.answer >= 0) {
-        const double kk = check::measured_k(f, c->in, truth, check::Oracle::slow);
-        m << "the answer may differ from the exact one only where moving the inputs by K·u·M could change it; here "
-          << (std::isinf(kk) ? "no K does" : "it takes K = " + check::format_k(kk)) << " (u = 2^-" << (single ? 24 : 53)
-          << ", M the magnitude of the positions).\n\n";
-    } else if (j.failure) {
-        m << "the call must return an answer.\n\n";
-    } else {
-        m << "each number may be off by E·u·S, E = " << check::format_k(under_test->error_e()) << "; "
-          << j.error.output << " is off by " << check::format_k(j.error.e) << ".\n\n";
-    }
-    if (!cls.is_null())
-        m << "**How often**: " << cls.value("count", 0) << " of " << cls.value("cases", 0)
-          << " generated cases fall in this class (" << cls.value("what", std::string()) << ", inputs "
-          << cls.value("scale", std::string()) << "); this input is its minimised witness.\n\n";
-    m << "**Reproduce**: `" << std::filesystem::path(repro_path).filename().string()
-      << "` (attached) calls it on this input and prints its answer beside the exact one.\n";
-
-    for (const auto& [path, text] : {std::pair{repro_path, r.str()}, std::pair{issue_path, m.str()}}) {
+    for (const auto& [path, text] : {std::pair{repro_path, repro}, std::pair{issue_path, issue_text(x, repro_name)}}) {
         std::ofstream o(path);
         o << text;
         if (!o.good()) {
