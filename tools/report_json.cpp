@@ -32,6 +32,114 @@ nlohmann::json numbers(const check::Inputs& in) {
 
 }  // namespace
 
+/// A kernel's part of a family's report: its counts, verdict, classes and
+/// validity map.
+nlohmann::json kernel_json(const FamilyResult& r, const RunInfo& info, const FamilyKernelReport& k) {
+    using nlohmann::json;
+    const Family& f = *r.family;
+    json kj;
+    kj["family"] = f.name;
+    kj["kernel"] = k.name;
+    kj["contract"] = k.contract.str();
+    kj["error_e"] = number(k.error_e);
+    if (!k.domain.empty()) {
+        kj["domain"] = k.domain;
+        kj["outside_domain"] = k.outside_domain;
+    }
+    kj["cases"] = k.tried;
+    kj["wrong_answers"] = k.wrong_answers;
+    if (f.yes_no()) {
+        kj["false_hits"] = k.false_hits;
+        kj["false_misses"] = k.false_misses;
+    }
+    kj["in_band"] = k.in_band;
+    kj["measured_k"] = number(k.measured_k);
+    kj["measured_e"] = number(k.measured_e);
+    kj["violations"] = k.violations;
+    kj["verdict"] = k.holds() ? "holds" : "broken";
+    if (k.stopped_at_hang) kj["stopped_at_hang"] = true;
+    if (!k.hang_case.empty()) kj["hang_case"] = k.hang_case;
+    if (k.hang_input) kj["hang_input"] = numbers(*k.hang_input);
+    if (!k.classes.empty() && k.classes[0].case_path) kj["counterexample"] = *k.classes[0].case_path;
+    kj["classes"] = json::array();
+    for (size_t c = 0; c < k.classes.size(); ++c) {
+        const FailureClass& fc = k.classes[c];
+        json cj = {{"count", fc.count}, {"kind", check::failure_kind_name(fc.key.kind)},
+                   {"what", fc.key.what}, {"decided", fc.key.decided},
+                   {"scale", fc.key.scale}, {"why", fc.why},   {"measured_k", number(fc.measured_k)},
+                   {"minimised", fc.minimised}, {"witness", numbers(fc.witness)},
+                   {"hint", class_hint(r, info.domain, fc)}, {"first_case", fc.first_case},
+                   {"found", numbers(fc.found)}, {"found_case", fc.found_case}, {"found_why", fc.found_why}};
+        if (fc.case_path) cj["case"] = fc.case_path->empty() ? json(nullptr) : json(*fc.case_path);
+        kj["classes"].push_back(cj);
+    }
+    kj["map"] = json::array();
+    for (const auto& [key, cell] : k.map)
+        kj["map"].push_back({{"log2_m", key.first},
+                             {"log2_feature", key.second},
+                             {"cases", cell.cases},
+                             {"wrong_answers", cell.wrong_answers},
+                             {"violations", cell.violations},
+                             {"measured_k", number(cell.measured_k)}});
+    if (!k.map_picture.empty()) kj["map_picture"] = k.map_picture;
+    return kj;
+}
+
+/// A family's part of the report: its scope, its cases and how they were
+/// judged, what was replayed, each kernel's part.
+nlohmann::json family_json(const FamilyResult& r, const RunInfo& info) {
+    using nlohmann::json;
+    const Family& f = *r.family;
+    const check::FamilyCheckReport& rep = r.report;
+    json fam;
+    fam["family"] = f.name;
+    fam["precision"] = check::precision_name(r.precision);
+    fam["conventions"] = f.followed;
+    fam["requires"] = json::array();
+    for (const std::string& n : info.domain.required)
+        for (const check::Precondition& p : f.preconditions)
+            if (p.name == n) fam["requires"].push_back(n);
+    if (info.command == "check") fam["adapted"] = rep.adapted;
+    {
+        // The family's own precision: its domain and its unit.
+        const check::PrecisionScope scope(r.precision);
+        fam["domain"] = r.report_domain.empty() ? info.domain.str() : r.report_domain;
+        fam["unit"] = check::unit_name();
+    }
+    fam["cases"] = rep.cases;
+    fam["seconds"] = rep.seconds;
+    fam["cases_per_second"] = rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0;
+    fam["mix"] = rep.mix;
+    fam["references_agree"] = rep.reference_mismatches == 0;
+    fam["oracle"] = rep.oracle == check::Oracle::fast ? "fast" : "slow";
+    fam["fast_oracle_cases"] = rep.fast_cases;
+    fam["reference_cases"] = rep.reference_cases;
+    fam["sampled"] = rep.sampled;
+    if (rep.reference_mismatches) {
+        fam["reference_mismatches"] = rep.reference_mismatches;
+        fam["mismatch"] = rep.mismatch_message;
+        if (!r.mismatch_path.empty()) fam["mismatch_case"] = r.mismatch_path;
+        if (rep.mismatch) fam["mismatch_input"] = numbers(*rep.mismatch);
+        fam["mismatch_case_number"] = rep.mismatch_case;
+    }
+    fam["findings_replayed"] = json::array();
+    for (const ReplayedFinding& p : r.replayed)
+        fam["findings_replayed"].push_back(
+            {{"case", p.path}, {"kernel", p.kernel}, {"still_failing", p.still_failing}, {"why", p.why}});
+    fam["problems"] = json::array();
+    for (const CaseProblem& p : r.problems) fam["problems"].push_back({{"case", p.path}, {"why", p.why}});
+    if (info.command == "replay") fam["outside_domain"] = r.outside_domain;
+    if (info.command == "fuzz") {
+        fam["new_cases"] = r.new_cases;
+        fam["duplicates"] = r.duplicates;
+    }
+    fam["holds"] = r.holds();
+    fam["passed"] = r.passed(info.expect_broken);
+    fam["kernels"] = json::array();
+    for (const FamilyKernelReport& k : rep.kernels) fam["kernels"].push_back(kernel_json(r, info, k));
+    return fam;
+}
+
 void print_json(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     using nlohmann::json;
     json run;
@@ -74,104 +182,8 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
     bool holds = true;
     run["families"] = json::array();
     for (const FamilyResult& r : results) {
-        const Family& f = *r.family;
-        const check::FamilyCheckReport& rep = r.report;
         holds = holds && r.holds();
-        json fam;
-        fam["family"] = f.name;
-        fam["precision"] = check::precision_name(r.precision);
-        fam["conventions"] = f.followed;
-        fam["requires"] = json::array();
-        for (const std::string& n : info.domain.required)
-            for (const check::Precondition& p : f.preconditions)
-                if (p.name == n) fam["requires"].push_back(n);
-        if (info.command == "check") fam["adapted"] = rep.adapted;
-        {
-            // The family's own precision: its domain and its unit.
-            const check::PrecisionScope scope(r.precision);
-            fam["domain"] = r.report_domain.empty() ? info.domain.str() : r.report_domain;
-            fam["unit"] = check::unit_name();
-        }
-        fam["cases"] = rep.cases;
-        fam["seconds"] = rep.seconds;
-        fam["cases_per_second"] = rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0;
-        fam["mix"] = rep.mix;
-        fam["references_agree"] = rep.reference_mismatches == 0;
-        fam["oracle"] = rep.oracle == check::Oracle::fast ? "fast" : "slow";
-        fam["fast_oracle_cases"] = rep.fast_cases;
-        fam["reference_cases"] = rep.reference_cases;
-        fam["sampled"] = rep.sampled;
-        if (rep.reference_mismatches) {
-            fam["reference_mismatches"] = rep.reference_mismatches;
-            fam["mismatch"] = rep.mismatch_message;
-            if (!r.mismatch_path.empty()) fam["mismatch_case"] = r.mismatch_path;
-            if (rep.mismatch) fam["mismatch_input"] = numbers(*rep.mismatch);
-            fam["mismatch_case_number"] = rep.mismatch_case;
-        }
-        fam["findings_replayed"] = json::array();
-        for (const ReplayedFinding& p : r.replayed)
-            fam["findings_replayed"].push_back(
-                {{"case", p.path}, {"kernel", p.kernel}, {"still_failing", p.still_failing}, {"why", p.why}});
-        fam["problems"] = json::array();
-        for (const CaseProblem& p : r.problems) fam["problems"].push_back({{"case", p.path}, {"why", p.why}});
-        if (info.command == "replay") fam["outside_domain"] = r.outside_domain;
-        if (info.command == "fuzz") {
-            fam["new_cases"] = r.new_cases;
-            fam["duplicates"] = r.duplicates;
-        }
-        fam["holds"] = r.holds();
-        fam["passed"] = r.passed(info.expect_broken);
-        fam["kernels"] = json::array();
-        for (size_t i = 0; i < rep.kernels.size(); ++i) {
-            const FamilyKernelReport& k = rep.kernels[i];
-            json kj;
-            kj["family"] = f.name;
-            kj["kernel"] = k.name;
-            kj["contract"] = k.contract.str();
-            kj["error_e"] = number(k.error_e);
-            if (!k.domain.empty()) {
-                kj["domain"] = k.domain;
-                kj["outside_domain"] = k.outside_domain;
-            }
-            kj["cases"] = k.tried;
-            kj["wrong_answers"] = k.wrong_answers;
-            if (f.yes_no()) {
-                kj["false_hits"] = k.false_hits;
-                kj["false_misses"] = k.false_misses;
-            }
-            kj["in_band"] = k.in_band;
-            kj["measured_k"] = number(k.measured_k);
-            kj["measured_e"] = number(k.measured_e);
-            kj["violations"] = k.violations;
-            kj["verdict"] = k.holds() ? "holds" : "broken";
-            if (k.stopped_at_hang) kj["stopped_at_hang"] = true;
-            if (!k.hang_case.empty()) kj["hang_case"] = k.hang_case;
-            if (k.hang_input) kj["hang_input"] = numbers(*k.hang_input);
-            if (!k.classes.empty() && k.classes[0].case_path) kj["counterexample"] = *k.classes[0].case_path;
-            kj["classes"] = json::array();
-            for (size_t c = 0; c < k.classes.size(); ++c) {
-                const FailureClass& fc = k.classes[c];
-                json cj = {{"count", fc.count}, {"kind", check::failure_kind_name(fc.key.kind)},
-                           {"what", fc.key.what}, {"decided", fc.key.decided},
-                           {"scale", fc.key.scale}, {"why", fc.why},   {"measured_k", number(fc.measured_k)},
-                           {"minimised", fc.minimised}, {"witness", numbers(fc.witness)},
-                           {"hint", class_hint(r, info.domain, fc)}, {"first_case", fc.first_case},
-                           {"found", numbers(fc.found)}, {"found_case", fc.found_case}, {"found_why", fc.found_why}};
-                if (fc.case_path) cj["case"] = fc.case_path->empty() ? json(nullptr) : json(*fc.case_path);
-                kj["classes"].push_back(cj);
-            }
-            kj["map"] = json::array();
-            for (const auto& [key, cell] : k.map)
-                kj["map"].push_back({{"log2_m", key.first},
-                                     {"log2_feature", key.second},
-                                     {"cases", cell.cases},
-                                     {"wrong_answers", cell.wrong_answers},
-                                     {"violations", cell.violations},
-                                     {"measured_k", number(cell.measured_k)}});
-            if (!k.map_picture.empty()) kj["map_picture"] = k.map_picture;
-            fam["kernels"].push_back(kj);
-        }
-        run["families"].push_back(fam);
+        run["families"].push_back(family_json(r, info));
     }
     run["holds"] = holds;
     run["passed"] = info.passed(results);
