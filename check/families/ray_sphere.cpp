@@ -29,8 +29,7 @@ std::optional<Rational> exact_tmax(const double* in) {
 
 /// surface: the `surface` convention, the sphere's crossings (isect/ref/ray_sphere.hpp).
 ref::RaySphereExact rational(const double* in, bool surface = false) {
-    return ref::ray_sphere_rational(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),
-                                    ref::exact(vec_at(in + kC)), ref::exact(in[kR]), surface);
+    return ref::ray_sphere_rational(in, surface);
 }
 ref::RaySphereExact cgal(const double* in, bool surface = false) {
     return ref::ray_sphere_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),
@@ -443,7 +442,7 @@ Family make() {
     f.answers = {"miss", "hit"};
     f.answer_has_values = {false, true};
     f.outputs = {"t_enter", "t_exit"};
-    f.references = "rational (Boost rationals, the quadratic's signs; MPFR roots) and cgal (squared_distance to "
+    f.references = "rational (the fast body on exact numbers: the quadratic's signs; MPFR roots) and cgal (squared_distance to "
                    "Ray_3 or Segment_3; roots from Line_3::projection)";
     f.domain = [](const double* in) {
         double rest[kInput.size()];  // every input but tmax must be finite

@@ -39,17 +39,27 @@ template <class Ops> struct RaySphereQuadratic {
 
 template <class Ops> struct RaySphereBody {
     using NT = typename Ops::NT;
+    static constexpr bool exact_out = std::is_same_v<Out<Ops>, ExactResult>;
 
-    static Result run(const double* in) {
+    /// t_enter, t_exit; on exact numbers each the double nearest the root
+    /// (MPFR), and none for +inf (a root beyond the double range, an
+    /// unbounded exit: a rational has no inf).
+    static Out<Ops> run(const double* in) {
         const RaySphereQuadratic<Ops> q(in);
         const double tmax = in[RaySphereKeys::tmax];
         const bool bounded = !std::isinf(tmax);
-        Result out;
+        Out<Ops> out;
+        const auto put_t = [&out](double t) {
+            if constexpr (exact_out) {
+                if (std::isinf(t)) return put_none<Ops>(out);
+            }
+            put_double<Ops>(out, t);
+        };
         if (Ops::sgn(q.a) == 0) {  // the point o
             if (Ops::sgn(q.k) > 0) return out;
             out.answer = 1;
-            push_exact(out, 0);
-            push_exact(out, tmax);
+            put_t(0);
+            put_t(tmax);
             return out;
         }
         const NT disc = q.b * q.b - q.a * q.k;
@@ -59,19 +69,32 @@ template <class Ops> struct RaySphereBody {
         const int s_end = bounded ? Ops::sgn(q.at(t_max)) : 1;
         if (bounded && Ops::sgn(q.b + q.a * t_max) < 0 && s_end > 0) return out;
         out.answer = 1;
-        // The roots: q / a and k / q; b >= 0 makes q <= 0 and q / a the lesser.
-        IA lesser(0), greater(0);
-        if (sb != 0 || Ops::sgn(disc) != 0) {
-            const IA root = Ops::root(disc), b = Ops::interval(q.b);
-            const IA qq = sb >= 0 ? IA(-(b + root)) : IA(root - b);
-            const IA q_over_a = qq / Ops::interval(q.a), k_over_q = Ops::interval(q.k) / qq;
-            lesser = sb >= 0 ? q_over_a : k_over_q;
-            greater = sb >= 0 ? k_over_q : q_over_a;
+        if constexpr (exact_out) {
+            // The roots as the nearest doubles, by the same stable pair.
+            const Rational a = to_rational(q.a), b = to_rational(q.b), k = to_rational(q.k), d = to_rational(disc);
+            const int s = sb >= 0 ? 1 : -1;
+            double q_over_a = 0, k_over_q = 0;
+            if (sb != 0 || Ops::sgn(disc) != 0) {
+                q_over_a = root_to_double(-b, -s, d, a);
+                k_over_q = root_quotient_to_double(k, -b, -s, d);
+            }
+            put_t(sk <= 0 ? 0.0 : s > 0 ? q_over_a : k_over_q);
+            put_t(bounded && s_end <= 0 ? tmax : s > 0 ? k_over_q : q_over_a);
+        } else {
+            // The roots: q / a and k / q; b >= 0 makes q <= 0 and q / a the lesser.
+            IA lesser(0), greater(0);
+            if (sb != 0 || Ops::sgn(disc) != 0) {
+                const IA root = Ops::root(disc), b = Ops::interval(q.b);
+                const IA qq = sb >= 0 ? IA(-(b + root)) : IA(root - b);
+                const IA q_over_a = qq / Ops::interval(q.a), k_over_q = Ops::interval(q.k) / qq;
+                lesser = sb >= 0 ? q_over_a : k_over_q;
+                greater = sb >= 0 ? k_over_q : q_over_a;
+            }
+            if (sk <= 0) push_exact(out, 0);
+            else push(out, lesser);
+            if (bounded && s_end <= 0) push_exact(out, tmax);
+            else push(out, greater);
         }
-        if (sk <= 0) push_exact(out, 0);
-        else push(out, lesser);
-        if (bounded && s_end <= 0) push_exact(out, tmax);
-        else push(out, greater);
         return out;
     }
 };
@@ -161,19 +184,27 @@ template <class Ops> struct RaySphereBand {
 /// the ball's answer, then the origin's and the end's sides of the sphere,
 /// each the sign of the quadratic at 0 or at tmax.
 template <class Ops> struct RaySphereSurfaceBody {
-    static Result run(const double* in) {
-        const Result ball = RaySphereBody<Ops>::run(in);
+    static Out<Ops> run(const double* in) {
+        const Out<Ops> ball = RaySphereBody<Ops>::run(in);
         if (ball.answer == 0) return ball;
         const RaySphereQuadratic<Ops> q(in);
         const double tmax = in[RaySphereKeys::tmax];
         const bool origin_inside = Ops::sgn(q.k) < 0;
         const bool end_inside = Ops::sgn(q.a) == 0 ? origin_inside : !std::isinf(tmax) && Ops::sgn(q.at(Ops::of(tmax))) < 0;
-        if (origin_inside && end_inside) return Result{};
-        Result out;
+        if (origin_inside && end_inside) return Out<Ops>{};
+        Out<Ops> out;
         out.answer = 1;
+        out.count = 2;
         const int first = origin_inside ? 1 : 0, last = end_inside ? 0 : 1;
-        push_pair(out, ball.lo[first], ball.hi[first]);
-        push_pair(out, ball.lo[last], ball.hi[last]);
+        for (const auto& [to, from] : {std::pair{0, first}, std::pair{1, last}}) {
+            if constexpr (std::is_same_v<Out<Ops>, ExactResult>) {
+                out.values[size_t(to)] = ball.values[size_t(from)];
+                out.known[size_t(to)] = ball.known[size_t(from)];
+            } else {
+                out.lo[to] = ball.lo[from];
+                out.hi[to] = ball.hi[from];
+            }
+        }
         return out;
     }
 };

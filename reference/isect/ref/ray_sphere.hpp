@@ -2,7 +2,8 @@
 // ball |x - c| <= r: hit or miss, and t_enter and t_exit (0 when o is in the
 // ball; tmax when the ball holds o + tmax d), each the double nearest the
 // exact value. Cross-checked on every input:
-//  - ray_sphere_rational: GMP rationals. With f = o - c, a = d . d, b = d . f
+//  - ray_sphere_rational: the fast oracle's body (reference/fast/
+//    ray_sphere.hpp) on exact numbers. With f = o - c, a = d . d, b = d . f
 //    and k = f . f - r^2, the ray is in the ball where a t^2 + 2 b t + k <= 0;
 //    every decision is the sign of a polynomial (the discriminant b^2 - a k,
 //    b, k, f(tmax), b + a tmax), and the roots (-b -+ sqrt(b^2 - a k)) / a
@@ -54,8 +55,7 @@ inline RaySphereExact sphere_surface(const RaySphereExact& ball, bool origin_ins
 
 /// tmax: nullopt for +inf. surface: the sphere's crossings (sphere_surface)
 /// instead of the closed ball's.
-RaySphereExact ray_sphere_rational(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
-                                   const Rational& r, bool surface = false);
+RaySphereExact ray_sphere_rational(const double* in, bool surface = false);
 RaySphereExact ray_sphere_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
                                const Rational& r, bool surface = false);
 
