@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """isect check's cost per case in instructions, two builds side by side:
 `valgrind --tool=callgrind` counts the instructions of `isect check --family
-F --cases N --seed 1` (built-in kernels) for each family, once per build.
-Instruction counts repeat exactly for the same binary and input, whatever
-else the machine is doing, so a change's cost shows where a wall-clock
+F --cases N --seed 1 --jobs 1` (built-in kernels) for each family, once per
+build. With one worker, instruction counts repeat exactly for the same
+binary and input, whatever else the machine is doing (two workers add the
+spinning of whichever waits, up to 12% of a light family's count), so a change's cost shows where a wall-clock
 ratio on a shared machine swings by 10% from run to run
 (bench/oracle_ratios.py --before gives the wall-clock one).
 
@@ -21,7 +22,7 @@ from kernel_ratios import families_of
 def instructions(isect, family, cases):
     with tempfile.TemporaryDirectory() as tmp:
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", isect, "check", "--family", family,
-               "--cases", str(cases), "--seed", "1", "--quiet", "--out", f"{tmp}/findings"]
+               "--cases", str(cases), "--seed", "1", "--jobs", "1", "--quiet", "--out", f"{tmp}/findings"]
         err = subprocess.run(cmd, capture_output=True, text=True).stderr
     m = re.search(r"Collected : (\d+)", err)
     if not m:
