@@ -7,6 +7,7 @@
 // built with the constructor that takes min and max as given (its
 // precondition min <= max is not checked in release builds, so the empty box
 // is decided here, before CGAL sees it).
+#include "fast/aabb_triangle.hpp"
 #include "isect/ref/aabb_triangle.hpp"
 #include "isect/ref/fast.hpp"
 
@@ -78,6 +79,26 @@ bool aabb_triangle_cgal_fast(const std::array<double, 3>& lo, const std::array<d
     const auto* first = std::min_element(pts, pts + 3, smaller);
     const auto* last = std::max_element(pts, pts + 3, smaller);
     return CGAL::do_intersect(Epick::Segment_3(**first, **last), bbox);
+}
+
+std::array<AabbTriangleAxis, 13> aabb_triangle_axes(const double* in) {
+    using Ops = fast::detail::MpzfOps;
+    using S = fast::detail::AabbTriangleSat<Ops>;
+    constexpr size_t box_lo = aabb_triangle_input.at("box.lo"), box_hi = aabb_triangle_input.at("box.hi");
+    constexpr size_t tri = aabb_triangle_input.at("tri");
+    using fast::detail::point_of;
+    const S::P lo = point_of<Ops>(in + box_lo), hi = point_of<Ops>(in + box_hi);
+    const S::P v[3] = {point_of<Ops>(in + tri), point_of<Ops>(in + tri + 3), point_of<Ops>(in + tri + 6)};
+    std::array<AabbTriangleAxis, 13> out;
+    const auto axes = S::axes(v);
+    for (size_t a = 0; a < 13; ++a) {
+        const S::P& x = axes[a];
+        CGAL::Mpzf norm(0);
+        for (const CGAL::Mpzf& c : x) norm = norm + S::abs_of(c);
+        out[a].norm1 = fast::detail::to_rational(norm);
+        out[a].gap = fast::detail::to_rational(S::gap(x, lo, hi, v));
+    }
+    return out;
 }
 
 }  // namespace isect::ref

@@ -45,48 +45,20 @@ std::string deciding_axis(const double* in, const Truth& truth, int) {
         band_deltas(self(), in, 0x1p-40 * unit_roundoff(), delta);
         return self().band.exact(in, 1, delta) ? "touching" : "overlapping";
     }
-    const ref::ExactAabb b = ref::exact(box_at(in + kBox));
-    const ref::ExactTriangle t = ref::exact(tri_at(in + kTri));
     // Growing the box by g on every side widens its projection on x by
     // g |x|_1, so gap / |x|_1 is how far it must grow before x stops
-    // separating. Ties go to the first axis in the usual order.
-    const auto gap = [&](const ref::Point& x) -> std::optional<Rational> {
-        const Rational norm = abs(x[0]) + abs(x[1]) + abs(x[2]);
-        if (norm == 0) return std::nullopt;
-        Rational p[3], bmin = 0, bmax = 0;
-        for (int k = 0; k < 3; ++k) p[k] = x[0] * t.v[k][0] + x[1] * t.v[k][1] + x[2] * t.v[k][2];
-        for (int i = 0; i < 3; ++i) {
-            const Rational lo = x[i] * b.lo[i], hi = x[i] * b.hi[i];
-            bmin += lo < hi ? lo : hi;
-            bmax += lo < hi ? hi : lo;
-        }
-        const Rational g = std::max(std::min({p[0], p[1], p[2]}) - bmax, bmin - std::max({p[0], p[1], p[2]}));
-        if (g <= 0) return std::nullopt;
-        return Rational(g / norm);
-    };
+    // separating. The axes and gaps as the band's separating-axis test
+    // states them; ties go to the first axis in the usual order.
+    const std::array<ref::AabbTriangleAxis, 13> axes = ref::aabb_triangle_axes(in);
     std::string best = "touching";
     Rational widest = 0;
-    const auto consider = [&](const ref::Point& x, const std::string& name) {
-        const auto g = gap(x);
-        if (g && *g > widest) {
-            widest = *g;
-            best = name;
+    for (size_t a = 0; a < axes.size(); ++a) {
+        if (axes[a].norm1 == 0 || axes[a].gap <= 0) continue;
+        if (const Rational g = axes[a].gap / axes[a].norm1; g > widest) {
+            widest = g;
+            best = a < 3 ? "separated by a face axis" : a == 3 ? "separated by the normal"
+                                                               : "separated by an edge axis (box direction x triangle edge)";
         }
-    };
-    for (int i = 0; i < 3; ++i) {
-        ref::Point e = {0, 0, 0};
-        e[i] = 1;
-        consider(e, "separated by a face axis");
-    }
-    ref::Point f[3];
-    for (int j = 0; j < 3; ++j)
-        for (int i = 0; i < 3; ++i) f[j][i] = t.v[(j + 1) % 3][i] - t.v[j][i];
-    consider({f[0][1] * f[1][2] - f[0][2] * f[1][1], f[0][2] * f[1][0] - f[0][0] * f[1][2],
-              f[0][0] * f[1][1] - f[0][1] * f[1][0]},
-             "separated by the normal");
-    for (int j = 0; j < 3; ++j) {
-        const ref::Point axes[3] = {{0, -f[j][2], f[j][1]}, {f[j][2], 0, -f[j][0]}, {-f[j][1], f[j][0], 0}};
-        for (int i = 0; i < 3; ++i) consider(axes[i], "separated by an edge axis (box direction x triangle edge)");
     }
     return best;
 }

@@ -51,23 +51,52 @@ template <class Ops> struct AabbTriangleSat {
         return below || above;
     }
 
+    /// The thirteen axes in their usual order: the box's face normals x, y,
+    /// z; the triangle's normal; for each edge e_k (v_k+1 - v_k), each box
+    /// axis u_i x e_k. Some may be zero.
+    static std::array<P, 13> axes(const P (&v)[3]) {
+        const P e[3] = {sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])};
+        std::array<P, 13> out;
+        for (size_t i = 0; i < 3; ++i) {
+            P u{NT(0), NT(0), NT(0)};
+            u[i] = NT(1);
+            out[i] = u;
+            for (size_t k = 0; k < 3; ++k) out[4 + 3 * k + i] = cross(u, e[k]);
+        }
+        out[3] = cross(e[0], e[1]);
+        return out;
+    }
+
     /// The closed box [lo, hi] meets the closed triangle v; an empty box
     /// (lo > hi on some axis) meets nothing.
     static bool meet(const P& lo, const P& hi, const P (&v)[3]) {
         for (size_t i = 0; i < 3; ++i)
             if (Ops::sgn(hi[i] - lo[i]) < 0) return false;
-        const P e[3] = {sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])};
-        P axes[13];
-        for (size_t i = 0; i < 3; ++i) {
-            P u{NT(0), NT(0), NT(0)};
-            u[i] = NT(1);
-            axes[i] = u;
-            for (size_t k = 0; k < 3; ++k) axes[4 + 3 * i + k] = cross(u, e[k]);
-        }
-        axes[3] = cross(e[0], e[1]);
-        for (const P& x : axes)
+        for (const P& x : axes(v))
             if (!zero(x) && separates(x, lo, hi, v)) return false;
         return true;
+    }
+
+    /// How far apart the box and the triangle's projections on x lie: the
+    /// least triangle projection less the box's greatest, or the box's least
+    /// less the greatest triangle projection, whichever is larger (> 0: x
+    /// separates them).
+    static NT gap(const P& x, const P& lo, const P& hi, const P (&v)[3]) {
+        NT bmin(0), bmax(0);
+        for (size_t i = 0; i < 3; ++i) {
+            const NT a = x[i] * lo[i], b = x[i] * hi[i];
+            const bool a_low = Ops::sgn(NT(b - a)) > 0;
+            bmin = bmin + (a_low ? a : b);
+            bmax = bmax + (a_low ? b : a);
+        }
+        NT pmin = dot(x, v[0]), pmax = pmin;
+        for (size_t k = 1; k < 3; ++k) {
+            const NT p = dot(x, v[k]);
+            if (Ops::sgn(NT(p - pmin)) < 0) pmin = p;
+            if (Ops::sgn(NT(p - pmax)) > 0) pmax = p;
+        }
+        const NT above = pmin - bmax, below = bmin - pmax;
+        return Ops::sgn(NT(above - below)) >= 0 ? above : below;
     }
 };
 

@@ -49,6 +49,17 @@ bool aabb_triangle_cgal(const ExactAabb& box, const ExactTriangle& tri);
 /// sample of fuzz inputs. Precondition: finite input, lo <= hi.
 bool aabb_triangle_cgal_fast(const AabbD& box, const TriangleD& tri);
 
+/// The separating-axis test as the band states it (reference/fast/
+/// aabb_triangle.hpp), on exact numbers, for the test that decides a case:
+/// each of the thirteen axes in its usual order (0-2 the box's faces, 3 the
+/// triangle's normal, 4-12 box axis x triangle edge), its 1-norm (0 for a
+/// zero axis) and the gap between the two projections on it (> 0: it
+/// separates them).
+struct AabbTriangleAxis {
+    Rational norm1, gap;
+};
+std::array<AabbTriangleAxis, 13> aabb_triangle_axes(const double* in);
+
 /// The same on a box given by its corners (a box grown or shrunk by a
 /// delta, rounded outwards or inwards); empty when lo > hi on some axis.
 bool aabb_triangle_cgal_fast(const std::array<double, 3>& lo, const std::array<double, 3>& hi, const TriangleD& tri);
