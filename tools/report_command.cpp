@@ -88,6 +88,8 @@ struct ReportedFinding {
     double error_e;
     nlohmann::json cls;  ///< the class's line of --from, or null
     std::string title, exact_answer, decided, got_answer, headline;
+    /// Whether the exact answer carries numbers to show.
+    bool numbers() const { return f.answer_has_values[size_t(truth.answer)] && !truth.values.empty(); }
     /// What the plugin returns for an answer.
     int ret_of(int answer) const { return f.plugin_returns.empty() ? answer : f.plugin_returns[size_t(answer)]; }
 };
@@ -104,7 +106,7 @@ std::string reproducer_text(const ReportArgs& args, const ReportedFinding& x, co
     const bool single = x.single;
     const std::string &title = x.title, &headline = x.headline, &decided = x.decided;
     const std::string& exact_answer = x.exact_answer;
-    const bool numbers = f.answer_has_values[size_t(truth.answer)] && !truth.values.empty();
+    const bool numbers = x.numbers();
     std::ostringstream r;
     const std::string T = single ? "float" : "double";
     r << "// Reproducer written by `isect report` from " << std::filesystem::path(args.case_file).filename().string()
@@ -207,47 +209,38 @@ std::string reproducer_text(const ReportArgs& args, const ReportedFinding& x, co
 /// The issue body: the input, the exact answer and what decides it, the
 /// answer, the contract and how far outside it, the class's size (--from).
 std::string issue_text(const ReportedFinding& x, const std::string& repro_name) {
-    const Family& f = x.f;
-    const check::FamilyCase* c = x.c;
-    const check::FamilyKernel& k = x.k;
-    const check::FamilyJudgement& j = x.j;
-    const check::Truth& truth = x.truth;
-    const bool single = x.single;
-    const std::string &title = x.title, &headline = x.headline, &decided = x.decided;
-    const std::string &exact_answer = x.exact_answer, &got_answer = x.got_answer;
-    const bool numbers = f.answer_has_values[size_t(truth.answer)] && !truth.values.empty();
     std::ostringstream m;
-    m << "### " << title << ": " << headline << (decided.empty() ? "" : " (" + decided + ")") << "\n\n";
-    m << "**Input** (" << (single ? "float" : "double") << "; the reproducer has it as hexfloats):\n\n| | |\n|---|---|\n";
+    m << "### " << x.title << ": " << x.headline << (x.decided.empty() ? "" : " (" + x.decided + ")") << "\n\n";
+    m << "**Input** (" << (x.single ? "float" : "double") << "; the reproducer has it as hexfloats):\n\n| | |\n|---|---|\n";
     size_t at = 0;
-    for (const check::InputKey& key : f.inputs) {
+    for (const check::InputKey& key : x.f.inputs) {
         m << "| `" << key.key << "` |";
-        for (int i = 0; i < key.count; ++i) m << " " << check::format_number(c->in[at + size_t(i)]);
+        for (int i = 0; i < key.count; ++i) m << " " << check::format_number(x.c->in[at + size_t(i)]);
         m << " |\n";
         at += size_t(key.count);
     }
-    m << "\n**Exact answer**: " << exact_answer << (decided.empty() ? "" : ": " + decided)
-      << ". Two independent exact references (" << f.references << ") agree on it.\n\n";
-    m << "**Answer**: " << got_answer << " (" << j.why << ").\n\n";
-    if (numbers && !j.answer_differs && !j.failure) {
+    m << "\n**Exact answer**: " << x.exact_answer << (x.decided.empty() ? "" : ": " + x.decided)
+      << ". Two independent exact references (" << x.f.references << ") agree on it.\n\n";
+    m << "**Answer**: " << x.got_answer << " (" << x.j.why << ").\n\n";
+    if (x.numbers() && !x.j.answer_differs && !x.j.failure) {
         m << "| output | answer | exact |\n|---|---:|---:|\n";
-        for (size_t i = 0; i < f.outputs.size() && i < truth.values.size(); ++i)
-            if (!(j.got.unprovided >> i & 1))
-                m << "| " << f.outputs[i] << " | " << check::format_number(j.got.values[i]) << " | "
-                  << check::format_number(truth.values[i]) << " |\n";
+        for (size_t i = 0; i < x.f.outputs.size() && i < x.truth.values.size(); ++i)
+            if (!(x.j.got.unprovided >> i & 1))
+                m << "| " << x.f.outputs[i] << " | " << check::format_number(x.j.got.values[i]) << " | "
+                  << check::format_number(x.truth.values[i]) << " |\n";
         m << "\n";
     }
-    m << "**Contract**: " << k.contract.str() << " — ";
-    if (j.answer_differs && truth.answer >= 0) {
-        const double kk = check::measured_k(f, c->in, truth, check::Oracle::slow);
+    m << "**Contract**: " << x.k.contract.str() << " — ";
+    if (x.j.answer_differs && x.truth.answer >= 0) {
+        const double kk = check::measured_k(x.f, x.c->in, x.truth, check::Oracle::slow);
         m << "the answer may differ from the exact one only where moving the inputs by K·u·M could change it; here "
-          << (std::isinf(kk) ? "no K does" : "it takes K = " + check::format_k(kk)) << " (u = 2^-" << (single ? 24 : 53)
+          << (std::isinf(kk) ? "no K does" : "it takes K = " + check::format_k(kk)) << " (u = 2^-" << (x.single ? 24 : 53)
           << ", M the magnitude of the positions).\n\n";
-    } else if (j.failure) {
+    } else if (x.j.failure) {
         m << "the call must return an answer.\n\n";
     } else {
         m << "each number may be off by E·u·S, E = " << check::format_k(x.error_e) << "; "
-          << j.error.output << " is off by " << check::format_k(j.error.e) << ".\n\n";
+          << x.j.error.output << " is off by " << check::format_k(x.j.error.e) << ".\n\n";
     }
     if (!x.cls.is_null())
         m << "**How often**: " << x.cls.value("count", 0) << " of " << x.cls.value("cases", 0)
