@@ -135,9 +135,6 @@ const std::vector<FamilyKernel>& kernels() {
 
 const isect::check::Domain& domain() { return under_test().domain(); }
 
-uint32_t fnv(const void* data, size_t size) {
-    return isect::check::name_hash(std::string_view(static_cast<const char*>(data), size));
-}
 
 /// ISECT_FUZZ_FINDINGS, or empty.
 const std::string& findings_dir() {
@@ -154,7 +151,7 @@ void keep_finding(const std::string& signature, const uint8_t* data, size_t size
     static std::set<std::string> kept;
     if (!kept.insert(signature).second) return;
     char name[32];
-    std::snprintf(name, sizeof name, "finding-%08x", fnv(signature.data(), signature.size()));
+    std::snprintf(name, sizeof name, "finding-%08x", isect::check::name_hash(signature));
     const std::string path = findings_dir() + "/" + name;
     if (access(path.c_str(), F_OK) == 0) return;
     const auto w = isect::check::write_file_atomic(path, std::string(reinterpret_cast<const char*>(data), size));
@@ -163,7 +160,9 @@ void keep_finding(const std::string& signature, const uint8_t* data, size_t size
 
 /// One input in 256, by a hash of its bytes, also has the references
 /// compared with the fast oracle even when every kernel agrees with it.
-bool sampled(const uint8_t* data, size_t size) { return (fnv(data, size) & 255) == 0; }
+bool sampled(const uint8_t* data, size_t size) {
+    return (isect::check::name_hash(std::string_view(reinterpret_cast<const char*>(data), size)) & 255) == 0;
+}
 
 }  // namespace
 

@@ -21,10 +21,11 @@ RayTriangleCramer ray_triangle_cramer(const double* in) {
     out.zero_direction = zero(f.d);
     out.degenerate = zero(f.n);
     out.in_plane = dot(f.s, f.n).is_zero();
-    CGAL::Mpzf det, t, u, v;
-    f.cramer(det, t, u, v);
+    const CGAL::Mpzf det = f.det();
     out.det = to_rational(det);
     if (det.is_zero()) return out;
+    CGAL::Mpzf t, u, v;
+    f.numerators(t, u, v);
     out.t = to_rational(t) / out.det;
     out.u = to_rational(u) / out.det;
     out.v = to_rational(v) / out.det;

@@ -459,13 +459,7 @@ int run_fuzz(const FuzzArgs& args) {
     }
     RunInfo info;
     info.command = "fuzz";
-    info.domain = domain;
-    info.subject = under_test->subject();
-    if (host) {
-        info.plugin_path = host->info().path;
-        info.contract = under_test->plugin_contract();
-        info.error_e = under_test->error_e();
-    }
+    info.take_subject(*under_test);
     // The targets: built here from isect's source tree when they are not
     // (clang and libFuzzer, as ./isect fuzz builds them), else the one
     // command that builds them is named.

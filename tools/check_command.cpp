@@ -438,13 +438,7 @@ int run_check(const CheckArgs& args_in) {
     info.max_cases = args.cases;
     info.jobs = jobs;
     info.timeout_ms = args.subject.timeout_ms;
-    info.domain = under_test->domain();
-    info.subject = under_test->subject();
-    if (host) {
-        info.plugin_path = host->info().path;
-        info.contract = under_test->plugin_contract();
-        info.error_e = under_test->error_e();
-    }
+    info.take_subject(*under_test);
     std::vector<Target> targets = targets_of(args, *under_test);
     if (targets.empty()) return 2;
     info.show_maps = args.map || host;

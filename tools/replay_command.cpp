@@ -225,13 +225,7 @@ int run_replay(const ReplayArgs& args) {
     RunInfo info;
     info.command = "replay";
     info.expect_broken = args.expect_broken;
-    info.subject = under_test->subject();
-    info.domain = under_test->domain();
-    if (host) {
-        info.plugin_path = host->info().path;
-        info.contract = under_test->plugin_contract();
-        info.error_e = under_test->error_e();
-    }
+    info.take_subject(*under_test);
     // The per-file lines are the text report's; beside another format they
     // are progress, on stderr.
     std::ostream& lines = args.format == "text" ? std::cout : std::cerr;

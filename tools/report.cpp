@@ -444,6 +444,16 @@ std::string class_hint(const FamilyResult& r, const check::Domain& domain, const
     return "";
 }
 
+void RunInfo::take_subject(const check::KernelsUnderTest& under_test) {
+    subject = under_test.subject();
+    domain = under_test.domain();
+    if (const check::PluginHost* host = under_test.host()) {
+        plugin_path = host->info().path;
+        contract = under_test.plugin_contract();
+        error_e = under_test.error_e();
+    }
+}
+
 bool known_format(const std::string& format) {
     return format == "text" || format == "markdown" || format == "json" || format == "junit";
 }

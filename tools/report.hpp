@@ -12,6 +12,7 @@
 #include "check/model/family.hpp"
 #include "check/engine/judge.hpp"
 #include "check/engine/case_stream.hpp"
+#include "check/engine/kernels_under_test.hpp"
 #include "check/engine/run.hpp"
 #include "check/io/safe_write.hpp"
 
@@ -70,6 +71,10 @@ struct FamilyResult {
 
 /// What the whole run was.
 struct RunInfo {
+    /// The kernels under test as the report names them: the subject, the
+    /// scope judged, and for a plugin its path, contract and E.
+    void take_subject(const check::KernelsUnderTest& under_test);
+
     std::string command = "check";  ///< check, replay or fuzz: what made the report
     bool expect_broken = false;     ///< replay --expect-broken
     std::string subject;      ///< "built-in kernels", or the plugin's name

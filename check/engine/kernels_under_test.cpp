@@ -290,7 +290,12 @@ std::string conventions_str(const std::vector<std::string>& c) {
 
 std::vector<FamilyKernel> KernelsUnderTest::kernels(const Family& f, std::string* why, size_t worker) const {
     if (!plugin_path_.empty()) {
-        if (!in_process_) in_process_ = plugin_kernel_in_process(plugin_path_, f, *plugin_contract_, error_e_, fp_env_);
+        // Loaded for the family asked (a target fuzzes one; another family is
+        // its own function of the plugin).
+        if (!in_process_ || in_process_family_ != f.name) {
+            in_process_ = plugin_kernel_in_process(plugin_path_, f, *plugin_contract_, error_e_, fp_env_);
+            in_process_family_ = f.name;
+        }
         return {in_process_->kernel};
     }
     if (const PluginHost* first = host()) {

@@ -112,7 +112,8 @@ private:
     std::vector<std::string> kernel_names_;  ///< kernel_, split at commas
     std::vector<std::unique_ptr<PluginHost>> hosts_;
     std::string plugin_path_;                ///< an in-process plugin's
-    mutable std::optional<InProcessPlugin> in_process_;  ///< loaded by the first kernels() call
+    mutable std::optional<InProcessPlugin> in_process_;  ///< loaded by kernels(), for the family named
+    mutable std::string in_process_family_;
     std::string subject_;
     Domain domain_;
     std::optional<Contract> plugin_contract_, builtin_contract_;

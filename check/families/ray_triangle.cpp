@@ -140,9 +140,7 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 /// degenerate triangle, a ray parallel to its plane, the edge the point
 /// lies beyond (u of b, v of c, w = 1 - u - v of a), behind the origin or
 /// past tmax; for a hit, a vertex, an edge, t = 0, tmax, or the interior.
-std::string two_sided_deciding(const double* in) {
-    // The body's own statement of Cramer's rule, on exact numbers.
-    const ref::RayTriangleCramer cr = ref::ray_triangle_cramer(in);
+std::string two_sided_deciding(const double* in, const ref::RayTriangleCramer& cr) {
     if (cr.zero_direction) return "zero direction (the point o)";
     if (cr.degenerate) return "degenerate triangle";
     if (cr.det == 0) return cr.in_plane ? "coplanar ray" : "parallel to the plane";
@@ -189,13 +187,15 @@ std::string two_sided_deciding(const double* in) {
     return "inside";
 }
 
-std::string deciding(const double* in, const Truth&, int) { return two_sided_deciding(in); }
+/// The body's own statement of Cramer's rule, on exact numbers, decides.
+std::string deciding(const double* in, const Truth&, int) { return two_sided_deciding(in, ref::ray_triangle_cramer(in)); }
 
 /// Under `cull_back`: a back face, or as two-sided.
 std::string cull_deciding(const double* in, const Truth&, int) {
     // det = -d . n < 0: the ray travels along the normal, onto the back face.
-    if (ref::ray_triangle_cramer(in).det < 0) return "back face (culled)";
-    return two_sided_deciding(in);
+    const ref::RayTriangleCramer cr = ref::ray_triangle_cramer(in);
+    if (cr.det < 0) return "back face (culled)";
+    return two_sided_deciding(in, cr);
 }
 
 /// Where the fast oracle differs from the rational reference.

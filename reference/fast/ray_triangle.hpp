@@ -14,7 +14,7 @@ struct RayTriangleKeys {
 
 /// The ray and the triangle as Cramer's rule takes them: o + t d = a + u e1
 /// + v e2, e1 = b - a, e2 = c - a, s = o - a, n = e1 x e2. Where det = -d . n
-/// is not 0, t, u and v are num / det with the numerators cramer() gives:
+/// is not 0, t, u and v are num / det with the numerators numerators() gives:
 /// the one statement of the rule, for the body and for the test that
 /// decides a case (check/families/ray_triangle.cpp).
 template <class Ops> struct RayTriangleFrame {
@@ -36,9 +36,10 @@ template <class Ops> struct RayTriangleFrame {
         f.n = cross(f.e1, f.e2);
         return f;
     }
-    /// det = -d . n and the numerators of t, u and v.
-    void cramer(NT& det, NT& t, NT& u, NT& v) const {
-        det = -dot(d, n);
+    /// det = -d . n.
+    NT det() const { return -dot(d, n); }
+    /// The numerators of t, u and v over det.
+    void numerators(NT& t, NT& u, NT& v) const {
         t = dot(s, n);
         u = -dot(d, cross(s, e2));
         v = -dot(d, cross(e1, s));
@@ -114,8 +115,9 @@ template <class Ops> struct RayTriangleBody {
         R r;
         if (Ops::sgn(dn) != 0) {
             // o + t d = a + u e1 + v e2, by Cramer's rule on [-d, e1, e2].
-            NT det, t, u, v;
-            f.cramer(det, t, u, v);
+            const NT det = -dn;
+            NT t, u, v;
+            f.numerators(t, u, v);
             const int ds = Ops::sgn(det);
             const auto negative = [ds](const NT& x) { return Ops::sgn(x) * ds < 0; };
             if (negative(u) || negative(v) || negative(det - u - v) || negative(t)) return r;
