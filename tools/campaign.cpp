@@ -410,7 +410,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     for (size_t i = 0; i < kernels.size(); ++i) {
         check::FamilyKernelReport& k = result.report.kernels[i];
         k.tried = inputs;  // every kernel ran on every input
-        check::sort_classes(k);
+        check::sort_classes(k.classes);
         for (check::FailureClass& fc : k.classes) {
             fc.case_path = witness_files[i][fc.key.str()];
             fc.minimised = written.count(*fc.case_path) > 0;

@@ -2,20 +2,13 @@
 
 #include "options.hpp"
 
-#include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <iostream>
-#include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
+#include <mutex>
 #include <random>
 
 #include "check_command.hpp"
-#include "check/engine/witness.hpp"
-#include "check/engine/case_stream.hpp"
 #include "check/io/case_file.hpp"
-#include "check/model/generate.hpp"
 #include "check/io/interrupt.hpp"
 #include "check/io/plugin_host.hpp"
 #include "check/io/safe_write.hpp"
@@ -29,14 +22,6 @@ namespace {
 
 using check::Family;
 using check::FamilyKernel;
-using check::Inputs;
-
-/// The shortest decimal that reads back as x: 1e-06, never 9.9999999999999995e-07.
-std::string shortest(double x) {
-    char buf[32];
-    const auto r = std::to_chars(buf, buf + sizeof buf, x);
-    return std::string(buf, r.ptr);
-}
 
 bool is_plugin(const std::string& subject) {
     return subject.find('/') != std::string::npos ||
@@ -53,238 +38,25 @@ struct Side {
         if (k.empty()) return std::nullopt;
         return k.front();
     }
-    const check::PluginHost* host() const { return under_test->host(); }
 };
 
-/// What one kernel answered, with a crash or hang as answer -1.
-check::Answer answer_of(const FamilyKernel& k, const Inputs& in, std::string& failure) {
-    try {
-        return k.fn(in.data());
-    } catch (const check::KernelFailure& e) {
-        failure = e.what();
-        return {-1, {}, 0};
-    }
-}
-
-/// A disagreement, judged: what differs, whom the exact truth sides with,
-/// the family's deciding test and the scale, as a violation is classed.
-struct Disagreement {
-    std::string what;     ///< "A hit, B miss", or "numbers: t" (the output that differs most)
-    std::string sides;    ///< "A", "B", "neither", or "both" (numbers both within 1 u S of exact)
-    std::string decided;  ///< the family's deciding test of the exact answer, when it has one
-    std::string scale;    ///< check::scale_bucket
-    /// As the case file keeps it: "what|sides|decided|scale".
-    std::string str() const { return what + "|" + sides + "|" + decided + "|" + scale; }
-    bool operator==(const Disagreement& o) const {
-        return what == o.what && sides == o.sides && decided == o.decided && scale == o.scale;
-    }
-};
-
-/// "A hit, B miss (on an edge), inputs ordinary (2^-20..2^20); the
-/// references side with A".
-std::string describe(const Disagreement& d) {
-    return d.what + (d.decided.empty() ? "" : " (" + d.decided + ")") + ", inputs " + d.scale +
-           "; the references side with " + d.sides;
-}
-
-std::string answer_name(const Family& f, int a) {
-    return a >= 0 && a < int(f.answers.size()) ? f.answers[size_t(a)] : "no answer (crash or hang)";
-}
-
-/// Whether two answers' numbers differ by more than tol u max(|x|, |y|);
-/// names the output that differs most.
-bool numbers_differ(const Family& f, const check::Answer& x, const check::Answer& y, double tol, std::string& output) {
-    double worst = 0;
-    for (size_t i = 0; i < x.values.size() && i < y.values.size() && i < f.outputs.size(); ++i) {
-        const double a = x.values[i], b = y.values[i];
-        if (a == b || (std::isnan(a) && std::isnan(b))) continue;
-        const double scale = std::max({std::fabs(a), std::fabs(b), check::least_normal()});
-        const double units = std::isnan(a) || std::isnan(b) || std::isinf(a) || std::isinf(b)
-                                 ? INFINITY
-                                 : std::fabs(a - b) / scale / check::unit_roundoff();
-        if (units > tol && units > worst) {
-            worst = units;
-            output = f.outputs[i];
-        }
-    }
-    return worst > 0;
-}
-
-/// Judges one input; nullopt when A and B agree (or the input decides
-/// nothing: the references disagree, which replay reports elsewhere).
-std::optional<Disagreement> disagreement(const Family& f, const FamilyKernel& ka, const FamilyKernel& kb,
-                                         const Inputs& in, double tol) {
-    std::string fa, fb, output;
-    const check::Answer a = answer_of(ka, in, fa), b = answer_of(kb, in, fb);
-    const bool answers = a.answer != b.answer;
-    const bool carries = !answers && a.answer >= 0 && a.answer < int(f.answers.size()) &&
-                         f.answer_has_values[size_t(a.answer)];
-    if (!answers && !(carries && numbers_differ(f, a, b, tol, output))) return std::nullopt;
-    const std::vector<FamilyKernel> both{ka, kb};
-    check::CaseJudge judged(f, both, in, check::Oracle::slow, false);
-    judged.finish();
-    if (!judged.disagreement().empty()) return std::nullopt;
-    const check::Truth& truth = judged.truth();
-    Disagreement d;
-    if (answers) {
-        d.what = "A " + answer_name(f, a.answer) + ", B " + answer_name(f, b.answer);
-        const bool ra = a.answer == truth.answer, rb = b.answer == truth.answer;
-        d.sides = ra ? "A" : rb ? "B" : "neither";
-    } else {
-        // The numbers: each side's error against the exact ones, in units
-        // of u S (the family's scales); the smaller is the one the
-        // references side with, both when each is within 1.
-        d.what = "numbers: " + output;
-        const double ea = judged.judgements()[0].error.e, eb = judged.judgements()[1].error.e;
-        d.sides = ea <= 1 && eb <= 1 ? "both" : ea < eb ? "A" : eb < ea ? "B" : "neither";
-    }
-    if (f.deciding) d.decided = f.deciding(in.data(), truth, truth.answer);
-    d.scale = check::scale_bucket(f, in);
-    return d;
-}
-
-struct DiffClass {
-    Disagreement key;
-    uint64_t count = 0;
-    Inputs witness;
-    uint64_t witness_case = 0;  ///< its case number: of equal witnesses the earlier is kept
-    uint64_t first_case = 0;
-    std::string path;
-};
-
-struct DiffFamily {
-    const Family* family = nullptr;
-    uint64_t inputs = 0, disagreements = 0;
-    double seconds = 0;
-    std::map<std::string, uint64_t> sides = {{"A", 0}, {"B", 0}, {"neither", 0}, {"both", 0}};
-    std::vector<DiffClass> classes;
-
-    /// Counts a disagreement on case n into its class; the class keeps its
-    /// best witness (better_witness, then the earlier case), whoever counts.
-    void add(const Disagreement& d, const Inputs& in, uint64_t n) {
-        ++disagreements;
-        ++sides[d.sides];
-        add_class({d, 1, in, n, n, ""});
-    }
-    /// Adds another worker's counts of the same family.
-    void merge(const DiffFamily& o) {
-        inputs += o.inputs;
-        disagreements += o.disagreements;
-        for (const auto& [side, n] : o.sides) sides[side] += n;
-        for (const DiffClass& c : o.classes) add_class(c);
-    }
-
-private:
-    void add_class(const DiffClass& c) {
-        auto at = std::find_if(classes.begin(), classes.end(), [&](const DiffClass& x) { return x.key == c.key; });
-        if (at == classes.end()) {
-            classes.push_back(c);
-            return;
-        }
-        at->count += c.count;
-        at->first_case = std::min(at->first_case, c.first_case);
-        if (check::better_member(*family, c.witness, c.witness_case, at->witness, at->witness_case)) {
-            at->witness = c.witness;
-            at->witness_case = c.witness_case;
-        }
-    }
-};
-
-/// The classes' witnesses: the most ordinary member of each, minimised
-/// inside the domain keeping its class, then written as a case.
-void keep_witnesses(const DiffArgs& args, const Side& a, const Side& b, const FamilyKernel& ka, const FamilyKernel& kb,
-                    const check::Domain& domain, DiffFamily& r, WitnessFiles& files) {
-    const Family& f = *r.family;
-    for (size_t c = 0; c < r.classes.size(); ++c) {
-        DiffClass& cl = r.classes[c];
-        const auto same = [&](const Inputs& t) {
-            const auto d = disagreement(f, ka, kb, t, args.tolerance);
-            return d && *d == cl.key;
-        };
-        if (c < 8) cl.witness = check::minimise_witness(f, domain, cl.witness, same);
-        const std::string origin = "isect diff, seed " + std::to_string(args.seed) + ", domain " + domain.str() +
-                                   "\nA = " + a.name() + ", B = " + b.name() + "\nclass " + std::to_string(c + 1) +
-                                   " of " + std::to_string(r.classes.size()) + ", " + std::to_string(cl.count) +
-                                   " inputs: " + describe(cl.key);
-        const std::string who = "diff " + a.name() + " " + b.name();
-        const check::Written w =
-            files.keep(f.name + "|" + cl.key.str(), "diff-" + a.name() + "-" + b.name() + "-" + f.name + "-" + std::to_string(args.seed),
-                       who, check::format_family_case(f, cl.witness, origin + "\nsignature: " + who + "|" + cl.key.str()));
-        cl.path = w.ok() ? w.path : "";
-    }
-}
-
-void print_text(std::ostream& out, const DiffArgs& args, const Side& a, const Side& b, const check::Domain& domain,
-                const std::vector<DiffFamily>& results, const RunInfo& info) {
-    if (!info.interrupted.empty())
-        out << "INTERRUPTED by " << info.interrupted << ": this report covers the inputs judged before it\n";
-    if (!info.fp_env.empty()) out << "kernels' floating-point environment: " << info.fp_env << "\n";
-    out << "isect diff: A = " << a.name() << ", B = " << b.name() << ", seed " << args.seed << ", domain "
-        << domain.str() << (args.tolerance > 0 ? ", numbers may differ by " + shortest(args.tolerance) + " u" : "")
-        << "\n";
-    for (const DiffFamily& r : results) {
-        out << "\n" << family_label(*r.family, check::precision()) << ": " << r.inputs << " inputs in " << check::format_k(r.seconds) << " s, ";
-        if (!r.disagreements) {
-            out << "A and B agree on every one\n";
-            continue;
-        }
-        out << r.disagreements << " disagree; the references side with A on " << r.sides.at("A") << ", with B on "
-            << r.sides.at("B") << ", with neither on " << r.sides.at("neither");
-        if (r.sides.at("both")) out << ", with both (numbers each within 1 u S) on " << r.sides.at("both");
-        out << "\n";
-        for (size_t c = 0; c < r.classes.size(); ++c) {
-            const DiffClass& cl = r.classes[c];
-            out << "  " << c + 1 << ". " << cl.count << " x " << describe(cl.key) << "\n";
-            std::string shown = check::show_family_input(*r.family, cl.witness);
-            for (size_t at = 0; (at = shown.find('\n', at)) != std::string::npos && at + 1 < shown.size(); at += 6)
-                shown.replace(at, 1, "\n     ");
-            out << "     " << shown << "     " << (cl.path.empty() ? "NOT SAVED (see the errors)" : "written to " + cl.path) << "\n";
-        }
-    }
-    for (const CaseProblem& e : info.errors) out << "ERROR " << e.why << "\n";
-}
-
-void print_json(std::ostream& out, const DiffArgs& args, const Side& a, const Side& b, const check::Domain& domain,
-                const std::vector<DiffFamily>& results, const RunInfo& info) {
-    nlohmann::json run;
-    run["command"] = "diff";
-    run["a"] = a.name();
-    run["b"] = b.name();
-    run["seed"] = args.seed;
-    run["domain"] = domain.str();
-    run["precision"] = check::precision_name(check::precision());
-    run["tolerance"] = args.tolerance;
-    if (!info.fp_env.empty()) run["fp_env"] = info.fp_env;
-    run["interrupted"] = info.interrupted.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.interrupted);
-    run["errors"] = nlohmann::json::array();
-    for (const CaseProblem& e : info.errors) run["errors"].push_back({{"path", e.path}, {"why", e.why}});
-    bool agree = true;
-    for (const DiffFamily& r : results) {
-        nlohmann::json fam;
-        fam["family"] = r.family->name;
-        fam["inputs"] = r.inputs;
-        fam["disagreements"] = r.disagreements;
-        fam["sides"] = r.sides;
-        for (const DiffClass& cl : r.classes) {
-            fam["classes"].push_back({{"signature", cl.key.str()},
-                                      {"description", describe(cl.key)},
-                                      {"count", cl.count},
-                                      {"case", cl.path.empty() ? nlohmann::json(nullptr) : nlohmann::json(cl.path)}});
-        }
-        agree = agree && r.disagreements == 0;
-        run["families"].push_back(fam);
-    }
-    run["agree"] = agree;
-    run["passed"] = agree && info.errors.empty() && info.interrupted.empty();
-    out << run.dump(2) << "\n";
+/// The case file of a class of the relation: its witness, how it was found
+/// and its class's signature.
+std::string witness_text(const DiffArgs& args, const RunInfo& info, const Family& f, const check::FailureClass& fc,
+                         const std::string& place) {
+    const std::string origin = "isect diff, seed " + std::to_string(args.seed) + ", domain " + info.domain.str() + "\n" +
+                               info.subject + "\n" + place + ", " + std::to_string(fc.count) + " inputs: " +
+                               describe_class(fc.key) + "\n" + fc.why + "\nsignature: " + fc.key.str();
+    return fc.truth ? check::format_family_case(f, fc.witness, *fc.truth, origin)
+                    : check::format_family_case(f, fc.witness, origin);
 }
 
 }  // namespace
 
 int run_diff(const DiffArgs& args_in) {
     DiffArgs args = args_in;
-    if (args.format != "text" && args.format != "json") {
-        std::cerr << "isect diff: --format '" << args.format << "' is not text or json\n";
+    if (!known_format(args.format)) {
+        std::cerr << "isect diff: --format '" << args.format << "' is not text, markdown, json or junit\n";
         return 2;
     }
     if (!set_precision_arg("diff", args.precision)) return 2;
@@ -307,70 +79,96 @@ int run_diff(const DiffArgs& args_in) {
         side->under_test = check::KernelsUnderTest::make("diff", sub);
         if (!side->under_test || !side->under_test->start_workers("diff", jobs)) return 2;
     }
-    const check::Domain& domain = a.under_test->domain();
-    std::vector<DiffFamily> results;
-    WitnessFiles files(args.out);
     RunInfo info;
-    check::catch_interrupts();
+    info.command = "diff";
+    info.subject = "A = " + a.name() + ", B = " + b.name();
+    info.seed = args.seed;
+    info.tolerance = args.tolerance;
+    info.jobs = jobs;
+    info.max_cases = args.cases;
+    info.timeout_ms = args.timeout_ms;
+    info.domain = a.under_test->domain();
+    // The relation "A and B agree", judged on the case stream isect check
+    // judges for this seed, by the engine's workers (a plugin's worker
+    // process each); no contract is judged.
+    std::vector<check::FamilyRun> runs;
     for (const Family* f : check::families()) {
         if (!args.family.empty() && args.family != f->name) continue;
-        if (check::interrupted()) break;
         const auto ka = a.kernel(*f), kb = b.kernel(*f);
         if (!ka || !kb) continue;
-        // The case stream isect check judges for this seed, shared by the
-        // workers, each calling its own kernels (a plugin's worker each).
-        check::StreamOptions stream_options;
-        stream_options.seed = args.seed;
-        stream_options.seconds = args.seconds;
-        stream_options.max_cases = args.cases;
-        stream_options.domain = domain;
-        check::CaseStream stream(*f, stream_options, jobs);
-        std::vector<DiffFamily> parts(jobs);
-        check::run_workers(jobs, [&](size_t w) {
-            DiffFamily& part = parts[w];
-            part.family = f;
-            const auto wa = a.kernel(*f, w), wb = b.kernel(*f, w);
-            std::vector<check::StreamCase> block;
-            while (stream.next(block))
-                for (size_t i = 0; i < block.size(); ++i) {
-                    const check::StreamCase& c = block[i];
-                    if (!stream.more(i)) break;
-                    ++part.inputs;
-                    if (const auto d = disagreement(*f, *wa, *wb, c.generated.in, args.tolerance))
-                        part.add(*d, c.generated.in, c.number);
-                }
-        });
-        DiffFamily r;
-        r.family = f;
-        for (const DiffFamily& part : parts) r.merge(part);
-        r.seconds = stream.elapsed();
-        std::sort(r.classes.begin(), r.classes.end(), [](const DiffClass& x, const DiffClass& y) {
-            return x.count != y.count ? x.count > y.count : x.first_case < y.first_case;
-        });
-        if (r.inputs == 0 && !check::interrupted()) {
-            std::cerr << "isect diff: " << f->name << ": no input was judged (--seconds " << check::format_k(args.seconds)
-                      << "); give more time or --cases N\n";
-            return 2;
-        }
-        keep_witnesses(args, a, b, *ka, *kb, domain, r, files);
-        results.push_back(std::move(r));
+        check::FamilyCheckOptions options;
+        options.stream.seed = args.seed;
+        options.stream.seconds = args.seconds;
+        options.stream.max_cases = args.cases;
+        options.stream.domain = info.domain;
+        for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back({*a.kernel(*f, w), *b.kernel(*f, w)});
+        options.contracts = false;
+        options.relations.push_back({check::Relation::Kind::agree, 0, 1, args.tolerance});
+        runs.push_back({f, {*ka, *kb}, std::move(options)});
     }
-    if (results.empty()) {
+    if (runs.empty()) {
         std::cerr << "isect diff: no family " << (args.family.empty() ? "" : "'" + args.family + "' ")
                   << "has a " << check::precision_name(check::precision()) << " kernel on both sides ('" << a.name()
                   << "', '" << b.name() << "'); `isect kernels` lists the built-in ones\n";
         return 2;
+    }
+    WitnessFiles files(args.out);
+    std::mutex files_lock;  // on_new_relation_class and on_done come from different workers
+    const auto keep = [&](const Family& f, const check::FailureClass& fc, const std::string& place) {
+        return files.keep(f.name + "|" + fc.key.str(), file_stem("diff-" + a.name() + "-" + b.name()).substr(0, 120) +
+                                                           "-" + f.name + "-" + std::to_string(args.seed),
+                          fc.key.kernel, witness_text(args, info, f, fc, place));
+    };
+    for (check::FamilyRun& run : runs)
+        // Each class's first member is written as it is found: a run
+        // killed later keeps it.
+        run.options.on_new_relation_class = [&, f = run.family](size_t, const check::FailureClass& fc) {
+            const std::lock_guard<std::mutex> lock(files_lock);
+            keep(*f, fc, "kept as found while the run went on");
+        };
+    std::vector<FamilyResult> all(runs.size());
+    check::catch_interrupts();
+    std::vector<std::optional<check::FamilyCheckReport>> reports;
+    try {
+        reports = check::run_family_checks(runs, jobs, [&](size_t n, check::FamilyCheckReport& report) {
+            FamilyResult& r = all[n];
+            r.family = runs[n].family;
+            r.precision = check::precision();
+            r.report_domain = info.domain.str();
+            r.report = std::move(report);
+            const std::lock_guard<std::mutex> lock(files_lock);
+            for (check::RelationReport& rel : r.report.relations)
+                for (size_t c = 0; c < rel.classes.size(); ++c) {
+                    check::FailureClass& fc = rel.classes[c];
+                    const check::Written w = keep(*r.family, fc, "class " + std::to_string(c + 1) + " of " +
+                                                                     std::to_string(rel.classes.size()));
+                    fc.case_path = w.ok() || files.kept_earlier() ? w.path : "";
+                    if (!w.ok() && files.kept_earlier()) fc.minimised = false;  // what the file holds
+                }
+        });
+    } catch (const std::exception& e) {
+        std::cerr << "isect diff: " << e.what() << "\n";
+        return 2;
+    }
+    std::vector<FamilyResult> results;
+    for (size_t n = 0; n < runs.size(); ++n) {
+        if (!reports[n]) continue;  // not begun when a signal came
+        if (all[n].report.cases == 0 && !all[n].report.interrupted) {
+            std::cerr << "isect diff: " << runs[n].family->name << ": no input was judged (--seconds "
+                      << check::format_k(args.seconds) << "); give more time or --cases N\n";
+            return 2;
+        }
+        results.push_back(std::move(all[n]));
     }
     for (const std::string& e : files.errors()) info.errors.push_back({e.substr(0, e.find(": ")), "witness not saved: " + e});
     if (check::interrupted()) info.interrupted = check::interrupt_name();
     info.fp_env = a.under_test->fp_env_line();
     if (b.under_test->fp_env_line() != info.fp_env)
         info.fp_env = "A: " + info.fp_env + "; B: " + b.under_test->fp_env_line();
-    if (args.format == "json") print_json(std::cout, args, a, b, domain, results, info);
-    else print_text(std::cout, args, a, b, domain, results, info);
+    print_report(std::cout, args.format, info, results);
     if (check::interrupted()) return check::interrupted_status();
-    for (const DiffFamily& r : results)
-        if (r.disagreements) return 1;
+    for (const FamilyResult& r : results)
+        if (!r.passed(false)) return 1;
     return info.errors.empty() ? 0 : 2;
 }
 
@@ -392,7 +190,7 @@ CLI::App* add_diff_command(CLI::App& app, DiffArgs& a) {
         ->check(real_in(0, 1e15));
     c->add_option("--fp-env", a.fp_env, "Both kernels' floating-point environment: default, ftz, daz or ftz,daz");
     c->add_option("--out", a.out, "Folder for the classes' witness cases (default: findings)");
-    c->add_option("--format", a.format, "text (default) or json");
+    c->add_option("--format", a.format, "Report as text, markdown, json or junit (default text)");
     c->add_option("--jobs,-j", a.jobs, "Workers (default 0: every core available); the inputs and classes are the same")
         ->check(whole_in(0, 4096));
     c->add_option("--timeout-ms", a.timeout_ms, "A plugin call taking longer is a hang (default 2000)")->check(whole_in(1, 86400000));

@@ -1,10 +1,12 @@
 // `isect diff A B`: two kernels of one family (two builds of one source, a
 // plugin and a built-in kernel, a float kernel's two versions) on the same
-// generated inputs. Every input where their answers differ, or their numbers
-// differ by more than --tolerance, is a disagreement; the references say
-// which side is right. Disagreements are grouped in classes (what differs,
-// whom the exact answer sides with, the family's deciding test, the scale),
-// and each class's most ordinary member is minimised and written as a case.
+// generated inputs: the engine judges the relation "A and B agree"
+// (run.hpp's Relation) on the case stream isect check judges for the seed.
+// Every input where their answers differ, or their numbers differ by more
+// than --tolerance, breaks it; the references say which side is right. The
+// violations are grouped in failure classes (what differs and the exact
+// answer, the family's deciding test, the scale), each class's best member is
+// minimised and written as a case, and the report is check's, in its formats.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -26,7 +28,7 @@ struct DiffArgs {
     bool seed_given = false;
     double tolerance = 0;        ///< numbers may differ by this many u max(|a|, |b|)
     std::string out = "findings";
-    std::string format = "text"; ///< text or json
+    std::string format = "text"; ///< text, markdown, json or junit
     int timeout_ms = 2000;
     std::string fp_env;          ///< --fp-env: both kernels' floating-point environment
     size_t jobs = 0;             ///< workers; 0: the cores available

@@ -124,9 +124,11 @@ int run_merge(const MergeArgs& args) {
                      [&](const FamilyResult& a, const FamilyResult& b) { return order(a) < order(b); });
     for (FamilyResult& r : results)
         for (check::FamilyKernelReport& k : r.report.kernels) {
-            check::settle_classes(k);
+            check::settle_classes(k.classes);
             k.map_picture.clear();  // a shard's picture shows a shard's cases
         }
+    for (FamilyResult& r : results)
+        for (check::RelationReport& rel : r.report.relations) check::settle_classes(rel.classes);
     print_report(std::cout, args.format, merged, results);
     if (!merged.interrupted.empty()) return 128 + signal_number(merged.interrupted);
     for (const FamilyResult& r : results)

@@ -202,7 +202,7 @@ struct ReplayTally {
         for (size_t i = 0; i < results.size(); ++i) {
             FamilyResult& r = results[i];
             for (size_t k = 0; k < r.report.kernels.size(); ++k) {
-                check::sort_classes(r.report.kernels[k]);
+                check::sort_classes(r.report.kernels[k].classes);
                 for (check::FailureClass& fc : r.report.kernels[k].classes) fc.case_path = witness_files[i][k][fc.key.str()];
             }
         }

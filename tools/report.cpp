@@ -11,6 +11,7 @@
 
 #include "check/engine/witness.hpp"
 #include "check/io/case_file.hpp"
+#include "check/model/number_text.hpp"
 
 namespace isect::tool {
 
@@ -129,7 +130,7 @@ void print_run_lines(std::ostream& out, const RunInfo& info, const FamilyResult&
         std::snprintf(line, sizeof line, "isect fuzz: %s, %llu inputs in %.1f s (%.0f/s)\n", r.label().c_str(),
                       (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0);
     else
-        std::snprintf(line, sizeof line, "isect check: %s, %llu cases in %.1f s (%.0f/s), seed %llu%s\n", r.label().c_str(),
+        std::snprintf(line, sizeof line, "isect %s: %s, %llu cases in %.1f s (%.0f/s), seed %llu%s\n", info.command.c_str(), r.label().c_str(),
                       (unsigned long long)rep.cases, rep.seconds, rep.seconds > 0 ? double(rep.cases) / rep.seconds : 0.0,
                       (unsigned long long)info.seed, shard_text(info).c_str());
     out << line << "  domain: " << (r.report_domain.empty() ? info.domain.str() : r.report_domain) << "\n";
@@ -157,7 +158,7 @@ void print_run_lines(std::ostream& out, const RunInfo& info, const FamilyResult&
             << (r.mismatch_path.empty() ? "" : "; written to " + r.mismatch_path) << "\n";
     else
         out << "  references: " << f.references << " agree on every case they judged\n";
-    if (info.command == "check")
+    if (info.command == "check" || info.command == "diff")
         out << "  truth: " << truth_line(rep) << "\n";
     else if (info.command == "replay")
         out << "  truth: the references judged every case\n";
@@ -188,6 +189,58 @@ std::string witness_place(const RunInfo& info, const check::FailureClass& fc, co
 /// name their file.
 constexpr size_t kShownWitnesses = 3;
 
+/// A claim's failure classes (a kernel's contract, a relation's), largest
+/// first: each described, its witness shown (the first few in full) and
+/// where its case file is.
+void print_classes(std::ostream& out, const RunInfo& info, const FamilyResult& r, const std::string& who,
+                   const std::vector<FailureClass>& classes, bool banded) {
+    if (classes.empty()) return;
+    out << "\n  " << who << ": " << classes.size() << " failure class" << (classes.size() == 1 ? "" : "es")
+        << ", largest first\n";
+    for (size_t c = 0; c < classes.size(); ++c) {
+        const FailureClass& fc = classes[c];
+        out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.key);
+        // The widest band a tolerant kernel's wrong answers needed; an
+        // exact or conservative one's class is named by its deciding
+        // test alone (a band at rounding level would read as noise).
+        if (fc.measured_k > 0 && banded) out << "; widest K " << format_k(fc.measured_k);
+        out << "\n       " << (fc.minimised ? "minimised witness: " : "witness: ") << fc.why << "\n";
+        if (fc.minimised && !fc.found_why.empty() && fc.found_why != fc.why)
+            out << "       as found: " << fc.found_why << "\n";
+        if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty())
+            out << "       note: " << hint << "\n";
+        if (c < kShownWitnesses) out << witness_lines(r, fc.witness);
+        if (fc.case_path)
+            out << "       "
+                << (fc.case_path->empty() ? std::string("NOT SAVED (see the errors below)")
+                                          : witness_place(info, fc, *fc.case_path) +
+                                                (fc.case_note.empty() ? "" : " (" + fc.case_note + ")"))
+                << "\n";
+    }
+    if (classes.size() > kShownWitnesses)
+        out << "    (the witnesses of classes " << kShownWitnesses + 1 << " to " << classes.size()
+            << " are in their files, named above; --format json holds every one)\n";
+}
+
+/// A relation's verdict on the cases it was judged on.
+std::string relation_verdict(const check::RelationReport& rel) {
+    const auto side = [&](const char* s) {
+        const auto at = rel.sides.find(s);
+        return std::to_string(at == rel.sides.end() ? 0 : at->second);
+    };
+    if (rel.relation == "agree") {
+        if (rel.holds()) return "A and B agree on every one of " + std::to_string(rel.tried) + " cases";
+        std::string v = std::to_string(rel.violations) + " of " + std::to_string(rel.tried) +
+                        " cases disagree; the references side with A on " + side("A") + ", with B on " + side("B") +
+                        ", with neither on " + side("neither");
+        if (side("both") != "0") v += ", with both (numbers each within 1 u S) on " + side("both");
+        return v;
+    }
+    return rel.relation + (rel.holds() ? " holds on every one of " + std::to_string(rel.tried) + " cases"
+                                       : " BROKEN on " + std::to_string(rel.violations) + " of " +
+                                             std::to_string(rel.tried) + " cases");
+}
+
 void print_text(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     if (!info.plugin_path.empty()) {
         // u of the families judged: 2^-24 for float, 2^-53 for double, or both named.
@@ -203,14 +256,20 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
     if (!info.interrupted.empty())
         out << "INTERRUPTED by " << info.interrupted
             << ": this report covers the cases judged before it; what was found is kept\n";
-    if (!info.plugin_path.empty() || !info.fp_env.empty() || !info.interrupted.empty()) out << "\n";
+    if (info.command == "diff")
+        out << "isect diff: " << info.subject
+            << (info.tolerance > 0 ? ", numbers may differ by " + check::shortest(info.tolerance) + " u" : "")
+            << "\n";
+    if (!info.plugin_path.empty() || !info.fp_env.empty() || !info.interrupted.empty() || info.command == "diff")
+        out << "\n";
     bool passed = info.passed(results);
     for (const FamilyResult& r : results) {
         const Family& f = *r.family;
         const check::FamilyCheckReport& rep = r.report;
         passed = passed && r.passed(info.expect_broken);
         print_run_lines(out, info, r);
-        out << "\n"
+        if (!rep.kernels.empty())
+            out << "\n"
             << pad("kernel", 28) << pad("contract", 15) << pad("tried", 10)
             << pad(f.yes_no() ? "wrong (false hits / misses)" : "wrong answers", f.yes_no() ? 29 : 15)
             << pad("in band", 10) << pad("measured K", 12) << pad("error E", 18) << "verdict\n";
@@ -233,32 +292,11 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
                 out << "  " << k.name << ": stopped at the first hang (no answer within " << info.timeout_ms << " ms)"
                     << (!k.hang_case.empty() ? ", its input written to " + k.hang_case : "")
                     << "\n";
-            if (k.classes.empty()) continue;
-            out << "\n  " << k.name << ": " << k.classes.size() << " failure class" << (k.classes.size() == 1 ? "" : "es")
-                << ", largest first\n";
-            for (size_t c = 0; c < k.classes.size(); ++c) {
-                const FailureClass& fc = k.classes[c];
-                out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.key);
-                // The widest band a tolerant kernel's wrong answers needed; an
-                // exact or conservative one's class is named by its deciding
-                // test alone (a band at rounding level would read as noise).
-                if (fc.measured_k > 0 && k.contract.has_band()) out << "; widest K " << format_k(fc.measured_k);
-                out << "\n       " << (fc.minimised ? "minimised witness: " : "witness: ") << fc.why << "\n";
-                if (fc.minimised && !fc.found_why.empty() && fc.found_why != fc.why)
-                    out << "       as found: " << fc.found_why << "\n";
-                if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty())
-                    out << "       note: " << hint << "\n";
-                if (c < kShownWitnesses) out << witness_lines(r, fc.witness);
-                if (fc.case_path)
-                    out << "       "
-                        << (fc.case_path->empty() ? std::string("NOT SAVED (see the errors below)")
-                                                  : witness_place(info, fc, *fc.case_path) +
-                                                        (fc.case_note.empty() ? "" : " (" + fc.case_note + ")"))
-                        << "\n";
-            }
-            if (k.classes.size() > kShownWitnesses)
-                out << "    (the witnesses of classes " << kShownWitnesses + 1 << " to " << k.classes.size()
-                    << " are in their files, named above; --format json holds every one)\n";
+            print_classes(out, info, r, k.name, k.classes, k.contract.has_band());
+        }
+        for (const check::RelationReport& rel : rep.relations) {
+            out << "\n  " << rel.subject << ": " << relation_verdict(rel) << "\n";
+            print_classes(out, info, r, rel.subject, rel.classes, false);
         }
         if (info.show_maps)
             for (size_t i = 0; i < rep.kernels.size(); ++i) {
@@ -275,6 +313,9 @@ void print_text(std::ostream& out, const RunInfo& info, const std::vector<Family
         out << "INTERRUPTED by " << info.interrupted << " before the run's end: no verdict on what was not judged\n";
     else if (info.expect_broken)
         out << (passed ? "the contract breaks on every case, as expected\n" : "NOT every case breaks the contract\n");
+    else if (info.command == "diff")
+        out << (passed ? "A and B agree on every family compared\n"
+                       : info.errors.empty() ? "A and B DISAGREE\n" : "the run FAILED (errors above)\n");
     else if (!info.plugin_path.empty())
         out << (passed ? "the contract holds for every family checked\n"
                        : info.errors.empty() ? "the contract is BROKEN\n" : "the run FAILED (errors above)\n");
@@ -284,6 +325,28 @@ std::string md_cell(std::string s) {
     for (char& c : s)
         if (c == '|' || c == '\n') c = ' ';
     return s;
+}
+
+/// "3 x false miss (...); 1 x ...": a claim's classes on one line.
+std::string class_list(const std::vector<FailureClass>& classes) {
+    std::string out;
+    for (const FailureClass& c : classes)
+        out += (out.empty() ? "" : "; ") + std::to_string(c.count) + " x " + describe_class(c.key);
+    return out;
+}
+
+/// The witnesses of a claim's largest classes, as the case files say them,
+/// each folded under its description.
+void print_md_witnesses(std::ostream& out, const RunInfo& info, const FamilyResult& r, const std::string& who,
+                        const std::vector<FailureClass>& classes) {
+    for (size_t c = 0; c < classes.size() && c < 3; ++c) {
+        const FailureClass& fc = classes[c];
+        const std::string hint = class_hint(r, info.domain, fc);
+        out << "\n<details><summary>" << md_cell(r.label()) << ", " << md_cell(who) << ", class " << c + 1 << ": "
+            << fc.count << " x " << md_cell(describe_class(fc.key)) << "</summary>\n\n"
+            << (hint.empty() ? "" : md_cell(hint) + "\n\n") << "```\n"
+            << witness_case(r, fc.witness) << "```\n</details>\n";
+    }
 }
 
 void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
@@ -304,15 +367,22 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
         const Family& f = *r.family;
         for (size_t i = 0; i < r.report.kernels.size(); ++i) {
             const FamilyKernelReport& k = r.report.kernels[i];
-            std::string classes;
-            for (const FailureClass& c : k.classes)
-                classes += (classes.empty() ? "" : "; ") + std::to_string(c.count) + " x " + describe_class(c.key);
+            const std::string classes = class_list(k.classes);
             const std::string path = !k.classes.empty() && k.classes[0].case_path ? "`" + *k.classes[0].case_path + "`" : "";
             out << "| " << r.label() << " | " << md_cell(k.name) << " | " << k.contract.str() << " | " << k.tried << " | "
                 << k.wrong_answers << " | " << (f.yes_no() ? std::to_string(k.false_hits) : "-") << " | "
                 << (f.yes_no() ? std::to_string(k.false_misses) : "-") << " | " << k.in_band << " | "
                 << (k.wrong_answers ? format_k(k.measured_k) : "-") << " | " << md_cell(error_e(f, k)) << " | "
                 << (k.holds() ? "holds" : "**broken**") << " | " << md_cell(classes) << " | " << path << " |\n";
+        }
+        // A relation's row: its cases and violations in the kernel table's
+        // cases and wrong-answer columns, no band or numbers of its own.
+        for (const check::RelationReport& rel : r.report.relations) {
+            const std::string path =
+                !rel.classes.empty() && rel.classes[0].case_path ? "`" + *rel.classes[0].case_path + "`" : "";
+            out << "| " << r.label() << " | " << md_cell(rel.subject) << " | " << rel.relation << " | " << rel.tried
+                << " | " << rel.violations << " | - | - | - | - | - | " << (rel.holds() ? "holds" : "**broken**") << " | "
+                << md_cell(class_list(rel.classes)) << " | " << path << " |\n";
         }
     }
     for (const FamilyResult& r : results)
@@ -325,7 +395,8 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
     for (const CaseProblem& e : info.errors) out << "\n- **error**: " << md_cell(e.why);
     std::string requires_;
     for (const std::string& n : info.domain.required) requires_ += (requires_.empty() ? "" : ", ") + n;
-    out << "\n\n" << (info.command == "check" ? "seed " + std::to_string(info.seed) + "; " : "") << "domain "
+    out << "\n\n" << (info.command == "check" || info.command == "diff" ? "seed " + std::to_string(info.seed) + "; " : "")
+        << (info.tolerance > 0 ? "numbers may differ by " + check::shortest(info.tolerance) + " u; " : "") << "domain "
         << info.domain.str() << (requires_.empty() ? "" : "; requires " + requires_) << (info.fp_env.empty() ? "" : "; kernels' floating-point environment: " + md_cell(info.fp_env))
         << "\n";
     // The validity maps, where drawn: a CI job summary shows them.
@@ -335,18 +406,11 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
                 out << "\n![validity map of " << md_cell(k.name) << " on " << md_cell(r.label()) << "](" << k.map_picture
                     << ")\n";
     // The witnesses of the largest classes, as the case files say them.
-    for (const FamilyResult& r : results)
-        for (size_t i = 0; i < r.report.kernels.size(); ++i) {
-            const FamilyKernelReport& k = r.report.kernels[i];
-            for (size_t c = 0; c < k.classes.size() && c < 3; ++c) {
-                const FailureClass& fc = k.classes[c];
-                const std::string hint = class_hint(r, info.domain, fc);
-                out << "\n<details><summary>" << md_cell(r.label()) << ", " << md_cell(k.name) << ", class " << c + 1
-                    << ": " << fc.count << " x " << md_cell(describe_class(fc.key)) << "</summary>\n\n"
-                    << (hint.empty() ? "" : md_cell(hint) + "\n\n") << "```\n"
-                    << witness_case(r, fc.witness) << "```\n</details>\n";
-            }
-        }
+    for (const FamilyResult& r : results) {
+        for (const FamilyKernelReport& k : r.report.kernels) print_md_witnesses(out, info, r, k.name, k.classes);
+        for (const check::RelationReport& rel : r.report.relations)
+            print_md_witnesses(out, info, r, rel.subject, rel.classes);
+    }
 }
 
 std::string xml_escape(const std::string& s) {
@@ -363,12 +427,28 @@ std::string xml_escape(const std::string& s) {
     return out;
 }
 
+/// A JUnit failure's text: every class of a claim, its witness and file.
+std::string failure_body(const RunInfo& info, const FamilyResult& r, const std::vector<FailureClass>& classes) {
+    std::string body;
+    for (const FailureClass& fc : classes) {
+        body += std::to_string(fc.count) + " x " + describe_class(fc.key) + ": " + fc.why + "\n";
+        if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty()) body += "note: " + hint + "\n";
+        body += witness_case(r, fc.witness);
+        if (fc.case_path) body += fc.case_path->empty() ? "NOT SAVED\n" : "written to " + *fc.case_path + "\n";
+    }
+    return body;
+}
+
 void print_junit(std::ostream& out, const RunInfo& info, const std::vector<FamilyResult>& results) {
     size_t tests = 0, failures = 0;
     for (const FamilyResult& r : results) {
         for (const FamilyKernelReport& k : r.report.kernels) {
             ++tests;
             failures += !info.expect_broken && !k.holds();
+        }
+        for (const check::RelationReport& rel : r.report.relations) {
+            ++tests;
+            failures += !rel.holds();
         }
         for (const ReplayedFinding& p : r.replayed) {
             ++tests;
@@ -405,14 +485,7 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
             out << "    <testcase classname=\"" << xml_escape(r.label()) << "\" name=\"" << xml_escape(k.name)
                 << " (" << k.contract.str() << ")\" time=\"" << r.report.seconds << "\">\n";
             if (!k.holds() && !info.expect_broken) {
-                std::string body;
-                for (size_t c = 0; c < k.classes.size(); ++c) {
-                    const FailureClass& fc = k.classes[c];
-                    body += std::to_string(fc.count) + " x " + describe_class(fc.key) + ": " + fc.why + "\n";
-                    if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty()) body += "note: " + hint + "\n";
-                    body += witness_case(r, fc.witness);
-                    if (fc.case_path) body += fc.case_path->empty() ? "NOT SAVED\n" : "written to " + *fc.case_path + "\n";
-                }
+                const std::string body = failure_body(info, r, k.classes);
                 const std::string message = k.classes.empty() ? "broken" : k.classes[0].why;
                 out << "      <failure message=\"" << xml_escape(message) << "\">" << xml_escape(body) << "</failure>\n";
             }
@@ -421,6 +494,16 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
                 << ", requires " << xml_escape(info.domain.requires_str(*r.family))
                 << (info.fp_env.empty() ? "" : ", kernels' floating-point environment " + xml_escape(info.fp_env))
                 << "</system-out>\n    </testcase>\n";
+        }
+        for (const check::RelationReport& rel : r.report.relations) {
+            out << "    <testcase classname=\"" << xml_escape(r.label()) << "\" name=\"" << xml_escape(rel.subject)
+                << " (" << rel.relation << ")\" time=\"" << r.report.seconds << "\">\n";
+            if (!rel.holds()) {
+                out << "      <failure message=\"" << xml_escape(relation_verdict(rel)) << "\">"
+                    << xml_escape(failure_body(info, r, rel.classes))
+                    << "</failure>\n";
+            }
+            out << "      <system-out>" << xml_escape(relation_verdict(rel)) << "</system-out>\n    </testcase>\n";
         }
     }
     out << "  </testsuite>\n</testsuites>\n";

@@ -75,13 +75,14 @@ struct RunInfo {
     /// scope judged, and for a plugin its path, contract and E.
     void take_subject(const check::KernelsUnderTest& under_test);
 
-    std::string command = "check";  ///< check, replay or fuzz: what made the report
+    std::string command = "check";  ///< check, replay, fuzz or diff: what made the report
     bool expect_broken = false;     ///< replay --expect-broken
     std::string subject;      ///< "built-in kernels", or the plugin's name
     std::string plugin_path;  ///< empty for built-in kernels
     std::optional<check::Contract> contract;  ///< the contract a plugin is held to
     double error_e = 0;       ///< and its E
     uint64_t seed = 0;
+    double tolerance = 0;       ///< isect diff: how far the two kernels' numbers may differ, in u
     check::Shard shard;         ///< the part of the case stream judged (--shard)
     uint64_t max_cases = 0;     ///< the case budget per family (--cases); 0: by time
     size_t jobs = 1;            ///< workers

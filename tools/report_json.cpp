@@ -32,6 +32,34 @@ nlohmann::json numbers(const check::Inputs& in) {
 
 }  // namespace
 
+/// A claim's failure classes (a kernel's contract's, a relation's).
+nlohmann::json classes_json(const FamilyResult& r, const RunInfo& info, const std::vector<FailureClass>& classes) {
+    using nlohmann::json;
+    json out = json::array();
+    for (const FailureClass& fc : classes) {
+        json cj = {{"count", fc.count}, {"kind", check::failure_kind_name(fc.key.kind)},
+                   {"what", fc.key.what}, {"decided", fc.key.decided},
+                   {"scale", fc.key.scale}, {"why", fc.why},   {"measured_k", number(fc.measured_k)},
+                   {"minimised", fc.minimised}, {"witness", numbers(fc.witness)},
+                   {"hint", class_hint(r, info.domain, fc)}, {"first_case", fc.first_case},
+                   {"found", numbers(fc.found)}, {"found_case", fc.found_case}, {"found_why", fc.found_why}};
+        if (fc.case_path) cj["case"] = fc.case_path->empty() ? json(nullptr) : json(*fc.case_path);
+        out.push_back(cj);
+    }
+    return out;
+}
+
+/// A relation's part of a family's report.
+nlohmann::json relation_json(const FamilyResult& r, const RunInfo& info, const check::RelationReport& rel) {
+    return {{"relation", rel.relation},
+            {"subject", rel.subject},
+            {"cases", rel.tried},
+            {"violations", rel.violations},
+            {"sides", rel.sides},
+            {"verdict", rel.holds() ? "holds" : "broken"},
+            {"classes", classes_json(r, info, rel.classes)}};
+}
+
 /// A kernel's part of a family's report: its counts, verdict, classes and
 /// validity map.
 nlohmann::json kernel_json(const FamilyResult& r, const RunInfo& info, const FamilyKernelReport& k) {
@@ -61,18 +89,7 @@ nlohmann::json kernel_json(const FamilyResult& r, const RunInfo& info, const Fam
     if (!k.hang_case.empty()) kj["hang_case"] = k.hang_case;
     if (k.hang_input) kj["hang_input"] = numbers(*k.hang_input);
     if (!k.classes.empty() && k.classes[0].case_path) kj["counterexample"] = *k.classes[0].case_path;
-    kj["classes"] = json::array();
-    for (size_t c = 0; c < k.classes.size(); ++c) {
-        const FailureClass& fc = k.classes[c];
-        json cj = {{"count", fc.count}, {"kind", check::failure_kind_name(fc.key.kind)},
-                   {"what", fc.key.what}, {"decided", fc.key.decided},
-                   {"scale", fc.key.scale}, {"why", fc.why},   {"measured_k", number(fc.measured_k)},
-                   {"minimised", fc.minimised}, {"witness", numbers(fc.witness)},
-                   {"hint", class_hint(r, info.domain, fc)}, {"first_case", fc.first_case},
-                   {"found", numbers(fc.found)}, {"found_case", fc.found_case}, {"found_why", fc.found_why}};
-        if (fc.case_path) cj["case"] = fc.case_path->empty() ? json(nullptr) : json(*fc.case_path);
-        kj["classes"].push_back(cj);
-    }
+    kj["classes"] = classes_json(r, info, k.classes);
     kj["map"] = json::array();
     for (const auto& [key, cell] : k.map)
         kj["map"].push_back({{"log2_m", key.first},
@@ -99,7 +116,7 @@ nlohmann::json family_json(const FamilyResult& r, const RunInfo& info) {
     for (const std::string& n : info.domain.required)
         for (const check::Precondition& p : f.preconditions)
             if (p.name == n) fam["requires"].push_back(n);
-    if (info.command == "check") fam["adapted"] = rep.adapted;
+    if (info.command == "check" || info.command == "diff") fam["adapted"] = rep.adapted;
     {
         // The family's own precision: its domain and its unit.
         const check::PrecisionScope scope(r.precision);
@@ -137,6 +154,8 @@ nlohmann::json family_json(const FamilyResult& r, const RunInfo& info) {
     fam["passed"] = r.passed(info.expect_broken);
     fam["kernels"] = json::array();
     for (const FamilyKernelReport& k : rep.kernels) fam["kernels"].push_back(kernel_json(r, info, k));
+    fam["relations"] = json::array();
+    for (const check::RelationReport& rel : rep.relations) fam["relations"].push_back(relation_json(r, info, rel));
     return fam;
 }
 
@@ -150,6 +169,11 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
     if (info.contract) {
         run["contract"] = info.contract->str();
         run["error_e"] = number(info.error_e);
+    }
+    if (info.command == "diff") {
+        run["seed"] = info.seed;
+        run["tolerance"] = info.tolerance;
+        run["jobs"] = info.jobs;
     }
     if (info.command == "check") {
         run["seed"] = info.seed;
@@ -264,10 +288,12 @@ private:
     std::string where_;
 };
 
-check::FailureClass read_class(const Fields& c, const FamilyKernelReport& k) {
+/// A class of a claim: a kernel's contract (who, its name; what, the
+/// contract) or a relation (who, its subject; what, the relation).
+check::FailureClass read_class(const Fields& c, const std::string& who, const std::string& what) {
     check::FailureClass fc;
-    fc.key.kernel = k.name;
-    fc.key.contract = k.contract.str();
+    fc.key.kernel = who;
+    fc.key.contract = what;
     const auto kind = check::failure_kind_named(c.text("kind"));
     if (!kind) throw BadReport(c.where() + ".kind: '" + c.text("kind") + "' is no kind of failure");
     fc.key.kind = *kind;
@@ -312,7 +338,7 @@ FamilyKernelReport read_kernel(const Fields& kj, const Family& f) {
     k.stopped_at_hang = kj.has("stopped_at_hang") && kj.flag("stopped_at_hang");
     if (kj.has("hang_case")) k.hang_case = kj.text("hang_case");
     if (kj.has("hang_input")) k.hang_input = kj.reals("hang_input");
-    for (const Fields& c : kj.list("classes")) k.classes.push_back(read_class(c, k));
+    for (const Fields& c : kj.list("classes")) k.classes.push_back(read_class(c, k.name, k.contract.str()));
     for (const Fields& m : kj.list("map")) {
         check::MapCell& cell = k.map[{int(m.real("log2_m")), int(m.real("log2_feature"))}];
         cell.cases = m.whole("cases");
@@ -322,6 +348,22 @@ FamilyKernelReport read_kernel(const Fields& kj, const Family& f) {
     }
     if (kj.has("map_picture")) k.map_picture = kj.text("map_picture");
     return k;
+}
+
+check::RelationReport read_relation(const Fields& rj) {
+    check::RelationReport rel;
+    rel.relation = rj.text("relation");
+    rel.subject = rj.text("subject");
+    rel.tried = rj.whole("cases");
+    rel.violations = rj.whole("violations");
+    const json& sides = rj.at("sides");
+    if (!sides.is_object()) throw BadReport(rj.where() + ".sides: not an object");
+    for (const auto& [side, n] : sides.items()) {
+        if (!n.is_number_unsigned()) throw BadReport(rj.where() + ".sides." + side + ": not a whole number");
+        rel.sides[side] = n.get<uint64_t>();
+    }
+    for (const Fields& c : rj.list("classes")) rel.classes.push_back(read_class(c, rel.subject, rel.relation));
+    return rel;
 }
 
 FamilyResult read_family(const Fields& fj, const RunInfo& info) {
@@ -368,6 +410,8 @@ FamilyResult read_family(const Fields& fj, const RunInfo& info) {
         r.replayed.push_back({p.text("case"), p.text("kernel"), p.flag("still_failing"), p.text("why")});
     for (const Fields& p : fj.list("problems")) r.problems.push_back({p.text("case"), p.text("why")});
     for (const Fields& k : fj.list("kernels")) rep.kernels.push_back(read_kernel(k, *r.family));
+    if (fj.has("relations"))
+        for (const Fields& rel : fj.list("relations")) rep.relations.push_back(read_relation(rel));
     rep.interrupted = !info.interrupted.empty();
     r.report_domain = info.domain.str();
     return r;

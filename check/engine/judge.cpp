@@ -348,7 +348,8 @@ std::optional<ClassKey> ClassKey::parse(const std::string& signature) {
     k.what = parts[2];
     k.decided = parts[3];
     k.scale = parts[4];
-    k.kind = failure_kind_named(k.what).value_or(FailureKind::output);
+    // A relation's class names the relation where a contract's names the contract.
+    k.kind = failure_kind_named(k.what).value_or(Contract::parse(k.contract) ? FailureKind::output : FailureKind::relation);
     return k;
 }
 

@@ -102,6 +102,9 @@ public:
     const std::optional<FastTruth>& fast() const { return fast_; }
     /// A kernel's answer, as it gave it.
     const Answer& answer(size_t kernel) const { return got_[kernel]; }
+    /// Whether the case is outside a kernel's own declared domain (it was
+    /// not called).
+    bool outside(size_t kernel) const { return quick_[kernel] && quick_[kernel]->outside; }
     /// Consults the references where needed and judges the rest.
     void finish();
 

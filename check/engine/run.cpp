@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "check/engine/relation.hpp"
 #include "check/engine/symmetry.hpp"
 #include "check/engine/witness.hpp"
 
@@ -13,6 +14,8 @@ bool FamilyCheckReport::holds() const {
     if (reference_mismatches) return false;
     for (const FamilyKernelReport& k : kernels)
         if (!k.holds()) return false;
+    for (const RelationReport& r : relations)
+        if (!r.holds()) return false;
     return true;
 }
 
@@ -59,6 +62,18 @@ void merge_class(const Family& f, FailureClass& into, const FailureClass& from) 
     }
 }
 
+}  // namespace
+
+void join_classes(const Family& f, std::vector<FailureClass>& into, const std::vector<FailureClass>& from) {
+    for (const FailureClass& c : from) {
+        auto at = std::find_if(into.begin(), into.end(), [&](const FailureClass& x) { return x.key == c.key; });
+        if (at == into.end()) into.push_back(c);
+        else merge_class(f, *at, c);
+    }
+}
+
+namespace {
+
 void merge_kernel(const Family& f, FamilyKernelReport& into, const FamilyKernelReport& from) {
     into.outside_domain += from.outside_domain;
     into.tried += from.tried;
@@ -69,11 +84,7 @@ void merge_kernel(const Family& f, FamilyKernelReport& into, const FamilyKernelR
     into.violations += from.violations;
     into.measured_k = std::max(into.measured_k, from.measured_k);
     into.measured_e = std::max(into.measured_e, from.measured_e);
-    for (const FailureClass& c : from.classes) {
-        auto at = std::find_if(into.classes.begin(), into.classes.end(), [&](const FailureClass& x) { return x.key == c.key; });
-        if (at == into.classes.end()) into.classes.push_back(c);
-        else merge_class(f, *at, c);
-    }
+    join_classes(f, into.classes, from.classes);
     for (const auto& [key, cell] : from.map) {
         MapCell& m = into.map[key];
         m.cases += cell.cases;
@@ -132,45 +143,48 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
     if (!j.violates) return nullptr;
     ++r.violations;
     ++cell.violations;
-    const ClassKey key = violation_class(f, k, in, truth, j);
-    auto c = std::find_if(r.classes.begin(), r.classes.end(), [&](const FailureClass& x) { return x.key == key; });
-    const bool fresh = c == r.classes.end();
-    if (fresh) {
-        FailureClass first;
-        first.key = key;
-        first.first_case = first.found_case = case_number;
-        first.found = first.witness = in;
-        first.found_why = first.why = j.why;
-        c = r.classes.insert(r.classes.end(), first);
-    }
-    ++c->count;
-    c->first_case = std::min(c->first_case, case_number);
+    FailureClass* c = &count_in_class(f, r.classes, violation_class(f, k, in, truth, j), in, case_number, j.why);
     if (j.cuts)
         c->measured_k = std::max(c->measured_k, j.error.cut_k);
     else if (j.answer_differs && known_answer)
         c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, c->measured_k, oracle));
     else if (j.answer_differs)
         c->measured_k = std::numeric_limits<double>::infinity();
-    if (!fresh && better_member(f, in, case_number, c->found, c->found_case)) {
-        c->found = c->witness = in;
-        c->found_case = case_number;
-        c->found_why = c->why = j.why;
-    }
-    return &*c;
+    return c;
 }
 
-void sort_classes(FamilyKernelReport& r) {
-    std::sort(r.classes.begin(), r.classes.end(), [](const FailureClass& a, const FailureClass& b) {
+FailureClass& count_in_class(const Family& f, std::vector<FailureClass>& classes, const ClassKey& key, const Inputs& in,
+                             uint64_t case_number, const std::string& why) {
+    auto c = std::find_if(classes.begin(), classes.end(), [&](const FailureClass& x) { return x.key == key; });
+    if (c == classes.end()) {
+        FailureClass first;
+        first.key = key;
+        first.first_case = first.found_case = case_number;
+        first.found = first.witness = in;
+        first.found_why = first.why = why;
+        c = classes.insert(classes.end(), first);
+    } else if (better_member(f, in, case_number, c->found, c->found_case)) {
+        c->found = c->witness = in;
+        c->found_case = case_number;
+        c->found_why = c->why = why;
+    }
+    ++c->count;
+    c->first_case = std::min(c->first_case, case_number);
+    return *c;
+}
+
+void sort_classes(std::vector<FailureClass>& classes) {
+    std::sort(classes.begin(), classes.end(), [](const FailureClass& a, const FailureClass& b) {
         if (a.count != b.count) return a.count > b.count;
         if (a.first_case != b.first_case) return a.first_case < b.first_case;
         return a.key.str() < b.key.str();
     });
 }
 
-void settle_classes(FamilyKernelReport& r, size_t minimised) {
-    sort_classes(r);
-    for (size_t c = minimised; c < r.classes.size(); ++c) {
-        FailureClass& fc = r.classes[c];
+void settle_classes(std::vector<FailureClass>& classes, size_t minimised) {
+    sort_classes(classes);
+    for (size_t c = minimised; c < classes.size(); ++c) {
+        FailureClass& fc = classes[c];
         fc.witness = fc.found;
         fc.why = fc.found_why;
         fc.minimised = false;
@@ -178,7 +192,7 @@ void settle_classes(FamilyKernelReport& r, size_t minimised) {
 }
 
 void merge_reports(const Family& f, FamilyCheckReport& into, const FamilyCheckReport& from) {
-    if (into.kernels.empty() && into.cases == 0) {
+    if (into.kernels.empty() && into.relations.empty() && into.cases == 0) {
         into = from;
         return;
     }
@@ -192,6 +206,8 @@ void merge_reports(const Family& f, FamilyCheckReport& into, const FamilyCheckRe
     }
     into.reference_mismatches += from.reference_mismatches;
     for (size_t i = 0; i < into.kernels.size() && i < from.kernels.size(); ++i) merge_kernel(f, into.kernels[i], from.kernels[i]);
+    for (size_t i = 0; i < into.relations.size() && i < from.relations.size(); ++i)
+        merge_relation(f, into.relations[i], from.relations[i]);
     into.fast_cases += from.fast_cases;
     into.sampled += from.sampled;
     into.reference_cases += from.reference_cases;

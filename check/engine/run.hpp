@@ -24,6 +24,23 @@ namespace isect::check {
 /// How many of a kernel's largest failure classes a run minimises.
 constexpr size_t kMinimisedClasses = 8;
 
+/// A claim about several calls of a run's kernels, judged beside their
+/// contracts (relation.hpp).
+struct Relation {
+    enum class Kind {
+        /// Kernels a and b give the same answer on every input, and numbers
+        /// within `tolerance` u max(|x|, |y|) of each other (isect diff).
+        agree,
+    };
+    Kind kind = Kind::agree;
+    size_t a = 0, b = 1;   ///< the run's kernels it is about
+    double tolerance = 0;  ///< agree: how far the numbers may differ, in u
+    /// As reports and class keys name it: "agree".
+    std::string name() const;
+    /// Who it is about, as reports name it: "A = moller_trumbore, B = watertight".
+    std::string subject(const std::vector<FamilyKernel>& kernels) const;
+};
+
 struct FamilyCheckOptions {
     Oracle oracle = Oracle::fast;  ///< fast oracles first, or the references alone
     StreamOptions stream;     ///< which cases: seed, budget, shard, generator kind, domain
@@ -32,6 +49,10 @@ struct FamilyCheckOptions {
     /// plugin's worker process each); empty: every worker calls the
     /// kernels given to run_family_check (built-in ones are pure).
     std::vector<std::vector<FamilyKernel>> worker_kernels;
+    /// Whether the kernels' contracts are judged and reported (isect diff
+    /// judges its relation alone).
+    bool contracts = true;
+    std::vector<Relation> relations;  ///< claims about several calls, judged on every case
     bool progress = false;
     bool minimize = true;     ///< minimise each failure class's witness
     /// The largest classes minimised; the rest keep their witness as found.
@@ -45,6 +66,8 @@ struct FamilyCheckOptions {
     /// once, so that a run killed later loses nothing found (then replaced
     /// by the minimised one). Called by one worker at a time.
     std::function<void(size_t kernel, const struct FailureClass&)> on_new_class;
+    /// The same for relation i's classes.
+    std::function<void(size_t relation, const struct FailureClass&)> on_new_relation_class;
 };
 
 /// The violations of one kernel that share a failure class
@@ -109,6 +132,20 @@ struct FamilyKernelReport {
     bool holds() const { return violations == 0; }
 };
 
+/// A relation's part of a family's report: the cases it was judged on, the
+/// ones that broke it, and its failure classes.
+struct RelationReport {
+    std::string relation;  ///< Relation::name()
+    std::string subject;   ///< Relation::subject()
+    uint64_t tried = 0;
+    uint64_t violations = 0;
+    /// agree: whom the references side with on the violations: "A", "B",
+    /// "neither", or "both" (numbers each within 1 u S of the exact ones).
+    std::map<std::string, uint64_t> sides;
+    std::vector<FailureClass> classes;  ///< largest first, once settled
+    bool holds() const { return violations == 0; }
+};
+
 struct FamilyCheckReport {
     std::string family;
     uint64_t cases = 0;
@@ -119,6 +156,7 @@ struct FamilyCheckReport {
     uint64_t mismatch_case = 0;
     std::string mismatch_message;
     std::vector<FamilyKernelReport> kernels;
+    std::vector<RelationReport> relations;
     // How the truth was reached:
     Oracle oracle = Oracle::fast;
     uint64_t fast_cases = 0;       ///< cases whose answer the fast oracle decided
@@ -161,7 +199,7 @@ void merge_reports(const Family& f, FamilyCheckReport& into, const FamilyCheckRe
 
 /// The classes of a merged report as one run would leave them: largest
 /// first, and beyond the first `minimised` of them the witness as found.
-void settle_classes(FamilyKernelReport& r, size_t minimised = kMinimisedClasses);
+void settle_classes(std::vector<FailureClass>& classes, size_t minimised = kMinimisedClasses);
 
 /// An empty report for kernel k: its name, contract and E.
 FamilyKernelReport kernel_report_for(const FamilyKernel& k);
@@ -176,8 +214,18 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
                                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number,
                                     Oracle oracle = Oracle::fast);
 
+/// Counts a violation found on case `case_number` (1-based) into its class
+/// of `classes`, opened when new; the case becomes the class's witness when
+/// it is its first or best member (better_member).
+FailureClass& count_in_class(const Family& f, std::vector<FailureClass>& classes, const ClassKey& key, const Inputs& in,
+                             uint64_t case_number, const std::string& why);
+
+/// Adds the classes of another part of a run into `into`, joined by their
+/// key (the better found witness kept, with its minimised form).
+void join_classes(const Family& f, std::vector<FailureClass>& into, const std::vector<FailureClass>& from);
+
 /// Largest failure class first; of equal ones, the one found first.
-void sort_classes(FamilyKernelReport& r);
+void sort_classes(std::vector<FailureClass>& classes);
 
 // The worker threads (workers.cpp).
 

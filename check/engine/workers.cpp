@@ -15,6 +15,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "check/engine/relation.hpp"
 #include "check/engine/run.hpp"
 #include "check/engine/witness.hpp"
 #include "check/io/interrupt.hpp"
@@ -46,6 +47,24 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
         c.truth = j->first;
     }
     c.minimised = within_grace();  // cut short by a signal: as found, or part way
+}
+
+/// Minimises a relation's class the same way: while its witness's calls
+/// break the relation the same way.
+void minimise_relation_class(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels,
+                             FailureClass& c, const Domain& domain) {
+    const auto same_class = [&](const Inputs& t) {
+        const std::optional<RelationBreak> b = judge_relation(f, rel, kernels, t);
+        return b && b->key == c.key;
+    };
+    c.witness = minimise_witness(f, domain, c.found, same_class);
+    c.why = c.found_why;
+    c.truth.reset();
+    if (const std::optional<RelationBreak> b = judge_relation(f, rel, kernels, c.witness)) {
+        c.why = b->why;
+        c.truth = b->truth;
+    }
+    c.minimised = within_grace();
 }
 
 /// A family's progress: the cases and violations its workers count (each
@@ -186,9 +205,11 @@ struct Worker {
     std::map<std::string_view, uint64_t> mix;  // by the family's own names: no copies
 };
 
-/// A class of one family's report to minimise, a task for any worker.
+/// A class of one family's report to minimise, a task for any worker: of
+/// its kernel `claim`'s contract, or of its relation `claim`.
 struct Task {
-    size_t family = 0, kernel = 0, cls = 0;
+    size_t family = 0, claim = 0, cls = 0;
+    bool relation = false;
 };
 
 /// What a worker does next: judge a block of a family, minimise a class,
@@ -244,7 +265,10 @@ public:
                 Worker& me = st.workers[w];
                 me.report.family = runs[i].family->name;
                 me.report.oracle = runs[i].options.oracle;
-                for (const FamilyKernel& k : st.kernels_of(w)) me.report.kernels.push_back(kernel_report_for(k));
+                if (runs[i].options.contracts)
+                    for (const FamilyKernel& k : st.kernels_of(w)) me.report.kernels.push_back(kernel_report_for(k));
+                for (const Relation& rel : runs[i].options.relations)
+                    me.report.relations.push_back(relation_report_for(rel, st.kernels_of(w)));
             }
         }
     }
@@ -330,14 +354,22 @@ private:
         st.report.seconds = st.stream->elapsed();
         st.report.interrupted = interrupted();
         for (size_t k = 0; k < st.report.kernels.size(); ++k) {
-            sort_classes(st.report.kernels[k]);
+            sort_classes(st.report.kernels[k].classes);
             const auto& classes = st.report.kernels[k].classes;
             for (size_t c = 0; o.minimize && c < classes.size() && c < o.minimize_classes; ++c) {
                 // A crash, hang or garbage answer is kept as found: every
                 // trial would cost a worker or a timeout.
                 const FailureKind kind = classes[c].key.kind;
                 if (kind == FailureKind::crash || kind == FailureKind::hang || kind == FailureKind::garbage) continue;
-                tasks_.push_back({i, k, c});
+                tasks_.push_back({i, k, c, false});
+                ++st.tasks_left;
+            }
+        }
+        for (size_t r = 0; r < st.report.relations.size(); ++r) {
+            sort_classes(st.report.relations[r].classes);
+            const size_t n = st.report.relations[r].classes.size();
+            for (size_t c = 0; o.minimize && c < n && c < o.minimize_classes; ++c) {
+                tasks_.push_back({i, r, c, true});
                 ++st.tasks_left;
             }
         }
@@ -398,7 +430,7 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
             }
             continue;
         }
-        for (size_t i = 0; i < ks.size(); ++i) {
+        for (size_t i = 0; i < report.kernels.size(); ++i) {
             FamilyKernelReport& r = report.kernels[i];
             const FamilyJudgement& j = judged.judgements()[i];
             const FailureClass* fc = tally_judgement(f, ks[i], r, in, judged.truth(), j, sc.number, options.oracle);
@@ -413,6 +445,16 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
                 r.stopped_at_hang = true;
                 r.hang_input = in;
                 stream.stop();
+            }
+        }
+        for (size_t i = 0; i < report.relations.size(); ++i) {
+            const FailureClass* fc =
+                tally_relation(f, options.relations[i], ks, report.relations[i], in, judged, sc.number);
+            if (!fc) continue;
+            ++violations_here;
+            if (fc->count == 1 && options.on_new_relation_class) {
+                const std::lock_guard<std::mutex> lock(callback);
+                options.on_new_relation_class(i, *fc);
             }
         }
         if (options.stop_at_first && st.all_broken()) stream.stop();
@@ -439,8 +481,14 @@ std::vector<std::optional<FamilyCheckReport>> run_family_checks(
                 if (work.kind == Work::minimise) {
                     batches.reset();  // nothing of another family's pending in this worker's plugin process
                     on = SIZE_MAX;
-                    FailureClass& c = st.report.kernels[work.task.kernel].classes[work.task.cls];
-                    minimise_class(*st.run->family, st.kernels_of(w)[work.task.kernel], c, st.run->options.stream.domain);
+                    const Task& t = work.task;
+                    const Family& f = *st.run->family;
+                    const Domain& domain = st.run->options.stream.domain;
+                    if (t.relation)
+                        minimise_relation_class(f, st.run->options.relations[t.claim], st.kernels_of(w),
+                                                st.report.relations[t.claim].classes[t.cls], domain);
+                    else
+                        minimise_class(f, st.kernels_of(w)[t.claim], st.report.kernels[t.claim].classes[t.cls], domain);
                     scheduler.task_done(work.family);
                     continue;
                 }

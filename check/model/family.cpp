@@ -196,6 +196,7 @@ const char* failure_kind_name(FailureKind k) {
         case FailureKind::crash: return "crash";
         case FailureKind::hang: return "hang";
         case FailureKind::garbage: return "garbage";
+        case FailureKind::relation: return "relation";
     }
     return "garbage";
 }
@@ -203,7 +204,7 @@ const char* failure_kind_name(FailureKind k) {
 std::optional<FailureKind> failure_kind_named(const std::string& name) {
     for (FailureKind k : {FailureKind::false_hit, FailureKind::false_miss, FailureKind::wrong_answer, FailureKind::output,
                           FailureKind::non_finite, FailureKind::cuts, FailureKind::crash, FailureKind::hang,
-                          FailureKind::garbage})
+                          FailureKind::garbage, FailureKind::relation})
         if (name == failure_kind_name(k)) return k;
     return std::nullopt;
 }

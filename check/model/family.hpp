@@ -235,6 +235,7 @@ enum class FailureKind {
     crash,         ///< the kernel crashed (a plugin's worker died)
     hang,          ///< no answer within the timeout
     garbage,       ///< an answer that is none of the family's
+    relation,      ///< calls that break a relation between them (run.hpp's Relation)
 };
 /// "false hit", "crash", ... (the kind's own name).
 const char* failure_kind_name(FailureKind k);

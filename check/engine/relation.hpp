@@ -1,0 +1,46 @@
+// Judging relations (run.hpp's Relation): claims about several calls,
+// judged beside the contracts, which judge one call each. A relation's
+// violations are grouped in failure classes like a contract's, with the same
+// keys, witnesses, minimiser and report.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/engine/run.hpp"
+
+namespace isect::check {
+
+RelationReport relation_report_for(const Relation& rel, const std::vector<FamilyKernel>& kernels);
+
+/// Whether the kernels' answers the judge got for its case break the
+/// relation: no reference is asked (judged need not be finished).
+bool breaks(const Family& f, const Relation& rel, const CaseJudge& judged);
+
+/// A violation of a relation, judged with the references: its failure
+/// class, whom they side with, one line for a person, and their truth.
+struct RelationBreak {
+    ClassKey key;
+    std::string side;
+    std::string why;
+    Truth truth;
+};
+
+/// Runs the relation's calls on `in` and judges them with the references;
+/// nullopt when the relation holds there or the references disagree (that
+/// input decides nothing: the run reports the disagreement elsewhere).
+std::optional<RelationBreak> judge_relation(const Family& f, const Relation& rel,
+                                            const std::vector<FamilyKernel>& kernels, const Inputs& in);
+
+/// Counts one case into r, whose kernels' answers `judged` holds: tried, and
+/// when they break the relation its violation and failure class (the case
+/// becomes the class's witness when it is its first or best member).
+/// Returns the class, or null when the relation holds.
+const FailureClass* tally_relation(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels,
+                                   RelationReport& r, const Inputs& in, const CaseJudge& judged, uint64_t case_number);
+
+/// Adds another part of the same run's report of the relation.
+void merge_relation(const Family& f, RelationReport& into, const RelationReport& from);
+
+}  // namespace isect::check
