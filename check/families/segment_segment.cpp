@@ -127,16 +127,18 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& given
     return e;
 }
 
-/// What decides the minimum, from the exact coefficients.
+/// What decides the minimum: the shape of the pair as the body's signs
+/// found it, and where on the square its least is.
 std::string deciding(const double* in, const Truth& truth, int) {
-    const ExactInput x(in);
-    const ref::Point d1 = ref::sub(x.q1, x.p1), d2 = ref::sub(x.q2, x.p2);
-    const Rational a = ref::dot(d1, d1), e = ref::dot(d2, d2), b = ref::dot(d1, d2);
-    const std::string meet = truth.answer == 1 ? ", meeting" : "";
-    if (a == 0 && e == 0) return "both segments are points" + meet;
-    if (a == 0 || e == 0) return "one segment is a point" + meet;
-    if (a * e == b * b) return "parallel segments" + meet;
     const ref::SegmentSegmentExact q = rational(in);
+    const std::string meet = truth.answer == 1 ? ", meeting" : "";
+    using Shape = isect::detail::SegmentShape;
+    switch (Shape(q.shape)) {
+        case Shape::both_points: return "both segments are points" + meet;
+        case Shape::one_point: return "one segment is a point" + meet;
+        case Shape::parallel: return "parallel segments" + meet;
+        case Shape::skew: break;
+    }
     const bool inner = q.s > 0 && q.s < 1 && q.t > 0 && q.t < 1;
     return std::string(inner ? "closest between the interiors" : "closest at an end of a segment") + meet;
 }

@@ -67,8 +67,14 @@ namespace detail {
 /// algorithm for the exact kernel (expansions), the fast oracle (intervals,
 /// then Mpzf) and the band. NT vectors p1, q1, p2, q2 hold the inputs
 /// exactly.
+/// What shape of pair decided it, as the signs the algorithm took found it:
+/// two segments of extent, not parallel (skew); parallel ones; one segment a
+/// point; both points.
+enum class SegmentShape : unsigned char { skew, parallel, one_point, both_points };
+
 template <class NT> struct SegmentMinimum {
     NT s_num, s_den, t_num, t_den, d_num, d_den;
+    SegmentShape shape = SegmentShape::skew;
 };
 
 template <class Ops, class V> SegmentMinimum<typename Ops::NT> segment_minimum(const V& p1, const V& q1, const V& p2, const V& q2) {
@@ -81,13 +87,19 @@ template <class Ops, class V> SegmentMinimum<typename Ops::NT> segment_minimum(c
     SegmentMinimum<NT> m{zero, one, zero, one, rr, one};
     // The unconstrained minimum, where it is unique and inside the square,
     // is the least (D is convex).
-    if (Ops::sgn(a) > 0 && Ops::sgn(e) > 0) {
+    const bool a_extent = Ops::sgn(a) > 0;
+    if (a_extent && Ops::sgn(e) > 0) {
         const NT denom = NT(a * e - b * b);
         if (Ops::sgn(denom) > 0) {
             const NT sn = NT(b * f - c * e), tn = NT(a * f - b * c);
             if (Ops::sgn(sn) >= 0 && Ops::sgn(NT(denom - sn)) >= 0 && Ops::sgn(tn) >= 0 && Ops::sgn(NT(denom - tn)) >= 0)
-                return {sn, denom, tn, denom, NT(rr * denom - e * c * c + Ops::of(2.0) * b * c * f - a * f * f), denom};
+                return {sn, denom, tn, denom, NT(rr * denom - e * c * c + Ops::of(2.0) * b * c * f - a * f * f), denom,
+                        SegmentShape::skew};
+        } else {
+            m.shape = SegmentShape::parallel;
         }
+    } else {
+        m.shape = !a_extent && Ops::sgn(e) == 0 ? SegmentShape::both_points : SegmentShape::one_point;
     }
     // Else on an edge: the least of A x^2 + 2 B x + C over x in [0, 1], A >= 0
     // (A = 0 is a point edge: B = 0 then, and x = 0).

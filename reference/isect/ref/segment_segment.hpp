@@ -24,6 +24,9 @@ inline constexpr auto segment_segment_input = layout(Key{"p1", 3, Role::point}, 
 
 struct SegmentSegmentExact {
     Rational dist2, s, t;
+    /// The pair's shape as the body's signs found it (skew, parallel, a
+    /// point, two points): what decided the minimum, for failure classes.
+    int shape = 0;
 };
 
 SegmentSegmentExact segment_segment_rational(const double* in);
