@@ -12,6 +12,7 @@ PointTriangleExact point_triangle_rational(const double* in) {
     const Rational v = to_rational(m.v_num) / to_rational(m.den), w = to_rational(m.w_num) / to_rational(m.den);
     PointTriangleExact out;
     out.dist2 = to_rational(m.d_num) / to_rational(m.d_den);
+    out.shape = int(m.shape);
     for (size_t i = 0; i < 3; ++i) {
         const Rational a(in[K::tri + i]);
         out.q[i] = a + v * (Rational(in[K::tri + 3 + i]) - a) + w * (Rational(in[K::tri + 6 + i]) - a);

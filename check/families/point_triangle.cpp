@@ -138,12 +138,15 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
     return e;
 }
 
+/// What decides the closest point: the triangle's shape as the body's signs
+/// found it, and the region.
 std::string deciding(const double* in, const Truth& truth, int) {
-    const ExactInput x(in);
-    const ref::Point n = ref::cross(ref::sub(x.b, x.a), ref::sub(x.c, x.a));
     const std::string region = kRegions[truth.answer];
-    if (n[0] == 0 && n[1] == 0 && n[2] == 0)
-        return (x.a == x.b && x.b == x.c ? "a point triangle, " : "a collinear triangle, ") + region;
+    switch (isect::detail::TriangleShape(ref::point_triangle_rational(in).shape)) {
+        case isect::detail::TriangleShape::point: return "a point triangle, " + region;
+        case isect::detail::TriangleShape::collinear: return "a collinear triangle, " + region;
+        case isect::detail::TriangleShape::proper: break;
+    }
     return "closest in " + region;
 }
 

@@ -103,9 +103,14 @@ namespace detail {
 
 /// The closest point as fractions in Ops (as segment_minimum): region, v =
 /// v_num / den, w = w_num / den, dist2 = d_num / d_den.
+/// What the triangle is, as the algorithm's signs found it: a proper one (a
+/// nonzero normal), three collinear points, or one point thrice.
+enum class TriangleShape : unsigned char { proper, collinear, point };
+
 template <class NT> struct TriangleMinimum {
     TriangleRegion region;
     NT v_num, w_num, den, d_num, d_den;
+    TriangleShape shape = TriangleShape::proper;
 };
 
 template <class Ops, class V>
@@ -130,11 +135,16 @@ TriangleMinimum<typename Ops::NT> point_triangle_minimum(const V& a, const V& b,
         static constexpr TriangleRegion kTo[3] = {TriangleRegion::vertex_b, TriangleRegion::vertex_c, TriangleRegion::vertex_a};
         static constexpr TriangleRegion kEdge[3] = {TriangleRegion::edge_ab, TriangleRegion::edge_bc, TriangleRegion::edge_ca};
         const TriangleRegion region = st == 0 ? kFrom[best] : end == 0 ? kTo[best] : kEdge[best];
+        // A point when its edges ab and bc are points (p to p against a
+        // segment: the segment is a point exactly when both are).
+        const TriangleShape shape = e[0].shape == SegmentShape::both_points && e[1].shape == SegmentShape::both_points
+                                        ? TriangleShape::point
+                                        : TriangleShape::collinear;
         // v, w of the point at t along the edge.
         const NT rest = NT(m.t_den - m.t_num);
-        if (best == 0) return {region, m.t_num, zero, m.t_den, m.d_num, m.d_den};
-        if (best == 1) return {region, rest, m.t_num, m.t_den, m.d_num, m.d_den};
-        return {region, zero, rest, m.t_den, m.d_num, m.d_den};
+        if (best == 0) return {region, m.t_num, zero, m.t_den, m.d_num, m.d_den, shape};
+        if (best == 1) return {region, rest, m.t_num, m.t_den, m.d_num, m.d_den, shape};
+        return {region, zero, rest, m.t_den, m.d_num, m.d_den, shape};
     }
     const NT d1 = dot3(ab, ap), d2 = dot3(ac, ap), app = dot3(ap, ap);
     if (Ops::sgn(d1) <= 0 && Ops::sgn(d2) <= 0) return {TriangleRegion::vertex_a, zero, zero, one, app, one};

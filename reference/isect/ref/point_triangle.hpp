@@ -23,6 +23,9 @@ inline constexpr auto point_triangle_input = layout(Key{"tri", 9, Role::point}, 
 struct PointTriangleExact {
     Point q;
     Rational dist2;
+    /// The triangle's shape as the body's signs found it (proper, collinear,
+    /// a point): what decided the closest point, for failure classes.
+    int shape = 0;
 };
 
 PointTriangleExact point_triangle_rational(const double* in);
