@@ -26,6 +26,10 @@ template <template <class> class Body> std::optional<Rational> contact(const dou
 
 std::optional<Rational> moving_aabb_rational(const double* in) { return contact<fast::detail::MovingAabbBody>(in); }
 
+SlabVerdict moving_aabb_verdict(const double* in) {
+    return fast::detail::MovingAabbBody<fast::detail::RationalOutOps>::slabs(in).verdict;
+}
+
 std::optional<Rational> moving_aabb_plane_rational(const double* in) {
     return contact<fast::detail::MovingAabbPlaneBody>(in);
 }

@@ -16,7 +16,9 @@ RayAabbExact ray_aabb_rational(const double* in, bool segment) {
     for (size_t i = 0; i < 3; ++i)
         if (s.near[i]) r.near[i] = value(*s.near[i]);
     r.hit = s.hit;
-    if (!s.hit) return r;
+    r.verdict = s.verdict;
+    r.entered = s.entered;
+    if (s.verdict != SlabVerdict::meets && s.verdict != SlabVerdict::apart) return r;
     r.t_enter = value(s.enter);
     r.exit_infinite = s.exit_infinite;
     if (!s.exit_infinite) r.t_exit = value(s.exit);

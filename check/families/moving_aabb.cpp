@@ -74,18 +74,16 @@ ValueError box_value_error(const double* in, const Truth& truth, const Answer& g
     return e;
 }
 
-/// What decides, from the exact contact time: touching at the start, the
-/// first contact at t = 1, or inside (0, 1); for no contact, an axis the
-/// motion never closes (d = 0 there, apart), or "passes by".
+/// What decides, from the body on exact numbers: the contact time (touching
+/// at the start, the first contact at t = 1, or inside (0, 1)); for no
+/// contact, the slab test that said so (an axis the motion never closes, d =
+/// 0 there and apart), or "passes by".
 std::string box_deciding(const double* in, const Truth& truth, int) {
     if (truth.answer == 1) {
         const auto t = ref::moving_aabb_rational(in);
         return *t == 0 ? "in contact at the start" : *t == 1 ? "first contact at t = 1" : "first contact inside (0, 1)";
     }
-    for (int i = 0; i < 3; ++i) {
-        const bool apart = in[kM + i] > in[kSHi + i] || in[kS + i] > in[kMHi + i];
-        if (in[kD + i] == 0 && apart) return "apart on an axis it does not move along";
-    }
+    if (ref::moving_aabb_verdict(in) == ref::SlabVerdict::parallel_outside) return "apart on an axis it does not move along";
     return "passes by, or stops short";
 }
 

@@ -118,41 +118,25 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
     return e;
 }
 
-/// What decides the exact answer, from the slabs in rationals: for a miss,
-/// a slab the query never enters (parallel, outside it), the box behind the
-/// origin or past the segment's end, or two slabs whose parameter ranges do
-/// not meet; for a hit, "grazing" (one parameter only), "origin inside", or
-/// "enters through a face".
+/// What decides the exact answer, as the body's slabs found it on exact
+/// numbers: for a miss, an empty box, a slab the query never enters
+/// (parallel, outside it), the box behind the origin or past the segment's
+/// end, or two slabs whose parameter ranges do not meet; for a hit,
+/// "grazing" (one parameter only), "origin inside", or "enters through a
+/// face".
 std::string deciding(const Family& f, const double* in) {
-    const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
-    const ref::ExactAabb b = ref::exact(box_at(in + kBox));
-    Rational t0 = 0, t1 = 0;
-    int enter = -1;
-    bool bounded = is_segment(f);
-    if (bounded) t1 = 1;
-    for (int i = 0; i < 3; ++i) {
-        if (d[i] == 0) {
-            if (o[i] < b.lo[i] || o[i] > b.hi[i]) return "parallel to a slab, outside it";
-            continue;
-        }
-        Rational a = (b.lo[i] - o[i]) / d[i], c = (b.hi[i] - o[i]) / d[i];
-        if (a > c) std::swap(a, c);
-        if (a > t0) {
-            t0 = a;
-            enter = i;
-        }
-        if (!bounded || c < t1) {
-            t1 = c;
-            bounded = true;
-        }
+    const ref::RayAabbExact r = ref::ray_aabb_rational(in, is_segment(f));
+    switch (r.verdict) {
+        case ref::SlabVerdict::empty_box: return "the box is empty (lo > hi)";
+        case ref::SlabVerdict::parallel_outside: return "parallel to a slab, outside it";
+        case ref::SlabVerdict::apart:
+            if (!r.exit_infinite && r.t_exit < 0) return "the box is behind the origin";
+            if (is_segment(f) && r.t_enter > 1) return "the box is past the segment's end";
+            return "leaves one slab before entering another";
+        case ref::SlabVerdict::meets: break;
     }
-    if (bounded && t1 < 0) return "the box is behind the origin";
-    if (is_segment(f) && t0 > 1) return "the box is past the segment's end";
-    if (bounded && t0 > t1)
-        return "leaves one slab before entering another";
-    if (bounded && t0 == t1) return "grazing: meets the box at one point";
-    if (enter < 0) return "origin inside";
-    return "enters through a face";
+    if (!r.exit_infinite && r.t_enter == r.t_exit) return "grazing: meets the box at one point";
+    return r.entered < 0 ? "origin inside" : "enters through a face";
 }
 
 /// The smallest nonzero direction component or box extent.

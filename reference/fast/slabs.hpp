@@ -29,9 +29,13 @@ template <class Ops> struct Slabs {
 
     struct Result {
         bool hit = false;
+        SlabVerdict verdict = SlabVerdict::apart;
+        /// On a hit, and on a miss whose slabs are apart: the largest near
+        /// parameter and the least far one, as the loop left them.
         Frac<NT> enter{NT(0), NT(1)}, exit{NT(0), NT(1)};
         bool exit_infinite = false;
         std::array<std::optional<Frac<NT>>, 3> near;
+        int entered = -1;  ///< the axis whose near plane gave enter; -1 when enter is 0
     };
 
     /// ray_aabb_rational with the box corners lo, hi given as numbers (a
@@ -41,8 +45,10 @@ template <class Ops> struct Slabs {
     static Result run(const Point& o, const double* d, const Point& lo, const Point& hi, bool segment,
                       const NT& scale = NT(1)) {
         Result r;
+        r.verdict = SlabVerdict::empty_box;
         for (int i = 0; i < 3; ++i)
-            if (Ops::sgn(hi[size_t(i)] - lo[size_t(i)]) < 0) return r;  // an empty box
+            if (Ops::sgn(hi[size_t(i)] - lo[size_t(i)]) < 0) return r;
+        r.verdict = SlabVerdict::parallel_outside;
         Frac<NT> t0{NT(0), NT(1)};
         std::optional<Frac<NT>> t1;
         if (segment) t1 = Frac<NT>{NT(1), NT(1)};
@@ -57,14 +63,17 @@ template <class Ops> struct Slabs {
             const Frac<NT> tn{up ? NT(lo[i] - o[i]) : NT(o[i] - hi[i]), den};
             const Frac<NT> tf{up ? NT(hi[i] - o[i]) : NT(o[i] - lo[i]), den};
             r.near[i] = tn;
-            if (compare(tn, t0) > 0) t0 = tn;
+            if (compare(tn, t0) > 0) {
+                t0 = tn;
+                r.entered = int(i);
+            }
             if (!t1 || compare(tf, *t1) < 0) t1 = tf;
         }
-        if (t1 && compare(t0, *t1) > 0) return r;
-        r.hit = true;
         r.enter = t0;
         if (t1) r.exit = *t1;
         else r.exit_infinite = true;
+        r.hit = !t1 || compare(t0, *t1) <= 0;
+        r.verdict = r.hit ? SlabVerdict::meets : SlabVerdict::apart;
         return r;
     }
 };
@@ -101,7 +110,7 @@ template <bool Segment> struct RayAabbBody {
 /// moving_aabb on a number type: the segment from 0 along d against the
 /// Minkowski difference S - M.
 template <class Ops> struct MovingAabbBody {
-    static Out<Ops> run(const double* in) {
+    static typename Slabs<Ops>::Result slabs(const double* in) {
         using K = SlabKeys;
         std::array<typename Ops::NT, 3> lo, hi, zero;
         for (size_t i = 0; i < 3; ++i) {
@@ -109,7 +118,10 @@ template <class Ops> struct MovingAabbBody {
             hi[i] = Ops::of(in[K::s_hi + i]) - Ops::of(in[K::m_lo + i]);
             zero[i] = typename Ops::NT(0);
         }
-        const auto s = Slabs<Ops>::run(zero, in + K::motion, lo, hi, true);
+        return Slabs<Ops>::run(zero, in + K::motion, lo, hi, true);
+    }
+    static Out<Ops> run(const double* in) {
+        const auto s = slabs(in);
         Out<Ops> r;
         r.answer = s.hit ? 1 : 0;
         if (s.hit) put_quotient<Ops>(r, s.enter.num, s.enter.den);

@@ -22,6 +22,7 @@
 #include "isect/ref/aabb_plane.hpp"
 #include "isect/ref/exact.hpp"
 #include "isect/ref/layout.hpp"
+#include "isect/ref/ray_aabb.hpp"
 
 namespace isect::ref {
 
@@ -37,6 +38,9 @@ static_assert(moving_aabb_plane_input.at("n") == aabb_plane_input.at("n") &&
 
 /// The contact time, or nullopt for none.
 std::optional<Rational> moving_aabb_rational(const double* in);
+/// How the body's slabs decided (against the Minkowski difference): for
+/// failure classes.
+SlabVerdict moving_aabb_verdict(const double* in);
 std::optional<Rational> moving_aabb_cgal(const ExactAabb& s, const ExactAabb& m, const Point& d);
 
 /// The Minkowski difference [S.lo - M.hi, S.hi - M.lo].

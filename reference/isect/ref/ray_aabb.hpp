@@ -23,14 +23,28 @@ inline constexpr auto ray_aabb_input = layout(Key{"org", 3, Role::point}, Key{"d
 /// The input: the segment org + t delta, t in [0, 1], and a closed box.
 inline constexpr auto segment_aabb_input = layout(Key{"org", 3, Role::point}, Key{"delta", 3, Role::vector}, Key{"box.lo", 3, Role::box_lo}, Key{"box.hi", 3, Role::box_hi});
 
+/// How the slabs decided (reference/fast/slabs.hpp), as their own tests
+/// found it: for failure classes.
+enum class SlabVerdict : unsigned char {
+    meets,             ///< t_enter <= t_exit
+    empty_box,         ///< lo > hi on an axis
+    parallel_outside,  ///< d = 0 on an axis whose slab does not hold the origin
+    apart,             ///< the slabs' parameter ranges (clamped to the query's) do not meet
+};
+
 struct RayAabbExact {
     bool hit = false;
-    Rational t_enter, t_exit;        ///< on a hit
+    SlabVerdict verdict = SlabVerdict::apart;
+    /// On a hit, and on a miss whose slabs are apart: the largest near
+    /// parameter (at least 0) and the least far one (at most 1 for a
+    /// segment), as the slabs left them.
+    Rational t_enter, t_exit;
     bool exit_infinite = false;      ///< a ray with d = 0 that starts inside
     /// Per axis with d_i != 0: the parameter of the near plane (rational
     /// reference only); the entry face is an axis whose near parameter is
     /// t_enter.
     std::array<std::optional<Rational>, 3> near;
+    int entered = -1;  ///< the axis whose near plane gave t_enter; -1 when t_enter is 0
 };
 
 /// segment: t in [0, 1] (segment_aabb_input), else t >= 0 (ray_aabb_input).
