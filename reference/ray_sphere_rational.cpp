@@ -49,4 +49,11 @@ RaySphereExact ray_sphere_rational(const double* in, bool surface) {
     return out;
 }
 
+RaySphereSigns ray_sphere_signs(const double* in) {
+    using namespace fast::detail;
+    using Body = RaySphereBody<RationalOutOps>;
+    const Body::Decision d = Body::decide(RaySphereQuadratic<RationalOutOps>(in), in[RaySphereKeys::tmax]);
+    return {d.verdict, d.sdisc, d.sk};
+}
+
 }  // namespace isect::ref

@@ -167,26 +167,28 @@ ValueError value_error_surface(const double* in, const Truth& truth, const Answe
     return e;
 }
 
-/// What decides the exact answer, from the quadratic in rationals: a zero
-/// direction, no real roots (the line passes beside the ball), the ball
-/// behind the origin or past tmax; for a hit, a tangent (one point), the
-/// origin in the ball (or on the sphere), or entering through the sphere.
+/// What decides the exact answer, as the body's signs of the quadratic
+/// found it on exact numbers: a zero direction, no real roots (the line
+/// passes beside the ball), the ball behind the origin or past tmax; for a
+/// hit, a tangent (one point), the origin in the ball (or on the sphere), or
+/// entering through the sphere. A zero radius is named before the roots.
 std::string ball_deciding(const double* in) {
-    const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir)), c = ref::exact(vec_at(in + kC));
-    const Rational r = ref::exact(in[kR]);
-    const ref::Point f = ref::sub(o, c);
-    const Rational a = ref::dot(d, d), b = ref::dot(d, f), k = ref::dot(f, f) - r * r;
-    if (a == 0) return k <= 0 ? "zero direction, the point o in the ball" : "zero direction, the point o outside";
-    if (r == 0) return "zero radius (the ball is the point c)";
-    const Rational disc = b * b - a * k;
-    if (disc < 0) return "passes beside the ball";
-    if (b > 0 && k > 0) return "the ball is behind the origin";
-    const auto tmax = exact_tmax(in);
-    if (tmax && b + a * *tmax < 0 && a * *tmax * *tmax + 2 * b * *tmax + k > 0) return "the ball is past tmax";
-    if (disc == 0) return "tangent: meets the sphere at one point";
-    if (k == 0) return "origin on the sphere";
-    if (k < 0) return "origin in the ball";
-    return "enters through the sphere";
+    const ref::RaySphereSigns s = ref::ray_sphere_signs(in);
+    switch (s.verdict) {
+        case ref::SphereVerdict::point_inside: return "zero direction, the point o in the ball";
+        case ref::SphereVerdict::point_outside: return "zero direction, the point o outside";
+        default: break;
+    }
+    if (in[kR] == 0) return "zero radius (the ball is the point c)";
+    switch (s.verdict) {
+        case ref::SphereVerdict::beside: return "passes beside the ball";
+        case ref::SphereVerdict::behind: return "the ball is behind the origin";
+        case ref::SphereVerdict::past_end: return "the ball is past tmax";
+        default: break;
+    }
+    if (s.disc == 0) return "tangent: meets the sphere at one point";
+    if (s.k == 0) return "origin on the sphere";
+    return s.k < 0 ? "origin in the ball" : "enters through the sphere";
 }
 
 std::string deciding(const double* in, const Truth&, int) { return ball_deciding(in); }

@@ -44,6 +44,33 @@ template <class Ops> struct RaySphereBody {
     /// t_enter, t_exit; on exact numbers each the double nearest the root
     /// (MPFR), and none for +inf (a root beyond the double range, an
     /// unbounded exit: a rational has no inf).
+    /// The ball's answer, by the signs of the quadratic: which test decided
+    /// and what each took (disc and the signs are left unset for the point o).
+    struct Decision {
+        SphereVerdict verdict = SphereVerdict::meets;
+        NT disc;
+        int sb = 0, sk = 0, sdisc = 0, s_end = 1;
+    };
+    static Decision decide(const RaySphereQuadratic<Ops>& q, double tmax) {
+        Decision d;
+        if (Ops::sgn(q.a) == 0) {  // the point o
+            d.sk = Ops::sgn(q.k);
+            d.verdict = d.sk > 0 ? SphereVerdict::point_outside : SphereVerdict::point_inside;
+            return d;
+        }
+        d.disc = q.b * q.b - q.a * q.k;
+        d.sb = Ops::sgn(q.b);
+        d.sk = Ops::sgn(q.k);
+        d.sdisc = Ops::sgn(d.disc);
+        if (d.sdisc < 0) d.verdict = SphereVerdict::beside;
+        else if (d.sb > 0 && d.sk > 0) d.verdict = SphereVerdict::behind;
+        if (d.verdict != SphereVerdict::meets || std::isinf(tmax)) return d;
+        const NT t_max = Ops::of(tmax);
+        d.s_end = Ops::sgn(q.at(t_max));
+        if (Ops::sgn(q.b + q.a * t_max) < 0 && d.s_end > 0) d.verdict = SphereVerdict::past_end;
+        return d;
+    }
+
     static Out<Ops> run(const double* in) {
         const RaySphereQuadratic<Ops> q(in);
         const double tmax = in[RaySphereKeys::tmax];
@@ -55,26 +82,23 @@ template <class Ops> struct RaySphereBody {
             }
             put_double<Ops>(out, t);
         };
-        if (Ops::sgn(q.a) == 0) {  // the point o
-            if (Ops::sgn(q.k) > 0) return out;
+        const Decision dec = decide(q, tmax);
+        if (dec.verdict == SphereVerdict::point_inside) {
             out.answer = 1;
             put_t(0);
             put_t(tmax);
             return out;
         }
-        const NT disc = q.b * q.b - q.a * q.k;
-        const int sb = Ops::sgn(q.b), sk = Ops::sgn(q.k);
-        if (Ops::sgn(disc) < 0 || (sb > 0 && sk > 0)) return out;
-        const NT t_max = Ops::of(bounded ? tmax : 0.0);
-        const int s_end = bounded ? Ops::sgn(q.at(t_max)) : 1;
-        if (bounded && Ops::sgn(q.b + q.a * t_max) < 0 && s_end > 0) return out;
+        if (dec.verdict != SphereVerdict::meets) return out;
+        const NT& disc = dec.disc;
+        const int sb = dec.sb, sk = dec.sk, s_end = dec.s_end;
         out.answer = 1;
         if constexpr (exact_out) {
             // The roots as the nearest doubles, by the same stable pair.
             const Rational a = to_rational(q.a), b = to_rational(q.b), k = to_rational(q.k), d = to_rational(disc);
             const int s = sb >= 0 ? 1 : -1;
             double q_over_a = 0, k_over_q = 0;
-            if (sb != 0 || Ops::sgn(disc) != 0) {
+            if (sb != 0 || dec.sdisc != 0) {
                 q_over_a = root_to_double(-b, -s, d, a);
                 k_over_q = root_quotient_to_double(k, -b, -s, d);
             }
@@ -83,7 +107,7 @@ template <class Ops> struct RaySphereBody {
         } else {
             // The roots: q / a and k / q; b >= 0 makes q <= 0 and q / a the lesser.
             IA lesser(0), greater(0);
-            if (sb != 0 || Ops::sgn(disc) != 0) {
+            if (sb != 0 || dec.sdisc != 0) {
                 const IA root = Ops::root(disc), b = Ops::interval(q.b);
                 const IA qq = sb >= 0 ? IA(-(b + root)) : IA(root - b);
                 const IA q_over_a = qq / Ops::interval(q.a), k_over_q = Ops::interval(q.k) / qq;

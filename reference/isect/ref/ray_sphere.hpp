@@ -56,6 +56,22 @@ inline RaySphereExact sphere_surface(const RaySphereExact& ball, bool origin_ins
 /// tmax: nullopt for +inf. surface: the sphere's crossings (sphere_surface)
 /// instead of the closed ball's.
 RaySphereExact ray_sphere_rational(const double* in, bool surface = false);
+
+/// Which of the body's tests decided the ball's answer (reference/fast/
+/// ray_sphere.hpp), and the signs it took: for failure classes.
+enum class SphereVerdict : unsigned char {
+    point_inside,   ///< a zero direction: the point o, in the ball
+    point_outside,  ///< a zero direction, o outside
+    beside,         ///< b^2 - a k < 0: the line misses the ball
+    behind,         ///< b > 0 and k > 0: the ball is behind the origin
+    past_end,       ///< the ball lies beyond tmax
+    meets,
+};
+struct RaySphereSigns {
+    SphereVerdict verdict = SphereVerdict::meets;
+    int disc = 0, k = 0;  ///< the signs of b^2 - a k and of k = |o - c|^2 - r^2
+};
+RaySphereSigns ray_sphere_signs(const double* in);
 RaySphereExact ray_sphere_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
                                const Rational& r, bool surface = false);
 
