@@ -35,7 +35,7 @@ std::array<ref::Point, 3> exact_tri(const double* in) {
 Truth triangle_truth(const double* in) {
     const auto tri = exact_tri(in);
     const ref::Point p = ref::exact(vec_at(in + kP));
-    const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(tri, p), g = ref::triangle_measures_cgal(tri, p);
+    const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(in), g = ref::triangle_measures_cgal(tri, p);
     std::string what;
     if (q.degenerate != g.degenerate) what = "degeneracy";
     else if (q.area2 != g.area2) what = "area";
@@ -243,7 +243,7 @@ std::vector<ref::Point> exact_poly(const double* in) {
 Truth polygon_truth(const double* in) {
     const auto poly = exact_poly(in);
     const ref::Point q = ref::exact(vec_at(in + kQ));
-    const ref::PolygonExact r = ref::polygon_rational(poly, q), g = ref::polygon_cgal(poly, q);
+    const ref::PolygonExact r = ref::polygon_rational(in), g = ref::polygon_cgal(poly, q);
     std::string what;
     if (r.normal != g.normal) what = "Newell normal";
     else if (r.offset != g.offset) what = "plane offset";
@@ -300,7 +300,7 @@ ValueError polygon_value_error(const double* in, const Truth& truth, const Answe
 /// What decides convexity: no plane (N = 0), a vertex strictly right of an
 /// edge, or all on the left (convex), from the exact polygon.
 std::string polygon_deciding(const double* in, const Truth& truth, int) {
-    const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + kQ)));
+    const ref::PolygonExact r = ref::polygon_rational(in);
     if (r.normal[0] == 0 && r.normal[1] == 0 && r.normal[2] == 0) return "no plane: Newell's normal is 0";
     return truth.answer == 1 ? "convex" : "a vertex right of an edge";
 }
@@ -439,7 +439,7 @@ Family make_triangle() {
     f.deciding = triangle_deciding;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::triangle_measures(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(exact_tri(in), ref::exact(vec_at(in + kP)));
+        const ref::TriangleMeasuresExact q = ref::triangle_measures_rational(in);
         std::string why = check_answer(triangle_family(), fast, q.degenerate ? 0 : 1);
         if (!why.empty() || q.degenerate) return why;
         const auto root = [&](size_t i, int s, const Rational& x2) {
@@ -489,7 +489,7 @@ Family make_polygon() {
     f.deciding = polygon_deciding;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::polygon_measures(in)); };
     f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const ref::PolygonExact r = ref::polygon_rational(exact_poly(in), ref::exact(vec_at(in + kQ)));
+        const ref::PolygonExact r = ref::polygon_rational(in);
         std::string why = check_answer(polygon_family(), fast, r.convex ? 1 : 0);
         for (size_t i = 0; i < 3 && why.empty(); ++i) why = check_enclosure(kPolygonValues[i], fast.lo[i], fast.hi[i], r.normal[i]);
         if (why.empty()) why = check_enclosure("offset", fast.lo[3], fast.hi[3], r.offset);

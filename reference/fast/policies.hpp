@@ -233,6 +233,10 @@ struct ExactResult {
     int count = 0;
     std::array<Rational, 12> values;
     std::array<bool, 12> known{};
+    /// A number that is a root (put_root): values holds its square, sign
+    /// its sign (-1, 0 or 1).
+    std::array<bool, 12> squared{};
+    std::array<signed char, 12> sign{};
 };
 
 /// What a body yields on policy Ops: enclosures (Result) on the oracle's
@@ -272,6 +276,16 @@ template <class Ops> void put_double(Out<Ops>& r, double x) {
     } else {
         push_exact(r, x);
     }
+}
+/// A body's number sign * sqrt(num / den) (den > 0, num >= 0) on the exact
+/// policy: its square and its sign, exactly (a root is no rational; the
+/// nearest double is taken where the truth is formed). The interval stages
+/// enclose their roots as each body writes them.
+template <class Ops> void put_root(ExactResult& r, const typename Ops::NT& num, const typename Ops::NT& den, int sign) {
+    r.values[size_t(r.count)] = to_rational(num) / to_rational(den);
+    r.squared[size_t(r.count)] = true;
+    r.sign[size_t(r.count)] = static_cast<signed char>(r.values[size_t(r.count)] == 0 ? 0 : sign);
+    r.known[size_t(r.count++)] = true;
 }
 /// A place for a number the body does not have (NaN in an enclosure).
 template <class Ops> void put_none(Out<Ops>& r) {

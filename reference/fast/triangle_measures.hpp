@@ -7,39 +7,57 @@
 
 namespace isect::ref::fast::detail {
 
+/// triangle_measures: degenerate (0) or proper (1), and the area, the
+/// barycentrics u, v of p's projection, the circumcentre, the circumradius
+/// and p's signed distance from the plane. On the exact policy each root
+/// (area, radius, distance) is given as its square and sign (put_root).
 template <class Ops> struct TriangleBody {
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
-    static Result run(const double* in) {
+    static Out<Ops> run(const double* in) {
         constexpr size_t tri = triangle_measures_input.at("tri"), pt = triangle_measures_input.at("p");
         const P a = point_of<Ops>(in + tri), e1 = sub(point_of<Ops>(in + tri + 3), a), e2 = sub(point_of<Ops>(in + tri + 6), a);
         const P ap = sub(point_of<Ops>(in + pt), a);
         const P n = cross(e1, e2);
-        Result r;
+        Out<Ops> r;
         if (Ops::sgn(n[0]) == 0 && Ops::sgn(n[1]) == 0 && Ops::sgn(n[2]) == 0) return r;  // degenerate
         r.answer = 1;
         const NT nn = dot(n, n);
-        const IA root = Ops::root(nn);
-        push(r, root / 2);
-        push(r, Ops::enclose(dot(cross(ap, e2), n), nn));
-        push(r, Ops::enclose(dot(cross(e1, ap), n), nn));
         const P c1 = cross(e2, n), c2 = cross(n, e1);
         const NT l1 = dot(e1, e1), l2 = dot(e2, e2);
         P rel;  // times 2 nn
         for (size_t i = 0; i < 3; ++i) rel[i] = l1 * c1[i] + l2 * c2[i];
         const NT twice = 2 * nn;
-        for (size_t i = 0; i < 3; ++i) push(r, Ops::enclose(a[i] * twice + rel[i], twice));
-        push(r, Ops::root(dot(rel, rel)) / Ops::enclose(twice, NT(1)));
-        push(r, Ops::enclose(dot(ap, n), NT(1)) / root);
+        if constexpr (std::is_same_v<Out<Ops>, ExactResult>) {
+            const NT s = dot(ap, n);
+            put_root<Ops>(r, nn, Ops::of(4.0), 1);
+            put_quotient<Ops>(r, dot(cross(ap, e2), n), nn);
+            put_quotient<Ops>(r, dot(cross(e1, ap), n), nn);
+            for (size_t i = 0; i < 3; ++i) put_quotient<Ops>(r, a[i] * twice + rel[i], twice);
+            put_root<Ops>(r, dot(rel, rel), twice * twice, 1);
+            put_root<Ops>(r, s * s, nn, Ops::sgn(s));
+        } else {
+            const IA root = Ops::root(nn);
+            push(r, root / 2);
+            push(r, Ops::enclose(dot(cross(ap, e2), n), nn));
+            push(r, Ops::enclose(dot(cross(e1, ap), n), nn));
+            for (size_t i = 0; i < 3; ++i) push(r, Ops::enclose(a[i] * twice + rel[i], twice));
+            push(r, Ops::root(dot(rel, rel)) / Ops::enclose(twice, NT(1)));
+            push(r, Ops::enclose(dot(ap, n), NT(1)) / root);
+        }
         return r;
     }
 };
 
+/// polygon_measures: convex (1) or not, Newell's normal, the plane's offset
+/// (the average of p_i . N) and q's signed distance from that plane (none
+/// without a plane, which is not convex). On the exact policy the distance
+/// is given as its square and sign (put_root).
 template <class Ops> struct PolygonBody {
     static constexpr int kN = polygon_measures_input.count("poly") / 3;
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
-    static Result run(const double* in) {
+    static Out<Ops> run(const double* in) {
         P p[kN];
         constexpr size_t poly = polygon_measures_input.at("poly"), q = polygon_measures_input.at("q");
         for (int i = 0; i < kN; ++i) p[i] = point_of<Ops>(in + poly + 3 * i);
@@ -53,17 +71,18 @@ template <class Ops> struct PolygonBody {
             n[1] = n[1] + (a[2] * b[0] - a[0] * b[2]);
             n[2] = n[2] + (a[0] * b[1] - a[1] * b[0]);
         }
-        Result r;
-        for (const NT& x : n) push(r, Ops::enclose(x, NT(1)));
+        Out<Ops> r;
+        for (const NT& x : n) put_quotient<Ops>(r, x, NT(1));
         NT sum(0);  // kN times the offset
         for (const P& a : p) sum = sum + dot(a, n);
-        push(r, Ops::enclose(sum, NT(kN)));
+        put_quotient<Ops>(r, sum, NT(kN));
         if (Ops::sgn(n[0]) == 0 && Ops::sgn(n[1]) == 0 && Ops::sgn(n[2]) == 0) {
-            const double nan = std::numeric_limits<double>::quiet_NaN();
-            push_pair(r, nan, nan);
+            put_none<Ops>(r);
             return r;  // no plane: not convex, no distance
         }
-        push(r, Ops::enclose(kN * dot(point_of<Ops>(in + q), n) - sum, NT(kN)) / Ops::root(dot(n, n)));
+        const NT t = NT(kN * dot(point_of<Ops>(in + q), n) - sum);  // kN times q . N - offset
+        if constexpr (std::is_same_v<Out<Ops>, ExactResult>) put_root<Ops>(r, t * t, NT(kN * kN) * dot(n, n), Ops::sgn(t));
+        else push(r, Ops::enclose(t, NT(kN)) / Ops::root(dot(n, n)));
         r.answer = 1;
         for (int i = 0; i < kN && r.answer; ++i) {
             const P edge = sub(p[(i + 1) % kN], p[i]);

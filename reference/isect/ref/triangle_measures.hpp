@@ -2,8 +2,9 @@
 // cross-checked output by output. Outputs with a square root (area,
 // circumradius, distances) are compared as exact squares (with the sign);
 // sqrt_to_double takes the root with MPFR at 400 bits and rounds to double.
-//  - *_rational: Boost rationals, the formulas of core/isect/
-//    triangle_measures.hpp done exactly.
+//  - *_rational: the fast oracle's bodies (reference/fast/
+//    triangle_measures.hpp) on exact numbers, each root as its square and
+//    sign.
 //  - *_cgal: CGAL on an exact rational kernel: squared_area, circumcenter,
 //    squared_radius, Plane_3(a, b, c) for the projection (barycentrics from
 //    the projected point) and the signed distance; normal_vector_newell_3
@@ -32,7 +33,7 @@ struct TriangleMeasuresExact {
     int distance_sign = 0;
 };
 
-TriangleMeasuresExact triangle_measures_rational(const std::array<Point, 3>& tri, const Point& p);
+TriangleMeasuresExact triangle_measures_rational(const double* in);
 TriangleMeasuresExact triangle_measures_cgal(const std::array<Point, 3>& tri, const Point& p);
 
 struct PolygonExact {
@@ -43,7 +44,7 @@ struct PolygonExact {
     int distance_sign = 0;
 };
 
-PolygonExact polygon_rational(const std::vector<Point>& poly, const Point& q);
+PolygonExact polygon_rational(const double* in);
 PolygonExact polygon_cgal(const std::vector<Point>& poly, const Point& q);
 
 /// sign * sqrt(x) rounded to the nearest double (MPFR, 400 bits, then one
