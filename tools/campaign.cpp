@@ -343,15 +343,28 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         std::string path;
         // The kept input judged once, as every check judges a case: each
         // kernel, by the references; its file and its count stand on that.
+        // A finding the corpus has is kept as found: the judgement that
+        // found it (the references on every input) is that judgement.
         std::optional<check::CaseJudge> judged;
+        const check::Truth* truth = nullptr;
+        const std::vector<check::FamilyJudgement>* judgements = nullptr;
+        std::string disagreement;
         const auto judge_kept = [&] {
             judged.emplace(f, kernels, kept, check::Oracle::slow, false);
             judged->finish();
+            truth = &judged->truth();
+            judgements = &judged->judgements();
+            disagreement = judged->disagreement();
         };
         if (const auto at = known.find(found->key.str()); at != known.end()) {
             ++result.duplicates;
             path = at->second;
-            judge_kept();
+            if (found->truth && found->judgements.size() == kernels.size()) {
+                truth = &*found->truth;
+                judgements = &found->judgements;
+            } else {
+                judge_kept();
+            }
         } else {
             // As found first (a second signal loses nothing), then minimised in its place.
             const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " + domain.str() + ")";
@@ -369,12 +382,12 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             const bool minimised = check::within_grace();
             // What the minimised witness breaks: the first kernel's violation.
             std::string again;
-            for (size_t i = 0; i < kernels.size() && again.empty() && judged->disagreement().empty(); ++i)
-                if (const check::FamilyJudgement& j = judged->judgements()[i]; j.violates)
+            for (size_t i = 0; i < kernels.size() && again.empty() && disagreement.empty(); ++i)
+                if (const check::FamilyJudgement& j = (*judgements)[i]; j.violates)
                     again = "kernel " + kernels[i].name + " (" + kernels[i].contract.str() + "): " + j.why;
             if (w.ok() && !again.empty())
                 w = files.keep(found->key.str(), stem, found->kernel,
-                               check::format_family_case(f, kept, judged->truth(),
+                               check::format_family_case(f, kept, *truth,
                                                          origin + (minimised ? ", minimised\n" : ", part minimised\n") + again +
                                                              "\nsignature: " + found->key.str()));
             if (!w.ok()) {
@@ -391,18 +404,18 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
                 lines << "new case " << path << ": " << (!again.empty() ? again : found->message) << "\n";
             }
         }
-        if (!judged->disagreement().empty()) {
+        if (!disagreement.empty()) {
             if (!result.report.reference_mismatches++) {
                 result.report.mismatch = kept;
-                result.report.mismatch_message = judged->disagreement();
+                result.report.mismatch_message = disagreement;
                 result.mismatch_path = path;
             }
             continue;
         }
         ++result.report.reference_cases;
         for (size_t i = 0; i < kernels.size(); ++i) {
-            const check::FailureClass* fc = check::tally_judgement(f, kernels[i], result.report.kernels[i], kept,
-                                                                   judged->truth(), judged->judgements()[i], 0);
+            const check::FailureClass* fc =
+                check::tally_judgement(f, kernels[i], result.report.kernels[i], kept, *truth, (*judgements)[i], 0);
             if (fc && fc->witness == kept) witness_files[i][fc->key.str()] = path;
         }
     }

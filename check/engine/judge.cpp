@@ -493,7 +493,7 @@ std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>
                 key.kind = e.kind;
                 key.what = failure_kind_name(e.kind);
                 key.scale = "outside the family's domain";
-                return Finding{k.name, key, e.what(), std::nullopt};
+                return Finding{k.name, key, e.what(), std::nullopt, {}};
             }
         }
         return std::nullopt;
@@ -521,13 +521,17 @@ std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>
         if (!key.empty() && !seen->insert(key).second && ++skipped_ % 64 != 0) return std::nullopt;
     }
     judged.finish();
-    if (!judged.disagreement().empty()) return Finding{"references", references_key("disagree"), judged.disagreement(), std::nullopt};
+    if (!judged.disagreement().empty()) return Finding{"references", references_key("disagree"), judged.disagreement(), std::nullopt, {}};
     for (size_t i = 0; i < kernels.size(); ++i) {
         const FamilyJudgement& j = judged.judgements()[i];
         if (!j.violates) continue;
-        return Finding{kernels[i].name, violation_class(f, kernels[i], in, judged.truth(), j),
-                       "kernel " + kernels[i].name + " (" + kernels[i].contract.str() + "): " + j.why,
-                       judged.references_judged() ? std::optional<Truth>(judged.truth()) : std::nullopt};
+        Finding found{kernels[i].name, violation_class(f, kernels[i], in, judged.truth(), j),
+                      "kernel " + kernels[i].name + " (" + kernels[i].contract.str() + "): " + j.why, std::nullopt, {}};
+        if (judged.references_judged()) {
+            found.truth = judged.truth();
+            found.judgements = judged.judgements();
+        }
+        return found;
     }
     return std::nullopt;
 }

@@ -167,6 +167,9 @@ struct Finding {
     /// The references' truth of the input, where they judged it (a kernel's
     /// violation): carried to the case file, never judged again.
     std::optional<Truth> truth;
+    /// Every kernel's judgement of the input on that truth (with truth):
+    /// a campaign counts the finding from them, without judging it again.
+    std::vector<FamilyJudgement> judgements;
 };
 
 /// The fuzz oracle: one input judged by CaseJudge (the references on every
