@@ -7,6 +7,7 @@
 #include "check/io/case_file.hpp"
 #include "check/model/family.hpp"
 #include "check/engine/judge.hpp"
+#include "check/engine/relation.hpp"
 #include "check/engine/run.hpp"
 #include "check/engine/witness.hpp"
 #include "check/model/generate.hpp"
@@ -21,11 +22,18 @@ TEST_P(EachFamily, builtinKernelsHoldAndReferencesAgreeOnAFixedSeed) {
     FamilyCheckOptions options;
     options.stream.max_cases = 4000;
     options.stream.seed = 11;
-    const FamilyCheckReport report = run_family_check(f, f.kernels(), options);
+    const std::vector<FamilyKernel> kernels = f.kernels();
+    // And every relation each claims.
+    for (size_t i = 0; i < kernels.size(); ++i)
+        for (const std::string& name : kernels[i].relations)
+            if (relation_unsupported(f, name).empty()) options.relations.push_back({*Relation::named(name), i, i, 0});
+    const FamilyCheckReport report = run_family_check(f, kernels, options);
     EXPECT_EQ(report.reference_mismatches, 0u) << report.mismatch_message;
     EXPECT_EQ(report.mix.size(), gen_kinds(f).size());
     for (const FamilyKernelReport& k : report.kernels)
         EXPECT_TRUE(k.holds()) << k.name << ": " << (k.classes.empty() ? "" : k.classes[0].why);
+    for (const RelationReport& r : report.relations)
+        EXPECT_TRUE(r.holds()) << r.subject << " " << r.relation << ": " << (r.classes.empty() ? "" : r.classes[0].why);
 }
 
 TEST_P(EachFamily, everyPlantedBugIsCaught) {
@@ -36,9 +44,19 @@ TEST_P(EachFamily, everyPlantedBugIsCaught) {
         options.stream.max_cases = 200000;
         options.stream.seed = 5;
         options.stop_at_first = true;
+        // The relations it claims are judged, as isect check judges them.
+        for (const std::string& name : k.relations)
+            if (relation_unsupported(f, name).empty()) options.relations.push_back({*Relation::named(name), 0, 0, 0});
         const FamilyCheckReport report = run_family_check(f, {k}, options);
         ASSERT_EQ(report.kernels.size(), 1u);
-        EXPECT_FALSE(report.kernels[0].holds()) << k.name << " was not caught in " << report.cases << " cases";
+        EXPECT_FALSE(report.holds()) << k.name << " was not caught in " << report.cases << " cases";
+        for (size_t r = 0; r < report.relations.size(); ++r)
+            for (const FailureClass& c : report.relations[r].classes) {
+                // Each relation class's witness still breaks it, in its class.
+                const auto b = judge_relation(f, options.relations[r], {k}, c.witness);
+                ASSERT_TRUE(b.has_value()) << k.name << " " << c.key.str();
+                EXPECT_EQ(b->key.str(), c.key.str()) << k.name;
+            }
         for (const FailureClass& c : report.kernels[0].classes) {
             // Each class's minimised witness still fails, in its class.
             const Truth truth = f.truth(c.witness.data());

@@ -14,6 +14,7 @@
 #include <random>
 #include <sys/wait.h>
 
+#include "check/engine/relation.hpp"
 #include "check/engine/witness.hpp"
 #include "check/io/case_file.hpp"
 #include "check/io/child.hpp"
@@ -57,6 +58,36 @@ std::string witness_origin(const CheckArgs& args, const std::string& subject, co
            "\nsignature: " + fc.key.str();
 }
 
+/// The origin comment of a relation class's witness.
+std::string relation_origin(const CheckArgs& args, const std::string& subject, const std::string& domain,
+                            const check::RelationReport& rel, const check::FailureClass& fc, const std::string& place) {
+    return (args.subject.plugin.empty() ? "isect check" : "isect check --plugin " + subject) + ", seed " +
+           std::to_string(args.seed) + ", domain " + domain + ": kernel " + rel.subject + " breaks the relation " +
+           rel.relation + "\n" + place + ", " + std::to_string(fc.count) + " violation" + (fc.count == 1 ? "" : "s") +
+           ": " + describe_class(fc.key) + (fc.minimised ? ", minimised" : ", as found") + "\n" + fc.why +
+           "\nsignature: " + fc.key.str();
+}
+
+/// Keeps a relation class's witness: the case, naming its relation (the
+/// other calls are what the relation derives from it).
+check::Written keep_relation_witness(const CheckArgs& args, const std::string& subject, const std::string& domain,
+                                     const check::Family& f, const check::RelationReport& rel, const check::FailureClass& fc,
+                                     const std::string& place, WitnessFiles& files) {
+    const std::string origin = relation_origin(args, subject, domain, rel, fc, place);
+    const check::Truth truth = fc.truth ? *fc.truth : check::Truth{};
+    const std::string text = fc.truth ? check::format_family_case(f, fc.witness, truth, origin, rel.relation)
+                                      : [&] {
+                                            try {
+                                                return check::format_family_case(f, fc.witness, f.truth(fc.witness.data()),
+                                                                                 origin, rel.relation);
+                                            } catch (const std::exception&) {
+                                                return check::format_family_case(f, fc.witness, origin);
+                                            }
+                                        }();
+    return files.keep(f.name + "|relation|" + fc.key.str(), witness_stem(args, subject, f, rel.subject) + "-" + rel.relation,
+                      rel.subject, text);
+}
+
 /// Writes every failure class's (minimised) witness in place of the one
 /// kept as found, the hang input and the reference disagreement; a write
 /// that fails leaves the class without a file and the run says so.
@@ -93,6 +124,14 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
             k.hang_case = w.ok() ? w.path : "";
         }
     }
+    for (check::RelationReport& rel : r.report.relations)
+        for (size_t c = 0; c < rel.classes.size(); ++c) {
+            check::FailureClass& fc = rel.classes[c];
+            const std::string place = "class " + std::to_string(c + 1) + " of " + std::to_string(rel.classes.size());
+            const check::Written w = keep_relation_witness(args, subject, r.report_domain, f, rel, fc, place, files);
+            fc.case_path = w.ok() || files.kept_earlier() ? w.path : "";
+            if (!w.ok() && files.kept_earlier()) fc.minimised = false;
+        }
     if (r.report.mismatch) {
         const check::Written w =
             files.keep(f.name + "|references", f.name + "-references-" + seed, "references",
@@ -389,6 +428,26 @@ std::vector<Target> targets_of(const CheckArgs& args, const check::KernelsUnderT
     return targets;
 }
 
+/// Whether every relation asked (--relation, isect_relations()) applies to
+/// some family checked; else says why not.
+bool relations_apply(const std::string& command, const check::KernelsUnderTest& under_test, const std::vector<Target>& targets) {
+    for (check::Relation::Kind kind : under_test.relation_kinds()) {
+        std::string why;
+        bool some = false;
+        for (const Target& t : targets) {
+            const std::string no = check::Relation::unsupported(kind, *t.family);
+            if (no.empty()) some = true;
+            else if (why.empty()) why = no;
+        }
+        if (!some) {
+            std::cerr << "isect " << command << ": --relation " << check::Relation{kind}.name()
+                      << " applies to no family checked (" << why << ")\n";
+            return false;
+        }
+    }
+    return true;
+}
+
 /// How one family's run goes: the oracle, the case stream (this run's
 /// seed, shard, generator kind and domain), each worker's kernels, the
 /// classes minimised, when it stops, whether it shows progress.
@@ -410,6 +469,7 @@ check::FamilyCheckOptions family_options(const CheckArgs& args, const check::Sha
     // A shard minimises every class: the merge shows the largest of
     // the whole run minimised, whichever shard found their witness.
     if (!shard.whole()) options.minimize_classes = SIZE_MAX;
+    options.relations = under_test.relations(*t.family, t.kernels);
     options.stop_at_first = args.stop_at_first;
     options.stop_at_hang = host != nullptr;
     options.progress = !args.quiet && args.format == "text" && (args.seconds > 3 || args.cases > 20000);
@@ -441,6 +501,7 @@ int run_check(const CheckArgs& args_in) {
     info.take_subject(*under_test);
     std::vector<Target> targets = targets_of(args, *under_test);
     if (targets.empty()) return 2;
+    if (!relations_apply("check", *under_test, targets)) return 2;
     info.show_maps = args.map || host;
 
     const std::vector<StoredFinding> findings = stored_findings(args, info);
@@ -450,6 +511,7 @@ int run_check(const CheckArgs& args_in) {
     // family's cases goes on to the next while the others finish theirs.
     std::vector<check::FamilyRun> runs;
     std::vector<FamilyResult> all(targets.size());
+    std::vector<std::vector<check::Relation>> runs_relations(targets.size());
     std::mutex files_lock;  // on_new_class and on_done come from different workers
     for (size_t n = 0; n < targets.size(); ++n) {
         const Target& t = targets[n];
@@ -470,6 +532,14 @@ int run_check(const CheckArgs& args_in) {
                                                  witness_origin(args, info.subject, all[n].report_domain, k, fc,
                                                                 "kept as found while the run went on")));
         };
+        options.on_new_relation_class = [&, n](size_t i, const check::FailureClass& fc) {
+            const Target& tn = targets[n];
+            const check::RelationReport rel = check::relation_report_for(runs_relations[n][i], tn.kernels);
+            const std::lock_guard<std::mutex> lock(files_lock);
+            keep_relation_witness(args, info.subject, all[n].report_domain, *tn.family, rel, fc,
+                                  "kept as found while the run went on", files);
+        };
+        runs_relations[n] = options.relations;
         r.replayed = replay_findings(findings, t, info.domain, r.problems);
         runs.push_back({t.family, t.kernels, std::move(options)});
     }

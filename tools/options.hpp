@@ -68,6 +68,10 @@ inline void add_subject_options(CLI::App* cmd, check::SubjectArgs& s, const std:
     cmd->add_option("--require", s.require,
                     "Preconditions your kernel declares (nonzero_direction, proper_triangle, ...; `isect kernels` lists "
                     "each family's): inputs that miss them are " + outside);
+    cmd->add_option("--relation", s.relation,
+                    "Relations between calls each kernel is judged for besides its contract, comma-separated: symmetric "
+                    "(the same answer with two arguments swapped), monotone (a hit stays a hit, same entry, as tmax "
+                    "grows), watertight (a ray through an edge two triangles share hits one of them)");
     cmd->add_option("--convention", s.convention,
                     "Conventions your kernel follows (surface, cull_back; `isect kernels` lists each family's): the exact "
                     "answer it is judged against follows them");

@@ -11,6 +11,7 @@
 
 #include "check_command.hpp"
 #include "check/engine/case_stream.hpp"
+#include "check/engine/relation.hpp"
 #include "check/engine/witness.hpp"
 #include "check/io/case_file.hpp"
 #include "check/io/interrupt.hpp"
@@ -65,6 +66,10 @@ struct JudgedFile {
     std::string disagreement; ///< the references disagree on it
     check::Truth truth;
     std::vector<check::FamilyJudgement> judgements;
+    /// The relations judged on it (of a kernel: asked, claimed, or the
+    /// case's own `relation` line where the kernel is named), each with its
+    /// break, if it broke.
+    std::vector<std::pair<check::Relation, std::optional<check::RelationBreak>>> relations;
 };
 
 JudgedFile judge_file(const std::string& file, bool strict, const check::KernelsUnderTest& under_test, size_t worker) {
@@ -86,6 +91,18 @@ JudgedFile judge_file(const std::string& file, bool strict, const check::Kernels
         out.truth = judged.truth();
         out.judgements = judged.judgements();
     }
+    if (!out.disagreement.empty() || !run_kernels) return out;
+    std::vector<check::Relation> relations = under_test.relations(*c->family, out.kernels);
+    if (under_test.named())
+        for (const std::string& name : c->relations)
+            for (size_t i = 0; i < out.kernels.size(); ++i) {
+                const check::Relation rel{*check::Relation::named(name), i, i, 0};
+                const bool have = std::any_of(relations.begin(), relations.end(),
+                                              [&](const check::Relation& r) { return r.kind == rel.kind && r.a == i; });
+                if (!have) relations.push_back(rel);
+            }
+    for (const check::Relation& rel : relations)
+        out.relations.emplace_back(rel, check::judge_relation(*c->family, rel, out.kernels, c->in));
     return out;
 }
 
@@ -176,9 +193,27 @@ struct ReplayTally {
                 const check::FailureClass* fc =
                     check::tally_judgement(f, k, r.report.kernels[i], c.in, truth, j, r.report.cases);
                 if (fc && fc->witness == c.in) files_of[i][fc->key.str()] = file;
-                if (j.violates != args.expect_broken)
+                // Its relations on the case: a claim broken is a broken
+                // case, as a contract broken is.
+                std::string relation_broken;
+                for (const auto& [rel, brk] : jf.relations) {
+                    if (rel.a != i) continue;
+                    check::RelationReport& rr = relation_report(r, rel, kernels);
+                    ++rr.tried;
+                    if (!brk) continue;
+                    ++rr.violations;
+                    if (!brk->side.empty()) ++rr.sides[brk->side];
+                    check::FailureClass& rc = check::count_in_class(f, rr.classes, brk->key, c.in, r.report.cases, brk->why);
+                    if (rc.witness == c.in) rc.case_path = file;
+                    if (relation_broken.empty()) relation_broken = "breaks the relation " + rel.name() + ": " + brk->why;
+                }
+                const bool broken = j.violates || !relation_broken.empty();
+                if (broken != args.expect_broken)
                     problems.push_back("kernel " + k.name + " (" + k.contract.str() + ") " +
-                                       (j.violates ? "breaks it: " + j.why : "keeps it, and was expected to break it"));
+                                       (j.violates ? "breaks it: " + j.why
+                                        : broken   ? relation_broken
+                                                   : "keeps it" + std::string(jf.relations.empty() ? "" : " and its relations") +
+                                                       ", and was expected to break it"));
             }
         }
         info.cases.push_back({file, f.name, check::precision_name(c.precision), problems.empty() ? "passed" : "failed",
@@ -197,6 +232,16 @@ struct ReplayTally {
         for (const std::string& note : notes) lines << note << "\n";
     }
 
+    /// Relation rel's report in r, made when first judged.
+    static check::RelationReport& relation_report(FamilyResult& r, const check::Relation& rel,
+                                                  const std::vector<FamilyKernel>& kernels) {
+        const std::string name = rel.name(), subject = rel.subject(kernels);
+        for (check::RelationReport& x : r.report.relations)
+            if (x.relation == name && x.subject == subject) return x;
+        r.report.relations.push_back(check::relation_report_for(rel, kernels));
+        return r.report.relations.back();
+    }
+
     /// Each kernel's classes in order, each with its case file.
     void finish() {
         for (size_t i = 0; i < results.size(); ++i) {
@@ -205,6 +250,7 @@ struct ReplayTally {
                 check::sort_classes(r.report.kernels[k].classes);
                 for (check::FailureClass& fc : r.report.kernels[k].classes) fc.case_path = witness_files[i][k][fc.key.str()];
             }
+            for (check::RelationReport& rel : r.report.relations) check::sort_classes(rel.classes);
         }
     }
 };

@@ -36,7 +36,7 @@ struct Field {
 constexpr Field kFields[] = {{"plugin", &SubjectArgs::plugin},   {"kernel", &SubjectArgs::kernel},
                              {"contract", &SubjectArgs::contract}, {"fp_env", &SubjectArgs::fp_env},
                              {"domain", &SubjectArgs::domain},   {"require", &SubjectArgs::require},
-                             {"convention", &SubjectArgs::convention}};
+                             {"convention", &SubjectArgs::convention}, {"relation", &SubjectArgs::relation}};
 
 /// The names of a --kernel list.
 std::vector<std::string> split_names(const std::string& list) {
@@ -45,6 +45,20 @@ std::vector<std::string> split_names(const std::string& list) {
     for (std::string name; std::getline(in, name, ',');)
         if (!name.empty()) out.push_back(name);
     return out;
+}
+
+/// The relations of a comma-separated list, added to `into` once each;
+/// false with why for a name that is none.
+bool parse_relations(const std::string& list, std::vector<Relation::Kind>& into, std::string& why) {
+    for (const std::string& name : split_names(list)) {
+        const auto kind = Relation::named(name);
+        if (!kind) {
+            why = "'" + name + "' is not symmetric, monotone or watertight";
+            return false;
+        }
+        if (std::find(into.begin(), into.end(), *kind) == into.end()) into.push_back(*kind);
+    }
+    return true;
 }
 
 }  // namespace
@@ -82,7 +96,7 @@ std::optional<SubjectArgs> SubjectArgs::read(const std::string& text, std::strin
         }
         if (!known) {
             why = "line " + std::to_string(n) + ": '" + line + "' is not one of plugin, kernel, contract, fp_env, domain, "
-                  "require, convention or error_e with its value";
+                  "require, convention, relation or error_e with its value";
             return std::nullopt;
         }
     }
@@ -150,6 +164,7 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
         return fail("--require " + why);
     if (!a.convention.empty() && !parse_conventions(a.convention, out->domain_.conventions, why))
         return fail("--convention " + why);
+    if (!parse_relations(a.relation, out->relations_, why)) return fail("--relation " + why);
     std::optional<Contract> contract;
     if (a.contract_given || !a.plugin.empty()) {
         contract = Contract::parse(a.contract);
@@ -190,6 +205,8 @@ std::string KernelsUnderTest::take_plugin(const SubjectArgs& a, const Contract& 
         return p.path + ": isect_requires() says " + why;
     if (a.convention.empty() && !p.conventions.empty() && !parse_conventions(p.conventions, domain_.conventions, why))
         return p.path + ": isect_conventions() says " + why;
+    if (a.relation.empty() && !p.relations.empty() && !parse_relations(p.relations, relations_, why))
+        return p.path + ": isect_relations() says " + why;
     return {};
 }
 
@@ -274,6 +291,21 @@ std::vector<const Family*> KernelsUnderTest::families_of(const Family& base) con
 }
 
 namespace {
+std::vector<Relation> KernelsUnderTest::relations(const Family& f, const std::vector<FamilyKernel>& kernels) const {
+    std::vector<Relation> out;
+    for (size_t i = 0; i < kernels.size(); ++i) {
+        // Those asked (--relation, or a plugin's isect_relations()), and
+        // those the kernel claims of itself.
+        std::vector<Relation::Kind> kinds = relations_;
+        for (const std::string& name : kernels[i].relations)
+            if (const auto kind = Relation::named(name); kind && std::find(kinds.begin(), kinds.end(), *kind) == kinds.end())
+                kinds.push_back(*kind);
+        for (Relation::Kind kind : kinds)
+            if (Relation::unsupported(kind, f).empty()) out.push_back({kind, i, i, 0});
+    }
+    return out;
+}
+
 /// The names of `a` and `b` that are conventions of f, the same set.
 bool same_conventions(const Family& f, const std::vector<std::string>& a, const std::vector<std::string>& b) {
     std::vector<std::string> x = conventions_of(f, a), y = conventions_of(f, b);

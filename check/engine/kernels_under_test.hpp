@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "check/engine/run.hpp"
 #include "check/model/domain.hpp"
 #include "check/model/family.hpp"
 #include "check/io/fp_env.hpp"
@@ -35,6 +36,9 @@ struct SubjectArgs {
     std::string domain;                   ///< --domain LO:HI; empty: the plugin's, else every finite number
     std::string require;                  ///< --require NAME,...; empty: the plugin's, else none
     std::string convention;               ///< --convention NAME,...; empty: the plugin's, a named kernel's own, else none
+    /// --relation NAME,...: claims about several calls each kernel is
+    /// judged for besides its contract (symmetric, monotone, watertight).
+    std::string relation;
     /// A folder for what a plugin prints (a log of its own there: --out);
     /// empty: a temporary file, kept only if the plugin printed anything.
     std::string output_dir;
@@ -100,6 +104,16 @@ public:
     /// (slow batches, answers that depend on the batch), one line each.
     std::vector<std::string> notes() const;
 
+    /// Whether the kernels were named (--kernel, --plugin), not every
+    /// built-in one: a case's own relation is then judged for each.
+    bool named() const { return !kernel_.empty() || !hosts_.empty() || !plugin_path_.empty(); }
+    /// The relations asked (--relation, or a plugin's isect_relations()), by kind.
+    const std::vector<Relation::Kind>& relation_kinds() const { return relations_; }
+    /// The relations to judge on family f's kernels: for each kernel, every
+    /// kind asked and every one it claims (FamilyKernel::relations) that f
+    /// supports.
+    std::vector<Relation> relations(const Family& f, const std::vector<FamilyKernel>& kernels) const;
+
 private:
     /// The plugin's kernels (in worker processes, or in this one), with what
     /// the plugin declares where the command line did not say: why not, or "".
@@ -122,6 +136,7 @@ private:
     std::shared_ptr<FpWatch> watch_ = std::make_shared<FpWatch>();
     std::shared_ptr<PluginNotes> notes_ = std::make_shared<PluginNotes>();
     std::string output_log_;  ///< where the plugin's workers print
+    std::vector<Relation::Kind> relations_;
 };
 
 /// The workers a command runs for --jobs N (0: every core available): at

@@ -2,27 +2,47 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "check/engine/witness.hpp"
 
 namespace isect::check {
 
+namespace {
+
+constexpr std::pair<Relation::Kind, const char*> kNames[] = {{Relation::Kind::agree, "agree"},
+                                                            {Relation::Kind::symmetric, "symmetric"},
+                                                            {Relation::Kind::monotone, "monotone"},
+                                                            {Relation::Kind::watertight, "watertight"}};
+
+}  // namespace
+
 std::string Relation::name() const {
-    switch (kind) {
-        case Kind::agree: return "agree";
-    }
+    for (const auto& [k, n] : kNames)
+        if (k == kind) return n;
     return "agree";
 }
 
 std::string Relation::subject(const std::vector<FamilyKernel>& kernels) const {
-    return "A = " + kernels[a].name + ", B = " + kernels[b].name;
+    if (kind == Kind::agree) return "A = " + kernels[a].name + ", B = " + kernels[b].name;
+    return kernels[a].name;
+}
+
+std::optional<Relation::Kind> Relation::named(const std::string& name) {
+    for (const auto& [k, n] : kNames)
+        if (name == n && k != Kind::agree) return k;
+    return std::nullopt;
+}
+
+std::string Relation::unsupported(Kind kind, const Family& f) {
+    return kind == Kind::agree ? "" : relation_unsupported(f, Relation{kind}.name());
 }
 
 RelationReport relation_report_for(const Relation& rel, const std::vector<FamilyKernel>& kernels) {
     RelationReport r;
     r.relation = rel.name();
     r.subject = rel.subject(kernels);
-    r.sides = {{"A", 0}, {"B", 0}, {"neither", 0}, {"both", 0}};
+    if (rel.kind == Relation::Kind::agree) r.sides = {{"A", 0}, {"B", 0}, {"neither", 0}, {"both", 0}};
     return r;
 }
 
@@ -30,6 +50,15 @@ namespace {
 
 std::string answer_name(const Family& f, int a) {
     return a >= 0 && a < int(f.answers.size()) ? f.answers[size_t(a)] : "no answer (crash or hang)";
+}
+
+/// Kernel k on in, a crash or hang as answer -1.
+Answer call(const FamilyKernel& k, const Inputs& in) {
+    try {
+        return k.fn(in.data());
+    } catch (const KernelFailure&) {
+        return Answer{-1, {}, 0};
+    }
 }
 
 /// Whether two answers' numbers differ by more than tol u max(|x|, |y|);
@@ -59,15 +88,61 @@ bool disagree(const Family& f, const Answer& a, const Answer& b, double toleranc
     return carries && numbers_differ(f, a, b, tolerance, output);
 }
 
-}  // namespace
-
-bool breaks(const Family& f, const Relation& rel, const CaseJudge& judged) {
-    std::string output;
-    return disagree(f, judged.answer(rel.a), judged.answer(rel.b), rel.tolerance, output);
+/// The input with a two-object family's arguments swapped.
+Inputs swapped(const Family& f, const Inputs& in) {
+    Inputs out = in;
+    const size_t n = f.exchangeable;
+    for (size_t i = 0; i < n; ++i) std::swap(out[i], out[n + i]);
+    return out;
 }
 
-std::optional<RelationBreak> judge_relation(const Family& f, const Relation& rel,
-                                            const std::vector<FamilyKernel>& kernels, const Inputs& in) {
+/// A larger tmax and how a person names it.
+struct Larger {
+    Inputs in;
+    const char* what;
+};
+
+/// The input at every larger tmax the relation tries: twice it, the
+/// precision's largest number, +inf.
+std::vector<Larger> larger_tmax(const Family& f, const Inputs& in) {
+    const size_t at = f.offset("tmax");
+    const double tmax = in[at];
+    const double largest = precision() == Precision::single ? double(std::numeric_limits<float>::max())
+                                                            : std::numeric_limits<double>::max();
+    std::vector<Larger> out;
+    const auto add = [&](double t, const char* what) {
+        if (!(t > tmax)) return;
+        out.push_back({in, what});
+        out.back().in[at] = t;
+    };
+    if (tmax > 0) add(2 * tmax > largest ? INFINITY : 2 * tmax, "2 tmax");
+    add(largest, precision() == Precision::single ? "the largest float" : "the largest double");
+    add(INFINITY, "+inf");
+    return out;
+}
+
+/// The first output, the entry (t, t_enter), as the same number: equal, or
+/// both NaN.
+bool same_entry(const Answer& x, const Answer& y) {
+    if (x.values.empty() || y.values.empty()) return true;
+    const double a = x.values[0], b = y.values[0];
+    return a == b || (std::isnan(a) && std::isnan(b));
+}
+
+std::string number(double x) { return format_k(x); }
+
+/// The references' truth of in, or nullopt where they disagree (the input
+/// decides nothing; the run reports the disagreement elsewhere).
+std::optional<Truth> references(const Family& f, const Inputs& in) {
+    try {
+        return f.truth(in.data());
+    } catch (const ReferenceMismatch&) {
+        return std::nullopt;
+    }
+}
+
+std::optional<RelationBreak> judge_agree(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels,
+                                         const Inputs& in) {
     const std::vector<FamilyKernel> both{kernels[rel.a], kernels[rel.b]};
     CaseJudge judged(f, both, in, Oracle::slow, false);
     judged.finish();
@@ -95,27 +170,136 @@ std::optional<RelationBreak> judge_relation(const Family& f, const Relation& rel
                        (out.side == "both"      ? std::string("each within 1 u S")
                         : out.side == "neither" ? std::string("neither nearer")
                                                 : out.side + " nearer");
-        out.why = "both answer " + answer_name(f, a.answer) + "; their numbers are off the exact ones by " + format_k(ea) +
-                  " (A) and " + format_k(eb) + " (B) u S";
+        out.why = "both answer " + answer_name(f, a.answer) + "; their numbers are off the exact ones by " + number(ea) +
+                  " (A) and " + number(eb) + " (B) u S";
     }
-    out.key.kernel = rel.subject(kernels);
-    out.key.contract = rel.name();
-    out.key.kind = FailureKind::relation;
-    if (f.deciding) out.key.decided = f.deciding(in.data(), truth, truth.answer);
-    out.key.scale = scale_bucket(f, in);
     out.truth = truth;
+    return out;
+}
+
+std::optional<RelationBreak> judge_symmetric(const Family& f, const FamilyKernel& k, const Inputs& in) {
+    const Inputs other = swapped(f, in);
+    const Answer a = call(k, in), b = call(k, other);
+    if (a.answer == b.answer) return std::nullopt;
+    const std::optional<Truth> truth = references(f, in);
+    if (!truth) return std::nullopt;
+    RelationBreak out;
+    out.side = a.answer == truth->answer ? "as given" : b.answer == truth->answer ? "swapped" : "neither";
+    out.key.what = "answers " + answer_name(f, a.answer) + ", swapped " + answer_name(f, b.answer) + ", exact " +
+                   answer_name(f, truth->answer);
+    out.why = "answers " + answer_name(f, a.answer) + " as given and " + answer_name(f, b.answer) +
+              " with the arguments swapped; the references " + answer_name(f, truth->answer);
+    out.truth = *truth;
+    return out;
+}
+
+std::optional<RelationBreak> judge_monotone(const Family& f, const FamilyKernel& k, const Inputs& in) {
+    const Answer at = call(k, in);
+    if (at.answer != 1) return std::nullopt;
+    for (const Larger& l : larger_tmax(f, in)) {
+        const Answer later = call(k, l.in);
+        if (later.answer == 1 && same_entry(at, later)) continue;
+        const std::optional<Truth> truth = references(f, in), truth_later = references(f, l.in);
+        if (!truth || !truth_later) return std::nullopt;
+        RelationBreak out;
+        const std::string entry = f.outputs.empty() ? "entry" : f.outputs[0];
+        if (later.answer != 1) {
+            out.key.what = "a hit at tmax, " + answer_name(f, later.answer) + " at a larger tmax, exact " +
+                           answer_name(f, truth_later->answer);
+            out.why = "hits at tmax = " + number(in[f.offset("tmax")]) + ", answers " + answer_name(f, later.answer) +
+                      " at tmax = " + l.what + "; the references " + answer_name(f, truth_later->answer);
+        } else {
+            out.key.what = "the entry moves as tmax grows";
+            out.why = entry + " = " + number(at.values[0]) + " at tmax = " + number(in[f.offset("tmax")]) + ", " +
+                      number(later.values[0]) + " at tmax = " + l.what;
+        }
+        out.side = "";
+        out.truth = *truth;
+        return out;
+    }
+    return std::nullopt;
+}
+
+std::optional<RelationBreak> judge_watertight(const Family& f, const FamilyKernel& k, const Inputs& in) {
+    if (call(k, in).answer == 1) return std::nullopt;
+    const std::vector<Inputs> around = f.shared_edges.neighbours(in.data());
+    for (size_t e = 0; e < around.size(); ++e) {
+        const Inputs& n = around[e];
+        if (call(k, n).answer == 1 || !f.shared_edges.through(in.data(), n.data())) continue;
+        // The references confirm the ray meets both.
+        const std::optional<Truth> truth = references(f, in), truth_n = references(f, n);
+        if (!truth || !truth_n || truth->answer != 1 || truth_n->answer != 1) continue;
+        RelationBreak out;
+        out.key.what = "a leak: misses both triangles of an edge the ray passes through";
+        out.why = "misses the triangle and its neighbour across edge " +
+                  (e < f.shared_edges.edge_names.size() ? f.shared_edges.edge_names[e] : std::to_string(e)) +
+                  ", each wound alike; the references hit both";
+        out.truth = *truth;
+        return out;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool breaks(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels, const Inputs& in,
+            const CaseJudge& judged) {
+    const FamilyKernel& k = kernels[rel.a];
+    const Answer& got = judged.answer(rel.a);
+    switch (rel.kind) {
+        case Relation::Kind::agree: {
+            std::string output;
+            return disagree(f, got, judged.answer(rel.b), rel.tolerance, output);
+        }
+        case Relation::Kind::symmetric: return call(k, swapped(f, in)).answer != got.answer;
+        case Relation::Kind::monotone:
+            if (got.answer != 1) return false;
+            for (const Larger& l : larger_tmax(f, in)) {
+                const Answer later = call(k, l.in);
+                if (later.answer != 1 || !same_entry(got, later)) return true;
+            }
+            return false;
+        case Relation::Kind::watertight: {
+            // Only a triangle the ray meets can share an edge it passes
+            // through; a kernel that hits it keeps the claim.
+            if (got.answer == 1 || judged.truth().answer != 1) return false;
+            for (const Inputs& n : f.shared_edges.neighbours(in.data()))
+                if (call(k, n).answer != 1 && f.shared_edges.through(in.data(), n.data())) return true;
+            return false;
+        }
+    }
+    return false;
+}
+
+std::optional<RelationBreak> judge_relation(const Family& f, const Relation& rel,
+                                            const std::vector<FamilyKernel>& kernels, const Inputs& in) {
+    std::optional<RelationBreak> out;
+    const FamilyKernel& k = kernels[rel.a];
+    if (k.domain && !k.domain->covers(f, in.data())) return std::nullopt;
+    switch (rel.kind) {
+        case Relation::Kind::agree: out = judge_agree(f, rel, kernels, in); break;
+        case Relation::Kind::symmetric: out = judge_symmetric(f, k, in); break;
+        case Relation::Kind::monotone: out = judge_monotone(f, k, in); break;
+        case Relation::Kind::watertight: out = judge_watertight(f, k, in); break;
+    }
+    if (!out) return out;
+    out->key.kernel = rel.subject(kernels);
+    out->key.contract = rel.name();
+    out->key.kind = FailureKind::relation;
+    if (f.deciding) out->key.decided = f.deciding(in.data(), out->truth, out->truth.answer);
+    out->key.scale = scale_bucket(f, in);
     return out;
 }
 
 const FailureClass* tally_relation(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels,
                                    RelationReport& r, const Inputs& in, const CaseJudge& judged, uint64_t case_number) {
-    if (judged.outside(rel.a) || judged.outside(rel.b)) return nullptr;
+    if (judged.outside(rel.a) || (rel.kind == Relation::Kind::agree && judged.outside(rel.b))) return nullptr;
     ++r.tried;
-    if (!breaks(f, rel, judged)) return nullptr;
+    if (!breaks(f, rel, kernels, in, judged)) return nullptr;
     const std::optional<RelationBreak> b = judge_relation(f, rel, kernels, in);
     if (!b) return nullptr;
     ++r.violations;
-    ++r.sides[b->side];
+    if (!b->side.empty()) ++r.sides[b->side];
     return &count_in_class(f, r.classes, b->key, in, case_number, b->why);
 }
 

@@ -14,12 +14,18 @@ namespace isect::check {
 
 RelationReport relation_report_for(const Relation& rel, const std::vector<FamilyKernel>& kernels);
 
-/// Whether the kernels' answers the judge got for its case break the
-/// relation: no reference is asked (judged need not be finished).
-bool breaks(const Family& f, const Relation& rel, const CaseJudge& judged);
+/// Whether the relation's calls on in break it, from the kernels' answers
+/// the judge got for in (its truth, too: judged is finished) and the calls
+/// the relation adds (the arguments swapped, a larger tmax, a triangle's
+/// neighbours); a reference is asked only where a watertight claim needs
+/// the exact crossing.
+bool breaks(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels, const Inputs& in,
+            const CaseJudge& judged);
 
 /// A violation of a relation, judged with the references: its failure
-/// class, whom they side with, one line for a person, and their truth.
+/// class, whom they side with (agree: A, B, neither, both; symmetric: as
+/// given, swapped, neither; empty for the others), one line for a person,
+/// and their truth of the case.
 struct RelationBreak {
     ClassKey key;
     std::string side;

@@ -198,6 +198,57 @@ std::string cull_deciding(const double* in, const Truth&, int) {
     return two_sided_deciding(in, cr);
 }
 
+// --- Shared edges (--relation watertight) -------------------------------------------
+
+/// The triangle across each edge of the case's, sharing that edge and wound
+/// alike: across ab, (b, a, a + b - c), its third vertex the opposite one
+/// mirrored through the edge's midpoint and rounded to the run's precision
+/// (the two then make a parallelogram, or a hinge a hair off it). One per
+/// edge, ab, bc, ca.
+std::vector<Inputs> neighbours(const double* in) {
+    std::vector<Inputs> out;
+    for (size_t e = 0; e < 3; ++e) {
+        const double* p = in + kTri + 3 * e;
+        const double* q = in + kTri + 3 * ((e + 1) % 3);
+        const double* r = in + kTri + 3 * ((e + 2) % 3);
+        Inputs n(in, in + kInput.size());
+        for (size_t i = 0; i < 3; ++i) {
+            n[kA + i] = q[i];
+            n[kB + i] = p[i];
+            n[kC + i] = to_precision(p[i] + q[i] - r[i]);
+        }
+        out.push_back(std::move(n));
+    }
+    return out;
+}
+
+/// Whether the ray passes exactly through the interior of the edge that in
+/// and neighbour n share (its first two vertices are the edge, reversed),
+/// at 0 < t < tmax, crossing both planes the same way (front to back or
+/// back to front; under cull_back, onto both front faces).
+bool through_shared_edge(const double* in, const double* n, bool cull_back) {
+    for (size_t i = 0; i < 9; ++i)
+        if (!std::isfinite(n[kTri + i])) return false;
+    const ref::RayTriangleCramer base = ref::ray_triangle_cramer(in);
+    if (base.zero_direction || base.degenerate || base.det == 0 || (cull_back && base.det < 0)) return false;
+    if (!(base.t > 0) || (!std::isinf(in[kTmax]) && !(base.t < ref::exact(in[kTmax])))) return false;
+    // The barycentric weight of the vertex opposite the shared edge is 0,
+    // the edge's own two are positive. The edge is n's a b = in's q p.
+    const ref::Point shared_a = ref::exact(vec_at(n + kA)), shared_b = ref::exact(vec_at(n + kB));
+    const ref::Rational w[3] = {1 - base.u - base.v, base.u, base.v};  // of in's a, b, c
+    int opposite = -1;
+    for (int k = 0; k < 3; ++k) {
+        const ref::Point v = ref::exact(vec_at(in + kTri + 3 * size_t(k)));
+        if (v != shared_a && v != shared_b) opposite = k;
+    }
+    if (opposite < 0 || w[opposite] != 0) return false;
+    for (int k = 0; k < 3; ++k)
+        if (k != opposite && !(w[k] > 0)) return false;
+    const ref::RayTriangleCramer other = ref::ray_triangle_cramer(n);
+    if (other.degenerate || other.det == 0) return false;
+    return (other.det > 0) == (base.det > 0);
+}
+
 /// Where the fast oracle differs from the rational reference.
 std::string oracle_check(const double* in, const FastTruth& fast, bool cull_back) {
     const ref::RayTriangleExact q = ref::ray_triangle_rational(in, cull_back);
@@ -295,6 +346,18 @@ RayTriangleHit cull_wrong_winding(const Vec3f& o, const Vec3f& d, float tmax, co
 RayTriangleHit strict_edges(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
     RayTriangleHit r = ray_triangle_mt(o, d, tmax, tri);
     if (r.hit && (r.u <= 0 || r.v <= 0 || r.u + r.v >= 1)) return {};
+    return r;
+}
+
+/// Planted bug: the ray turned into the segment from o to o + tmax d, as
+/// a segment test takes it, and t = s tmax. At tmax = +inf or the largest
+/// float the segment's end overflows (inf times a zero component: NaN) and
+/// the hit is lost; at two finite tmax, s and so t round differently. A hit
+/// at tmax is no hit, or another entry, at a larger one: not monotone.
+RayTriangleHit segment_from_tmax(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& tri) {
+    const Vec3f along{d[0] * tmax, d[1] * tmax, d[2] * tmax};
+    RayTriangleHit r = ray_triangle_mt(o, along, 1.0f, tri);
+    if (r.hit) r.t *= tmax;
     return r;
 }
 
@@ -473,11 +536,15 @@ Family make() {
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle(in)); };
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_triangle(in)); };
     f.all_kernels = [] {
-        return std::vector<FamilyKernel>{kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>),
-                                         kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),
-                                         kernel<float>("exact", "exact", 1, ray_triangle_exact),
-                                         kernel<double>("moller_trumbore", "tolerant=1", 2, ray_triangle_mt<double>),
-                                         kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>),
+        // Woop's test and the exact one are watertight; Möller-Trumbore is
+        // not (its two triangles of an edge round their barycentrics apart).
+        return std::vector<FamilyKernel>{claiming(kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>), {"monotone"}),
+                                         claiming(kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),
+                                                  {"watertight", "monotone"}),
+                                         claiming(kernel<float>("exact", "exact", 1, ray_triangle_exact), {"watertight", "monotone"}),
+                                         claiming(kernel<double>("moller_trumbore", "tolerant=1", 2, ray_triangle_mt<double>), {"monotone"}),
+                                         claiming(kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>),
+                                                  {"watertight", "monotone"}),
                                          kernel<float>("moller_trumbore_cull", "tolerant=1", 1, ray_triangle_mt_cull<float>,
                                                        {"cull_back"}),
                                          kernel<double>("moller_trumbore_cull", "tolerant=1", 2, ray_triangle_mt_cull<double>,
@@ -487,6 +554,9 @@ Family make() {
         return std::vector<FamilyKernel>{kernel<float>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<float>),
                                          kernel<float>("broken:swapped_uv", "tolerant=1", 1, swapped_uv),
                                          kernel<float>("broken:cull_wrong_winding", "tolerant=1", 1, cull_wrong_winding, {"cull_back"}),
+                                         // Within its contract, caught by the relations it claims.
+                                         claiming(kernel<float>("broken:strict_edges", "tolerant=1", 1, strict_edges), {"watertight"}),
+                                         claiming(kernel<float>("broken:segment_from_tmax", "tolerant=1", 1, segment_from_tmax), {"monotone"}),
                                          kernel<double>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<double>)};
     };
     f.mixes = mixes();
@@ -499,9 +569,13 @@ Family make() {
     f.conventions = {{"cull_back", "front faces only: a hit needs dir . n < 0, n = (b - a) x (c - a) (counter-clockwise "
                                    "winding; Möller-Trumbore's TEST_CULL, back-face culling in Embree and engines); a ray "
                                    "in the plane misses"}};
+    f.shared_edges.neighbours = neighbours;
+    f.shared_edges.through = [](const double* in, const double* n) { return through_shared_edge(in, n, false); };
+    f.shared_edges.edge_names = {"ab", "bc", "ca"};
     f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
         if (conventions.empty()) return;  // "cull_back", the one convention
         g.handed = true;
+        g.shared_edges.through = [](const double* in, const double* n) { return through_shared_edge(in, n, true); };
         g.truth = [](const double* in) { return truth(in, true); };
         g.cgal = [](const double* in) {
             return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),
@@ -527,6 +601,8 @@ const Family& self() {
 const Family& ray_triangle_family() { return self(); }
 
 /// For the watertightness property: the planted strict-edge kernel.
-FamilyKernel ray_triangle_strict_edges_kernel() { return kernel("broken:strict_edges", "tolerant=1", 1, strict_edges); }
+FamilyKernel ray_triangle_strict_edges_kernel() {
+    return claiming(kernel("broken:strict_edges", "tolerant=1", 1, strict_edges), {"watertight"});
+}
 
 }  // namespace isect::check

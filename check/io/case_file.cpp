@@ -138,7 +138,16 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
     c.family = &f;
     c.in.assign(f.size(), 0.0);
     bool counts_ok = true;
-    std::set<std::string> known = {"family", "expect", "precision", "convention"};
+    std::set<std::string> known = {"family", "expect", "precision", "convention", "relation"};
+    if (const auto rel = keys.find("relation"); rel != keys.end()) {
+        for (const std::string& name : rel->second.values) {
+            if (const std::string why = relation_unsupported(f, name); !why.empty())
+                errors.push_back({path, rel->second.line, "relation: " + why});
+            else if (std::find(c.relations.begin(), c.relations.end(), name) == c.relations.end())
+                c.relations.push_back(name);
+        }
+        if (rel->second.values.empty()) errors.push_back({path, rel->second.line, "relation: names no relation"});
+    }
     if (const auto conv = keys.find("convention"); conv != keys.end()) {
         // The conventions the case's truth follows (Family::conventions).
         Domain declared;
@@ -220,6 +229,11 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
         if (!known.count(key)) {
             std::string list = "family, precision";
             if (!f.conventions.empty()) list += ", convention";
+            for (const std::string& name : relation_names())
+                if (relation_unsupported(f, name).empty()) {
+                    list += ", relation";
+                    break;
+                }
             for (const InputKey& k : f.inputs) list += ", " + k.key;
             list += ", expect";
             for (const std::string& v : f.outputs) list += ", expect." + v;

@@ -35,13 +35,21 @@ struct FamilyCase {
     int expect = 0;
     std::map<std::string, double> expect_values;     ///< expect.NAME lines
     std::map<std::string, double> expect_tolerance;  ///< expect.NAME X +- TOL: |exact - X| <= TOL
+    /// `relation NAME ...`: the case is a witness of these relations (a
+    /// claim about several calls: the calls are the case and what the
+    /// relation derives from it, its arguments swapped, a larger tmax, its
+    /// triangle's neighbours), judged for every kernel that claims them or
+    /// is asked to (--relation).
+    std::vector<std::string> relations;
     /// Decimals in the file that are not floats and were rounded to one
     /// ("0.1"); errors instead when read strictly.
     std::vector<std::string> warnings;
 };
 
-/// The text of a case: origin comment, family, keys, expect and the values.
-std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin);
+/// The text of a case: origin comment, family, keys, expect and the
+/// values; a relation's witness names the relation.
+std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin,
+                               const std::string& relation = "");
 /// The same with the truth from the references; when they disagree the
 /// origin says so and expect holds the family's first answer (replay then
 /// reports the disagreement).

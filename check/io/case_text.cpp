@@ -30,13 +30,15 @@ std::string format_inputs(const Family& f, const Inputs& in) {
 
 }  // namespace
 
-std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin) {
+std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin,
+                               const std::string& relation) {
     std::ostringstream out;
     std::istringstream lines(origin);
     for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
     out << "family  " << f.name << "\n";
     if (precision() == Precision::double_) out << "precision  double\n";
     for (const std::string& c : f.followed) out << "convention  " << c << "\n";
+    if (!relation.empty()) out << "relation  " << relation << "\n";
     out << format_inputs(f, in);
     out << "expect  " << f.answers[size_t(truth.answer)] << "\n";
     if (f.answer_has_values[size_t(truth.answer)])

@@ -154,7 +154,8 @@ void PluginHost::start() {
     double domain[3] = {0, 0, 0};
     uint64_t states[2] = {0, 0};
     if (!read_all(from_child_, domain, sizeof domain, 1000, nullptr) || !read_string(from_child_, info_.requires_, 1000) ||
-        !read_string(from_child_, info_.conventions, 1000) || !read_all(from_child_, states, sizeof states, 1000, nullptr))
+        !read_string(from_child_, info_.conventions, 1000) || !read_string(from_child_, info_.relations, 1000) ||
+        !read_all(from_child_, states, sizeof states, 1000, nullptr))
         throw broken();
     info_.before_load = FpControl{states[0]};
     info_.after_load = FpControl{states[1]};

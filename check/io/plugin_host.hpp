@@ -36,6 +36,8 @@ struct PluginInfo {
     std::string requires_;
     /// What isect_conventions() declares ("surface,cull_back"), if exported.
     std::string conventions;
+    /// What isect_relations() claims ("symmetric,watertight"), if exported.
+    std::string relations;
     /// The floating-point control state before and after loading it (a
     /// -ffast-math build sets FTZ and DAZ as it loads).
     FpControl before_load, after_load;

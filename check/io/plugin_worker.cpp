@@ -98,7 +98,7 @@ void answer(const Loaded& lib, const Request& r, FpControl env, PluginHost::Shar
 /// The handshake's reply: the plugin's functions (every family, float and,
 /// from ABI 2, double; batch entries beside them), its name, what it
 /// exports and batches, and what it declares of itself (isect_domain,
-/// isect_requires, isect_conventions). A plugin that exports no family
+/// isect_requires, isect_conventions, isect_relations). A plugin that exports no family
 /// function ends the handshake with why.
 Loaded reply_to_handshake(int out, const Opened& opened) {
     void* lib = opened.lib;
@@ -131,7 +131,7 @@ Loaded reply_to_handshake(int out, const Opened& opened) {
         domain[2] = 1;
     }
     write_all(out, domain, sizeof domain);
-    for (const char* says : {"isect_requires", "isect_conventions"}) {
+    for (const char* says : {"isect_requires", "isect_conventions", "isect_relations"}) {
         std::string text;
         if (auto declared = reinterpret_cast<const char* (*)()>(dlsym(lib, says)))
             if (const char* t = declared()) text = t;

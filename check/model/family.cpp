@@ -209,4 +209,21 @@ std::optional<FailureKind> failure_kind_named(const std::string& name) {
     return std::nullopt;
 }
 
+const std::vector<std::string>& relation_names() {
+    static const std::vector<std::string> names = {"symmetric", "monotone", "watertight"};
+    return names;
+}
+
+std::string relation_unsupported(const Family& f, const std::string& name) {
+    if (name == "symmetric") return f.exchangeable ? "" : f.name + " has no two arguments of one kind to swap";
+    if (name == "monotone") {
+        for (const InputKey& k : f.inputs)
+            if (k.key == "tmax") return "";
+        return f.name + " has no tmax";
+    }
+    if (name == "watertight")
+        return f.shared_edges.neighbours ? "" : f.name + " has no triangles that share edges (ray_triangle has)";
+    return "'" + name + "' is not symmetric, monotone or watertight";
+}
+
 }  // namespace isect::check

@@ -221,7 +221,26 @@ struct FamilyKernel {
     /// The family's conventions it follows (Family::conventions): judged
     /// against the truth of a family declared with exactly these.
     std::vector<std::string> conventions = {};
+    /// The relations between calls it claims besides its contract
+    /// (relation_names(): symmetric, monotone, watertight), judged wherever
+    /// it is: a claim, like its contract.
+    std::vector<std::string> relations = {};
 };
+
+/// k, claiming the relations named (FamilyKernel::relations).
+inline FamilyKernel claiming(FamilyKernel k, std::vector<std::string> relations) {
+    k.relations = std::move(relations);
+    return k;
+}
+
+/// The relations between calls a kernel can claim or be judged for
+/// (--relation, FamilyKernel::relations, a case file's `relation` line):
+/// symmetric, monotone, watertight (check/engine/run.hpp's Relation).
+const std::vector<std::string>& relation_names();
+/// Why family f cannot be judged for relation `name`: it is no relation,
+/// or f has no two arguments of one kind, no tmax, no shared edges. Empty
+/// when it can.
+std::string relation_unsupported(const Family& f, const std::string& name);
 
 /// What went wrong in a violation, as a kind (the rest of a failure class
 /// says which answer, output or test).
@@ -406,6 +425,19 @@ struct Family {
     /// cull_back): a mirror, an odd permutation of the axes and a reversal
     /// of the vertices each turn a front face into a back one.
     bool handed = false;
+    /// For --relation watertight (check/engine/run.hpp's Relation): a case's
+    /// neighbours, each the family's input for the same query against the
+    /// triangle across one of the case's triangle's edges (sharing that
+    /// edge, wound alike); and whether the query passes exactly through the
+    /// interior of the edge the case and a neighbour share, crossing both
+    /// planes the same way. Empty for a family without shared edges.
+    struct SharedEdges {
+        std::function<std::vector<Inputs>(const double* in)> neighbours;
+        std::function<bool(const double* in, const double* neighbour)> through;
+        /// Which edge neighbour i is across, for a person ("ab").
+        std::vector<std::string> edge_names;
+    };
+    SharedEdges shared_edges;
     /// Two arguments of one kind, in either order: the first `exchangeable`
     /// inputs and the next as many (aabb_aabb's a and b, triangle_triangle's
     /// t1 and t2). The answer and every band must not depend on their order

@@ -66,6 +66,16 @@ ISECT_PLUGIN_EXPORT const char* isect_requires(void);
    kernel is judged against; `--convention` overrides it. */
 ISECT_PLUGIN_EXPORT const char* isect_conventions(void);
 
+/* Optional: the relations between calls the kernels claim besides their
+   contract, comma-separated, as `isect check --relation` takes them:
+   "symmetric" (two-object families: the same answer with the arguments
+   swapped), "monotone" (ray_triangle, ray_sphere: a hit at tmax stays a
+   hit, with the same entry, at every larger tmax), "watertight"
+   (ray_triangle: a ray through the interior of an edge two triangles share
+   hits at least one of them). Each is judged like the contract;
+   `--relation` overrides it. */
+ISECT_PLUGIN_EXPORT const char* isect_relations(void);
+
 /* aabb_triangle. Closed box [lo, hi] vs closed triangle a = tri[0..2],
    b = tri[3..5], c = tri[6..8]. Returns 1 if they share a point, 0 if not. */
 ISECT_PLUGIN_EXPORT int isect_aabb_triangle(const float lo[3], const float hi[3], const float tri[9]);
