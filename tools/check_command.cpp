@@ -224,6 +224,18 @@ std::vector<ReplayedFinding> replay_findings(const std::vector<StoredFinding>& f
                 p.why = j.violates ? j.why
                                    : j.answer_differs ? "answers " + t.family->answers[size_t(j.got.answer)] + ", inside its band"
                                                       : "answers " + t.family->answers[size_t(truth.answer)] + ", as the references do";
+                // A relation's witness: the relation judged again.
+                for (const std::string& name : c.relations) {
+                    if (p.still_failing) break;
+                    const auto kind = check::Relation::named(name);
+                    if (!kind || !check::Relation::unsupported(*kind, *t.family).empty()) continue;
+                    if (const auto b = check::judge_relation(*t.family, {*kind, 0, 0, 0}, one, c.in)) {
+                        p.still_failing = true;
+                        p.why = "breaks the relation " + name + ": " + b->why;
+                    } else {
+                        p.why += "; the relation " + name + " holds";
+                    }
+                }
             } catch (const std::exception& e) {
                 p.still_failing = true;
                 p.why = e.what();

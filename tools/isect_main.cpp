@@ -34,6 +34,14 @@ namespace isect::tool {
 
 namespace {
 
+/// ", claims watertight, monotone": the relations a kernel claims.
+std::string claims(const check::FamilyKernel& k) {
+    std::string out;
+    for (const std::string& r : k.relations) out += (out.empty() ? ", claims " : ", ") + r;
+    if (!out.empty() && k.relations_domain) out += " in " + k.relations_domain->str();
+    return out;
+}
+
 /// `isect kernels`: every kernel and planted bug, by family, with contracts
 /// (the float ones, then the double ones).
 int run_kernels() {
@@ -52,6 +60,12 @@ int run_kernels() {
         if (p == check::Precision::single)
             for (const check::Family::Convention& c : f->conventions)
                 std::cout << "  convention a kernel may follow (--convention " << c.name << "): " << c.says << "\n";
+        if (p == check::Precision::single) {
+            std::string relations;
+            for (const std::string& r : check::relation_names())
+                if (check::relation_unsupported(*f, r).empty()) relations += (relations.empty() ? " " : ", ") + r;
+            if (!relations.empty()) std::cout << "  relations a kernel may claim (--relation):" << relations << "\n";
+        }
         for (const auto& list : {f->kernels(), f->broken()})
             for (const check::FamilyKernel& k : list)
                 std::cout << "  " << k.name << "  " << k.contract.str()
@@ -59,7 +73,7 @@ int run_kernels() {
                           << (k.domain ? " in " + k.domain->str_with_requirements() : "")
                           << (f->outputs.empty() ? "" : ", numbers within " + check::format_k(k.error_e) + " x " +
                                                            check::unit_name() + " S")
-                          << "\n";
+                          << claims(k) << "\n";
     }
     }
     return 0;

@@ -290,7 +290,6 @@ std::vector<const Family*> KernelsUnderTest::families_of(const Family& base) con
     return out;
 }
 
-namespace {
 std::vector<Relation> KernelsUnderTest::relations(const Family& f, const std::vector<FamilyKernel>& kernels) const {
     std::vector<Relation> out;
     for (size_t i = 0; i < kernels.size(); ++i) {
@@ -305,6 +304,8 @@ std::vector<Relation> KernelsUnderTest::relations(const Family& f, const std::ve
     }
     return out;
 }
+
+namespace {
 
 /// The names of `a` and `b` that are conventions of f, the same set.
 bool same_conventions(const Family& f, const std::vector<std::string>& a, const std::vector<std::string>& b) {

@@ -203,15 +203,17 @@ std::optional<RelationBreak> judge_monotone(const Family& f, const FamilyKernel&
         if (!truth || !truth_later) return std::nullopt;
         RelationBreak out;
         const std::string entry = f.outputs.empty() ? "entry" : f.outputs[0];
+        const std::string larger = format_number(l.in[f.offset("tmax")]) + " (" + l.what + ")";
         if (later.answer != 1) {
             out.key.what = "a hit at tmax, " + answer_name(f, later.answer) + " at a larger tmax, exact " +
                            answer_name(f, truth_later->answer);
-            out.why = "hits at tmax = " + number(in[f.offset("tmax")]) + ", answers " + answer_name(f, later.answer) +
-                      " at tmax = " + l.what + "; the references " + answer_name(f, truth_later->answer);
+            out.why = "hits at tmax = " + format_number(in[f.offset("tmax")]) + ", answers " +
+                      answer_name(f, later.answer) + " at tmax = " + larger + "; the references " +
+                      answer_name(f, truth_later->answer);
         } else {
             out.key.what = "the entry moves as tmax grows";
-            out.why = entry + " = " + number(at.values[0]) + " at tmax = " + number(in[f.offset("tmax")]) + ", " +
-                      number(later.values[0]) + " at tmax = " + l.what;
+            out.why = entry + " = " + format_number(at.values[0]) + " at tmax = " + format_number(in[f.offset("tmax")]) +
+                      ", " + format_number(later.values[0]) + " at tmax = " + larger;
         }
         out.side = "";
         out.truth = *truth;
@@ -241,6 +243,11 @@ std::optional<RelationBreak> judge_watertight(const Family& f, const FamilyKerne
 }
 
 }  // namespace
+
+bool claimed_on(const Family& f, const FamilyKernel& k, const Inputs& in) {
+    if (k.relations_domain) return k.relations_domain->covers(f, in.data());
+    return !k.domain || k.domain->covers(f, in.data());
+}
 
 bool breaks(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels, const Inputs& in,
             const CaseJudge& judged) {
@@ -275,7 +282,7 @@ std::optional<RelationBreak> judge_relation(const Family& f, const Relation& rel
                                             const std::vector<FamilyKernel>& kernels, const Inputs& in) {
     std::optional<RelationBreak> out;
     const FamilyKernel& k = kernels[rel.a];
-    if (k.domain && !k.domain->covers(f, in.data())) return std::nullopt;
+    if (!claimed_on(f, k, in)) return std::nullopt;
     switch (rel.kind) {
         case Relation::Kind::agree: out = judge_agree(f, rel, kernels, in); break;
         case Relation::Kind::symmetric: out = judge_symmetric(f, k, in); break;
@@ -294,6 +301,7 @@ std::optional<RelationBreak> judge_relation(const Family& f, const Relation& rel
 const FailureClass* tally_relation(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels,
                                    RelationReport& r, const Inputs& in, const CaseJudge& judged, uint64_t case_number) {
     if (judged.outside(rel.a) || (rel.kind == Relation::Kind::agree && judged.outside(rel.b))) return nullptr;
+    if (!claimed_on(f, kernels[rel.a], in)) return nullptr;
     ++r.tried;
     if (!breaks(f, rel, kernels, in, judged)) return nullptr;
     const std::optional<RelationBreak> b = judge_relation(f, rel, kernels, in);

@@ -14,6 +14,10 @@ namespace isect::check {
 
 RelationReport relation_report_for(const Relation& rel, const std::vector<FamilyKernel>& kernels);
 
+/// Whether k's relations are judged on in: inside the magnitudes they are
+/// claimed in (FamilyKernel::relations_domain, else k's domain).
+bool claimed_on(const Family& f, const FamilyKernel& k, const Inputs& in);
+
 /// Whether the relation's calls on in break it, from the kernels' answers
 /// the judge got for in (its truth, too: judged is finished) and the calls
 /// the relation adds (the arguments swapped, a larger tmax, a triangle's

@@ -538,13 +538,19 @@ Family make() {
     f.all_kernels = [] {
         // Woop's test and the exact one are watertight; Möller-Trumbore is
         // not (its two triangles of an edge round their barycentrics apart).
+        // Woop's is claimed in 2^-20:2^20: with a sliver narrower than the
+        // rounding of the translation against unit coordinates (mixed
+        // scales), both triangles of an edge round flat and miss (3 of
+        // 400,000 cases in float). On double input it is not claimed: a ray
+        // crossing an edge at a grazing angle projects both triangles flat
+        // in double (3 of 89,269 cases in 2^-20:2^20, seed 3).
         return std::vector<FamilyKernel>{claiming(kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>), {"monotone"}),
                                          claiming(kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),
-                                                  {"watertight", "monotone"}),
+                                                  {"watertight", "monotone"}, "2^-20:2^20"),
                                          claiming(kernel<float>("exact", "exact", 1, ray_triangle_exact), {"watertight", "monotone"}),
                                          claiming(kernel<double>("moller_trumbore", "tolerant=1", 2, ray_triangle_mt<double>), {"monotone"}),
                                          claiming(kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>),
-                                                  {"watertight", "monotone"}),
+                                                  {"monotone"}),
                                          kernel<float>("moller_trumbore_cull", "tolerant=1", 1, ray_triangle_mt_cull<float>,
                                                        {"cull_back"}),
                                          kernel<double>("moller_trumbore_cull", "tolerant=1", 2, ray_triangle_mt_cull<double>,

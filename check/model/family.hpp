@@ -225,11 +225,18 @@ struct FamilyKernel {
     /// (relation_names(): symmetric, monotone, watertight), judged wherever
     /// it is: a claim, like its contract.
     std::vector<std::string> relations = {};
+    /// Where those relations are claimed, when narrower than its domain
+    /// (Woop's test in double leaks where a sliver narrower than rounding
+    /// sits against unit coordinates): inputs outside are not judged for
+    /// them. Empty: its domain.
+    std::optional<Domain> relations_domain = std::nullopt;
 };
 
-/// k, claiming the relations named (FamilyKernel::relations).
-inline FamilyKernel claiming(FamilyKernel k, std::vector<std::string> relations) {
+/// k, claiming the relations named (FamilyKernel::relations), in the
+/// magnitudes `domain` names (LO:HI) or, without it, in k's domain.
+inline FamilyKernel claiming(FamilyKernel k, std::vector<std::string> relations, const char* domain = nullptr) {
     k.relations = std::move(relations);
+    if (domain) k.relations_domain = Domain::declared(domain);
     return k;
 }
 
