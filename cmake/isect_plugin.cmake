@@ -9,14 +9,16 @@ endfunction()
 
 # isect_add_plugin_check(TEST_NAME PLUGIN target
 #                        [CONTRACT exact|conservative|conservative=K|tolerant=K] [ERROR E]
-#                        [DOMAIN lo:hi] [REQUIRE name,name] [CONVENTION name,name] [PRECISION float|double]
+#                        [DOMAIN lo:hi] [REQUIRE name,name] [CONVENTION name,name] [RELATION name,name]
+#                        [PRECISION float|double]
 #                        [FP_ENV default|ftz|daz|ftz,daz]
 #                        [SECONDS n | CASES n] [SEED n] [TIMEOUT_MS n] [JOBS n]
 #                        [FAMILY f] [GEN kind] [CASES_DIR dir] [OUT dir])
 # A ctest test that runs `isect check --plugin` on a plugin target: it
 # passes while the contract holds, fails when it is broken (or on a usage
 # error, such as a DOMAIN that holds no float), and leaves the
-# counterexamples in OUT: by default isect-findings/TEST_NAME beside the
+# counterexamples in OUT (RELATION adds claims about several calls the
+# plugin is held to besides its contract: symmetric, monotone, watertight): by default isect-findings/TEST_NAME beside the
 # calling CMakeLists.txt, in the source tree, so that a fresh CI build
 # replays them first (commit the folder, or keep it in the CI cache). A gate
 # is deterministic: SEED defaults to 1. It runs JOBS workers (default 2) and
@@ -35,7 +37,7 @@ macro(isect_add_plugin_check)
 endmacro()
 
 function(_isect_add_plugin_check name)
-  set(one PLUGIN CONTRACT ERROR DOMAIN REQUIRE CONVENTION PRECISION FP_ENV SECONDS CASES SEED TIMEOUT_MS JOBS FAMILY GEN CASES_DIR OUT)
+  set(one PLUGIN CONTRACT ERROR DOMAIN REQUIRE CONVENTION RELATION PRECISION FP_ENV SECONDS CASES SEED TIMEOUT_MS JOBS FAMILY GEN CASES_DIR OUT)
   cmake_parse_arguments(P "" "${one}" "" ${ARGN})
   if(P_UNPARSED_ARGUMENTS)
     list(JOIN P_UNPARSED_ARGUMENTS " " bad)
@@ -74,7 +76,7 @@ function(_isect_add_plugin_check name)
   endif()
   set(args check --plugin $<TARGET_FILE:${P_PLUGIN}> --contract ${P_CONTRACT} --out ${P_OUT} --quiet)
   foreach(pair SECONDS:--seconds CASES:--cases FAMILY:--family SEED:--seed DOMAIN:--domain REQUIRE:--require
-               CONVENTION:--convention ERROR:--error
+               CONVENTION:--convention RELATION:--relation ERROR:--error
                PRECISION:--precision FP_ENV:--fp-env TIMEOUT_MS:--timeout-ms JOBS:--jobs GEN:--gen CASES_DIR:--replay)
     string(REPLACE ":" ";" kv ${pair})
     list(GET kv 0 key)

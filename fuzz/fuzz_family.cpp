@@ -135,6 +135,12 @@ const std::vector<FamilyKernel>& kernels() {
 
 const isect::check::Domain& domain() { return under_test().domain(); }
 
+/// The relations judged besides the contracts: asked, or claimed.
+const std::vector<isect::check::Relation>& relations() {
+    static const std::vector<isect::check::Relation> r = under_test().relations(family(), kernels());
+    return r;
+}
+
 
 /// ISECT_FUZZ_FINDINGS, or empty.
 const std::string& findings_dir() {
@@ -201,7 +207,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (family().domain(in.data()).empty() && !domain().covers(family(), in.data())) return 0;
     static std::set<std::string> seen;  // provisional classes judged, when keeping findings
     const auto finding =
-        isect::check::fuzz_one(family(), kernels(), in, sampled(data, size), findings_dir().empty() ? nullptr : &seen);
+        isect::check::fuzz_one(family(), kernels(), in, sampled(data, size), findings_dir().empty() ? nullptr : &seen,
+                               &relations());
     isect::check::FpWatch& watch = *under_test().watch();
     if (watch.changed_calls == 1) {
         ++watch.changed_calls;  // said once

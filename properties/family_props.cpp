@@ -12,6 +12,7 @@
 
 #include "check/model/family.hpp"
 #include "check/engine/judge.hpp"
+#include "check/engine/relation.hpp"
 #include "check/engine/run.hpp"
 #include "check/engine/symmetry.hpp"
 #include "check/io/case_file.hpp"
@@ -210,13 +211,24 @@ TEST_P(FamilyProperty, builtinKernelsKeepTheirContracts) {
     });
 }
 
-TEST_P(FamilyProperty, plantedBugsBreakTheirContracts) {
+/// The relations planted bug k claims (a strict-edge kernel: watertight),
+/// as isect check judges them.
+std::vector<Relation> claimed(const Family& f, const FamilyKernel& k) {
+    std::vector<Relation> out;
+    for (const std::string& name : k.relations)
+        if (relation_unsupported(f, name).empty()) out.push_back({*Relation::named(name), 0, 0, 0});
+    return out;
+}
+
+TEST_P(FamilyProperty, plantedBugsBreakTheirContractsOrTheirRelations) {
     const Family& f = *GetParam();
     for (const FamilyKernel& k : f.broken()) {
         SCOPED_TRACE(k.name);
+        const std::vector<Relation> relations = claimed(f, k);
         expect_property_fails(200000, [&] {
             const Generated g = *gen_family(f);
             RC_ASSERT(!judged_case(f, {k}, g.in)[0].violates);
+            for (const Relation& rel : relations) RC_ASSERT(!judge_relation(f, rel, {k}, g.in));
         });
     }
 }
@@ -229,13 +241,17 @@ TEST_P(FamilyProperty, plantedBugsAreCaughtByIsectCheck) {
         options.stream.seed = 1;
         options.stop_at_first = true;
         options.minimize_classes = 1;
+        options.relations = claimed(f, k);
         const FamilyCheckReport report = run_family_check(f, {k}, options);
         ASSERT_EQ(report.kernels.size(), 1u);
-        EXPECT_GT(report.kernels[0].violations, 0u) << k.name << " was not caught in 20000 cases";
-        if (!report.kernels[0].classes.empty())
+        uint64_t relation_violations = 0;
+        for (const RelationReport& r : report.relations) relation_violations += r.violations;
+        EXPECT_GT(report.kernels[0].violations + relation_violations, 0u) << k.name << " was not caught in 20000 cases";
+        const std::vector<FailureClass>& classes =
+            !report.kernels[0].classes.empty() || report.relations.empty() ? report.kernels[0].classes : report.relations[0].classes;
+        if (!classes.empty())
             std::cout << "minimised counterexample for " << k.name << ":\n"
-                      << format_family_case(f, report.kernels[0].classes[0].witness, report.kernels[0].classes[0].why)
-                      << std::endl;
+                      << format_family_case(f, classes[0].witness, classes[0].why) << std::endl;
     }
 }
 

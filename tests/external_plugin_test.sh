@@ -62,11 +62,21 @@ grep -q 'PROCESSORS "2"' "$scratch/good/build/CTestTestfile.cmake" || { echo "FA
 ls "$scratch/broken/isect-findings/"*/*.case >/dev/null 2>&1 || { echo "FAIL: the broken gate's findings are not beside its sources"; fail=1; }
 echo "ok: the gate's seed, processors and findings folder"
 
+# A relation is a claim the gate holds a plugin to besides its contract:
+# a strict-edge Möller-Trumbore keeps tolerant=1 and fails a watertight
+# gate; Woop's test passes it.
+relation_gate='isect_add_plugin_check(my_kernels_hold PLUGIN my_kernels CONTRACT tolerant=1 RELATION watertight FAMILY ray_triangle DOMAIN 2^-20:2^20 CASES 20000)'
+project leaks "$source/examples/kernels/mt_strict_edges.c" "$(sed -E "s/^isect_add_plugin_check\(.*\)$/$relation_gate/" <<<"$snippet")"
+check leaks fail "a strict-edge Möller-Trumbore fails a RELATION watertight gate"
+grep -q "watertight BROKEN" "$scratch/leaks.log" || { echo "FAIL: the watertight gate does not say the relation broke"; fail=1; }
+project woop "$source/examples/kernels/woop_watertight.c" "$(sed -E "s/^isect_add_plugin_check\(.*\)$/$relation_gate/" <<<"$snippet")"
+check woop pass "Woop's watertight test passes a RELATION watertight gate"
+
 # Every option a gate needs reaches the command line.
-project all "$source/tests/external_plugin/my_kernels.c" "$(sed -E 's/isect_add_plugin_check\((.*)\)/isect_add_plugin_check(\1)\nisect_add_plugin_check(all_options PLUGIN my_kernels CONTRACT exact ERROR 4 REQUIRE positive_radius PRECISION float FP_ENV ftz,daz CASES 500 SEED 7 TIMEOUT_MS 100 GEN uniform CASES_DIR cases FAMILY sphere_aabb CONVENTION none)/' <<<"$snippet")"
+project all "$source/tests/external_plugin/my_kernels.c" "$(sed -E 's/isect_add_plugin_check\((.*)\)/isect_add_plugin_check(\1)\nisect_add_plugin_check(all_options PLUGIN my_kernels CONTRACT exact ERROR 4 REQUIRE positive_radius PRECISION float FP_ENV ftz,daz CASES 500 SEED 7 TIMEOUT_MS 100 GEN uniform CASES_DIR cases FAMILY sphere_aabb CONVENTION none RELATION symmetric)/' <<<"$snippet")"
 if configure all; then
     for flag in "--error\" \"4" "--require\" \"positive_radius" "--precision\" \"float" "--fp-env\" \"ftz,daz" "--cases\" \"500" "--seed\" \"7" \
-                "--timeout-ms\" \"100" "--gen\" \"uniform" "--replay\" \"$scratch/all/cases" "--family\" \"sphere_aabb" "--contract\" \"exact" "--convention\" \"none"; do
+                "--timeout-ms\" \"100" "--gen\" \"uniform" "--replay\" \"$scratch/all/cases" "--family\" \"sphere_aabb" "--contract\" \"exact" "--convention\" \"none" "--relation\" \"symmetric"; do
         grep -q -- "$flag" "$scratch/all/build/CTestTestfile.cmake" || { echo "FAIL: $flag is not on the gate's command line"; fail=1; }
     done
     echo "ok: every keyword reaches isect check"

@@ -34,6 +34,7 @@
 #include "check/io/plugin_host.hpp"
 #include "check/io/safe_write.hpp"
 #include "check/engine/kernels_under_test.hpp"
+#include "check/engine/relation.hpp"
 #include "report.hpp"
 #include "witness_files.hpp"
 
@@ -47,9 +48,10 @@ using check::Finding;
 namespace {
 
 /// The finding on an input, judged by the references on every input.
-std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in) {
+std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in,
+                                  const std::vector<check::Relation>& relations) {
     try {
-        return check::fuzz_one(f, kernels, in, true);
+        return check::fuzz_one(f, kernels, in, true, nullptr, &relations);
     } catch (const std::exception&) {
         return std::nullopt;
     }
@@ -57,11 +59,11 @@ std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKerne
 
 /// Simplifies while the same class is found, inside the domain.
 check::Inputs minimise(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in,
-                       const check::ClassKey& key, const check::Domain& domain) {
+                       const check::ClassKey& key, const check::Domain& domain, const std::vector<check::Relation>& relations) {
     return check::minimise_witness(
         f, domain, in,
         [&](const check::Inputs& t) {
-            const auto g = finding_on(f, kernels, t);
+            const auto g = finding_on(f, kernels, t, relations);
             return g && g->key == key;
         });
 }
@@ -117,7 +119,8 @@ int run_minimize(const std::string& path, const check::SubjectArgs& subject, con
         std::cerr << "isect minimize: " << none << "\n";
         return 2;
     }
-    const auto found = finding_on(f, kernels, c.in);
+    const std::vector<check::Relation> relations = in_scope->relations(f, kernels);
+    const auto found = finding_on(f, kernels, c.in, relations);
     if (!found) {
         std::cerr << "isect minimize: " << c.path << ": every kernel keeps its contract and the references agree; "
                   << "nothing to minimise (name the kernel that fails with --kernel, or --plugin)\n";
@@ -128,11 +131,17 @@ int run_minimize(const std::string& path, const check::SubjectArgs& subject, con
         std::cerr << "isect minimize: " << c.path << " is outside what was asked for: " << why << "\n";
         return 2;
     }
-    const check::Inputs small = minimise(f, kernels, c.in, found->key, domain);
-    const auto again = finding_on(f, kernels, small);
+    const check::Inputs small = minimise(f, kernels, c.in, found->key, domain, relations);
+    const auto again = finding_on(f, kernels, small, relations);
     std::string origin = c.origin.empty() ? "" : c.origin + "\n";
     origin += "minimised by isect minimize: " + again->message + "\nsignature: " + again->key.str();
-    const std::string text = check::format_family_case(f, small, origin);
+    const std::string relation = again->key.kind == check::FailureKind::relation ? again->key.contract : "";
+    std::string text;
+    try {
+        text = check::format_family_case(f, small, f.truth(small.data()), origin, relation);
+    } catch (const check::ReferenceMismatch&) {
+        text = check::format_family_case(f, small, origin);
+    }
     if (out.empty()) {
         std::cout << text;
     } else {
@@ -197,8 +206,8 @@ std::vector<uint8_t> file_bytes(const fs::path& p) {
 /// works in a folder of its own, so that one never deletes another's.
 /// Returns the number of new cases and crashes kept, or -1 on an error.
 int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyKernel>& kernels,
-                const check::Domain& domain, const std::string& who, const std::string& corpus, FamilyResult& result,
-                uint64_t& inputs_run, std::string& fp_note) {
+                const std::vector<check::Relation>& relations, const check::Domain& domain, const std::string& who,
+                const std::string& corpus, FamilyResult& result, uint64_t& inputs_run, std::string& fp_note) {
     const std::string target = args.fuzz_dir + "/fuzz_" + f.name;
     // A campaign's own folder: its family, conventions and subject, so that
     // unrelated campaigns never share a pool.
@@ -309,6 +318,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     result.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     result.report_domain = domain.str();
     for (const FamilyKernel& k : kernels) result.report.kernels.push_back(check::kernel_report_for(k));
+    for (const check::Relation& rel : relations) result.report.relations.push_back(check::relation_report_for(rel, kernels));
     std::vector<std::map<std::string, std::string>> witness_files(kernels.size());  // class -> case file
     std::set<std::string> written;
     std::map<std::string, std::string> known = known_signatures(corpus);
@@ -324,7 +334,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         const check::Inputs input = check::decode_fuzz(f, bytes.data(), bytes.size(), domain);
         // The target judges only what the bytes fit into; so does this.
         if (f.domain(input.data()).empty() && !domain.covers(f, input.data())) continue;
-        const auto found = finding_on(f, kernels, input);
+        const auto found = finding_on(f, kernels, input, relations);
         if (!found) {
             // The target kept it (a finding of its own, or libFuzzer's crash
             // or timeout artefact), but judged again here, through the
@@ -341,6 +351,14 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         }
         check::Inputs kept = input;
         std::string path;
+        // A relation's finding: which of the campaign's relations, and the
+        // name its case file carries.
+        const check::Relation* rel = nullptr;
+        for (const check::Relation& r : relations)
+            if (found->key.kind == check::FailureKind::relation && r.name() == found->key.contract &&
+                r.subject(kernels) == found->key.kernel)
+                rel = &r;
+        const std::string relation = rel ? rel->name() : "";
         // The kept input judged once, as every check judges a case: each
         // kernel, by the references; its file and its count stand on that.
         // A finding the corpus has is kept as found: the judgement that
@@ -371,25 +389,30 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             const std::string stem = file_stem_for(found->key);
             const std::string as_found = origin + ", as found\n" + found->message + "\nsignature: " + found->key.str();
             check::Written w = files.keep(found->key.str(), stem, found->kernel,
-                                          found->truth ? check::format_family_case(f, kept, *found->truth, as_found)
+                                          found->truth ? check::format_family_case(f, kept, *found->truth, as_found, relation)
                                                        : check::format_family_case(f, kept, as_found));
             // A crash, hang or garbage answer is kept as found: every trial
             // would cost a worker or a timeout.
             const check::FailureKind kind = found->key.kind;
             if (kind != check::FailureKind::crash && kind != check::FailureKind::hang && kind != check::FailureKind::garbage)
-                kept = minimise(f, kernels, input, found->key, domain);
+                kept = minimise(f, kernels, input, found->key, domain, relations);
             judge_kept();
             const bool minimised = check::within_grace();
-            // What the minimised witness breaks: the first kernel's violation.
+            // What the minimised witness breaks: the first kernel's
+            // violation, or the relation found broken.
             std::string again;
             for (size_t i = 0; i < kernels.size() && again.empty() && disagreement.empty(); ++i)
                 if (const check::FamilyJudgement& j = (*judgements)[i]; j.violates)
                     again = "kernel " + kernels[i].name + " (" + kernels[i].contract.str() + "): " + j.why;
+            if (rel && disagreement.empty())
+                if (const auto b = check::judge_relation(f, *rel, kernels, kept))
+                    again = "kernel " + b->key.kernel + " breaks the relation " + rel->name() + ": " + b->why;
             if (w.ok() && !again.empty())
                 w = files.keep(found->key.str(), stem, found->kernel,
                                check::format_family_case(f, kept, *truth,
                                                          origin + (minimised ? ", minimised\n" : ", part minimised\n") + again +
-                                                             "\nsignature: " + found->key.str()));
+                                                             "\nsignature: " + found->key.str(),
+                                                         relation));
             if (!w.ok()) {
                 lines << "isect fuzz: finding NOT saved: " << w.error << "\n";
                 continue;
@@ -418,6 +441,17 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
                 check::tally_judgement(f, kernels[i], result.report.kernels[i], kept, *truth, (*judgements)[i], 0);
             if (fc && fc->witness == kept) witness_files[i][fc->key.str()] = path;
         }
+        if (rel)
+            if (const auto b = check::judge_relation(f, *rel, kernels, kept)) {
+                check::RelationReport& rr = result.report.relations[size_t(rel - relations.data())];
+                ++rr.violations;
+                if (!b->side.empty()) ++rr.sides[b->side];
+                check::FailureClass& c = check::count_in_class(f, rr.classes, b->key, kept, 0, b->why);
+                if (c.witness == kept) {
+                    c.case_path = path;
+                    c.minimised = written.count(path) > 0;
+                }
+            }
     }
     for (const std::string& e : files.errors()) result.problems.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
     for (size_t i = 0; i < kernels.size(); ++i) {
@@ -428,6 +462,10 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
             fc.case_path = witness_files[i][fc.key.str()];
             fc.minimised = written.count(*fc.case_path) > 0;
         }
+    }
+    for (check::RelationReport& rr : result.report.relations) {
+        rr.tried = inputs;
+        check::sort_classes(rr.classes);
     }
     result.report.interrupted = check::interrupted();
     lines << "isect fuzz: " << f.name << " done; last exec/s " << execs << ", coverage " << cov << "; "
@@ -515,7 +553,8 @@ int run_fuzz(const FuzzArgs& args) {
                                      : args.subject.kernel.empty() ? "built-in" : args.subject.kernel;
         FamilyResult result;
         uint64_t inputs = 0;
-        const int n = fuzz_family(args, *f, kernels, domain, who, corpus_of(*f), result, inputs, fp_note);
+        const int n = fuzz_family(args, *f, kernels, under_test->relations(*f, kernels), domain, who, corpus_of(*f), result,
+                                  inputs, fp_note);
         if (n < 0) return 2;
         if (inputs == 0 && !check::interrupted()) {
             std::cerr << "isect fuzz: " << f->name << ": libFuzzer ran no input (its log says why); no verdict\n";

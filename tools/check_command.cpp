@@ -230,7 +230,7 @@ std::vector<ReplayedFinding> replay_findings(const std::vector<StoredFinding>& f
                     const auto kind = check::Relation::named(name);
                     if (!kind || !check::Relation::unsupported(*kind, *t.family).empty()) continue;
                     if (const auto b = check::judge_relation(*t.family, {*kind, 0, 0, 0}, one, c.in)) {
-                        p.still_failing = true;
+                        p.still_failing = p.relation = true;
                         p.why = "breaks the relation " + name + ": " + b->why;
                     } else {
                         p.why += "; the relation " + name + " holds";

@@ -27,6 +27,7 @@ struct ReplayedFinding {
     std::string kernel;
     bool still_failing = false;
     std::string why;  ///< how it fails, or what the kernel now answers
+    bool relation = false;  ///< it fails a relation, not the contract
 };
 
 /// A case file that failed for a reason the kernel table does not show: its

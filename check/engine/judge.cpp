@@ -1,5 +1,7 @@
 #include "check/engine/judge.hpp"
 
+#include "check/engine/relation.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -479,7 +481,7 @@ std::string provisional_class(const Family& f, const std::vector<FamilyKernel>& 
 }  // namespace
 
 std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in,
-                                bool cross_check, std::set<std::string>* seen) {
+                                bool cross_check, std::set<std::string>* seen, const std::vector<Relation>* relations) {
     if (!f.domain(in.data()).empty()) {
         // No exact answer: the kernels must only return (sanitizers watch).
         for (const FamilyKernel& k : kernels) {
@@ -533,6 +535,14 @@ std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>
         }
         return found;
     }
+    if (relations)
+        for (const Relation& rel : *relations) {
+            if (judged.outside(rel.a) || !breaks(f, rel, kernels, in, judged)) continue;
+            const std::optional<RelationBreak> b = judge_relation(f, rel, kernels, in);
+            if (!b) continue;
+            return Finding{b->key.kernel, b->key, "kernel " + b->key.kernel + " breaks the relation " + rel.name() + ": " + b->why,
+                           b->truth, {}};
+        }
     return std::nullopt;
 }
 

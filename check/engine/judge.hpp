@@ -179,8 +179,10 @@ struct Finding {
 /// run (they must not crash). With `seen`, a campaign that keeps one input
 /// per class: a suspect whose provisional class (from the fast oracle,
 /// without the references) is in it already is not judged again, but for
-/// one in 64.
+/// one in 64. With `relations`, an input on which every contract holds is
+/// judged for them too (the first broken one is the finding).
 std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>& kernels, const Inputs& in,
-                                bool cross_check, std::set<std::string>* seen = nullptr);
+                                bool cross_check, std::set<std::string>* seen = nullptr,
+                                const std::vector<struct Relation>* relations = nullptr);
 
 }  // namespace isect::check

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Relations between calls (issue 35), for built-in kernels and plugins:
+# planted bugs that keep their contracts break the relation they claim
+# (strict edge tests leak, a tmax folded into the direction, a
+# three-mesh-bvh #655 asymmetry); Woop's test and the exact kernels hold;
+# the relation is in every report format; its witness names the relation,
+# replays broken against the kernel that broke it and whole against one
+# that keeps it, and promotes into a corpus that replays.
+#
+#   relations_test.sh ISECT EXAMPLE_KERNELS_DIR
+set -u
+isect=$1
+kernels=$2
+. "$(dirname "$0")/expect.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+rt=(--family ray_triangle --cases 20000 --seed 1 --quiet)
+
+# Built in: each claims its relations (isect kernels says which), judged by default.
+expect 0 "broken:strict_edges .*claims watertight" -- "$isect" kernels
+expect 1 "broken:strict_edges: watertight BROKEN on [1-9][0-9]* of 20000 cases" -- \
+    "$isect" check "${rt[@]}" --kernel broken:strict_edges --out "$work/strict"
+expect 1 "a leak: misses both triangles of an edge the ray passes through" -- \
+    "$isect" check "${rt[@]}" --kernel broken:strict_edges --out "$work/strict"
+expect 1 "broken:segment_from_tmax: monotone BROKEN" -- "$isect" check "${rt[@]}" --kernel broken:segment_from_tmax --out "$work/tmax"
+expect 1 "broken:first_plane_only: symmetric BROKEN" -- \
+    "$isect" check --family triangle_triangle --kernel broken:first_plane_only --cases 200000 --seed 1 --quiet --out "$work/sym"
+expect 0 "watertight: watertight holds on every one of" -- "$isect" check "${rt[@]}" --kernel watertight --out "$work/ok"
+expect 0 "exact: symmetric holds on every one of" -- \
+    "$isect" check --family triangle_triangle --kernel exact --cases 20000 --seed 1 --quiet --out "$work/ok"
+# Asked for, a relation no kernel claims: Möller-Trumbore leaks.
+expect 1 "moller_trumbore: watertight BROKEN" -- \
+    "$isect" check --family ray_triangle --kernel moller_trumbore --relation watertight --cases 400000 --seed 1 --quiet --out "$work/mt"
+
+# Plugins: --relation, as the CMake gate's RELATION passes it.
+plugin=(--family ray_triangle --relation watertight --domain 2^-20:2^20 --cases 20000 --seed 1 --quiet)
+expect 1 "mt_strict_edges: watertight BROKEN" -- "$isect" check --plugin "$kernels/mt_strict_edges.so" "${plugin[@]}" --out "$work/p"
+expect 1 "the contract holds; a relation is BROKEN" -- "$isect" check --plugin "$kernels/mt_strict_edges.so" "${plugin[@]}" --out "$work/p"
+expect 0 "woop_watertight: watertight holds on every one of" -- \
+    "$isect" check --plugin "$kernels/woop_watertight.so" "${plugin[@]}" --out "$work/w"
+
+# Every report format.
+expect 1 '"relation": "watertight"' -- "$isect" check "${rt[@]}" --kernel broken:strict_edges --format json --out "$work/f"
+expect 1 "\\| broken:strict_edges \\| watertight \\| 20000 \\| [1-9]" -- \
+    "$isect" check "${rt[@]}" --kernel broken:strict_edges --format markdown --out "$work/f"
+expect 1 'name="broken:strict_edges \(watertight\)"' -- \
+    "$isect" check "${rt[@]}" --kernel broken:strict_edges --format junit --out "$work/f"
+
+# Usage errors name what is wrong.
+expect 2 "--relation 'leaky' is not symmetric, monotone or watertight" -- "$isect" check --relation leaky --cases 10
+expect 2 "--relation watertight applies to no family checked \\(aabb_aabb has no triangles" -- \
+    "$isect" check --family aabb_aabb --relation watertight --cases 10 --out "$work/u"
+
+# The witness: a case that names its relation; replayed, it breaks the
+# kernel that broke it and no kernel that keeps it; promoted, the corpus
+# replays (the built-ins that claim watertight hold it there).
+witness=$(ls "$work/strict"/*watertight*.case | head -1)
+if grep -q "^relation  watertight$" "$witness"; then echo "ok: the witness names its relation"
+else echo "FAIL: no relation line in $witness"; cat "$witness"; fail=1; fi
+expect 1 "breaks the relation watertight: misses the triangle and its neighbour" -- "$isect" replay "$witness" --kernel broken:strict_edges
+expect 0 "1 passed" -- "$isect" replay "$witness" --kernel broken:strict_edges --expect-broken
+expect 0 "1 passed" -- "$isect" replay "$witness" --kernel watertight
+expect 1 "breaks the relation watertight" -- "$isect" replay "$witness" --plugin "$kernels/mt_strict_edges.so"
+expect 0 "promoted .* -> $work/corpus/ray_triangle/" -- "$isect" promote "$witness" --corpus "$work/corpus"
+expect 0 "1 passed" -- "$isect" replay "$work/corpus"
+# The findings database: the next run replays the witness first, still failing.
+expect 1 "findings replayed first: .*still failing" -- \
+    "$isect" check --family ray_triangle --kernel broken:strict_edges --cases 10 --seed 2 --out "$work/strict"
+exit $fail
