@@ -54,6 +54,13 @@ else
 fi
 expect 0 "the contract breaks on every case, as expected" -- "$isect" replay --kernel broken:touching_disjoint --expect-broken "$work/term"
 
+# A relation a kernel claims is fuzzed too: strict edge tests keep their
+# contract and leak; the finding is kept as a case that names its relation.
+expect 1 "broken:strict_edges: watertight BROKEN" -- "$isect" fuzz --family ray_triangle --kernel broken:strict_edges \
+    --minutes 0.1 --corpus "$work/leaks"
+if grep -qx "relation  watertight" "$work"/leaks/*.case; then echo "ok: the fuzz finding names its relation"
+else echo "FAIL: no fuzz finding names the relation watertight"; ls "$work/leaks"; fail=1; fi
+
 # A kernel that fails on the seed inputs: each finding is kept and the jobs
 # go on (no crash, so libFuzzer never restarts a job for it).
 "$isect" fuzz --family aabb_aabb --kernel broken:touching_disjoint --minutes 0.1 --corpus "$work/seedfail" >"$work/seedfail.out" 2>&1

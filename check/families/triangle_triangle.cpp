@@ -203,13 +203,19 @@ struct WrongArrayZeroed {
             if (small_b[i]) da[i] = 0;  // the bug: |db| where |da| was meant
     }
 };
-bool directxmath_wrong_array(const Triangle& a, const Triangle& b, TriTriSegment* s) {
+/// The built-in moller in double with another way of zeroing the plane
+/// distances (one defect each), a degenerate triangle routed to the
+/// orientation test as the built-in routes it.
+template <class Adjust> bool moller_adjusted(const Triangle& a, const Triangle& b, TriTriSegment* s) {
     const auto flat = [](const Triangle& t) {
         const Vec3d n = cross(sub(t.v[1], t.v[0]), sub(t.v[2], t.v[0]));
         return n[0] == 0 && n[1] == 0 && n[2] == 0;
     };
     if (flat(a) || flat(b)) return tri_tri_orientation(a, b);
-    return isect::detail::moller<double>(a, b, WrongArrayZeroed{}, s);
+    return isect::detail::moller<double>(a, b, Adjust{}, s);
+}
+bool directxmath_wrong_array(const Triangle& a, const Triangle& b, TriTriSegment* s) {
+    return moller_adjusted<WrongArrayZeroed>(a, b, s);
 }
 
 /// Planted bug (three-mesh-bvh #655, where t1.intersectsTriangle(t2) and
@@ -226,12 +232,7 @@ struct FirstPlaneOnly {
     }
 };
 bool first_plane_only(const Triangle& a, const Triangle& b, TriTriSegment* s) {
-    const auto flat = [](const Triangle& t) {
-        const Vec3d n = cross(sub(t.v[1], t.v[0]), sub(t.v[2], t.v[0]));
-        return n[0] == 0 && n[1] == 0 && n[2] == 0;
-    };
-    if (flat(a) || flat(b)) return tri_tri_orientation(a, b);
-    return isect::detail::moller<double>(a, b, FirstPlaneOnly{}, s);
+    return moller_adjusted<FirstPlaneOnly>(a, b, s);
 }
 
 /// Planted bug: Guigue-Devillers' orientations in float arithmetic, as a
