@@ -39,6 +39,12 @@ expect 1 "the contract holds; a relation is BROKEN" -- "$isect" check --plugin "
 expect 0 "woop_watertight: watertight holds on every one of" -- \
     "$isect" check --plugin "$kernels/woop_watertight.so" "${plugin[@]}" --out "$work/w"
 
+# isect diff: each side's relations beside the agreement.
+expect 1 "broken:strict_edges: watertight BROKEN.*|watertight: watertight holds" -- \
+    "$isect" diff broken:strict_edges watertight --family ray_triangle --cases 20000 --seed 1 --out "$work/d"
+expect 1 "moller_trumbore: watertight BROKEN" -- \
+    "$isect" diff moller_trumbore exact --family ray_triangle --relation watertight --cases 400000 --seed 1 --out "$work/d"
+
 # Every report format.
 expect 1 '"relation": "watertight"' -- "$isect" check "${rt[@]}" --kernel broken:strict_edges --format json --out "$work/f"
 expect 1 "\\| broken:strict_edges \\| watertight \\| 20000 \\| [1-9]" -- \

@@ -76,6 +76,7 @@ int run_diff(const DiffArgs& args_in) {
         sub.fp_env = args.fp_env;
         sub.domain = args.domain;
         sub.require = args.require;
+        sub.relation = args.relation;
         side->under_test = check::KernelsUnderTest::make("diff", sub);
         if (!side->under_test || !side->under_test->start_workers("diff", jobs)) return 2;
     }
@@ -104,6 +105,10 @@ int run_diff(const DiffArgs& args_in) {
         for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back({*a.kernel(*f, w), *b.kernel(*f, w)});
         options.contracts = false;
         options.relations.push_back({check::Relation::Kind::agree, 0, 1, args.tolerance});
+        // Each side's relations (asked with --relation, or claimed), on its
+        // own calls, beside the agreement.
+        for (const check::Relation& r : a.under_test->relations(*f, {*ka})) options.relations.push_back({r.kind, 0, 0, 0});
+        for (const check::Relation& r : b.under_test->relations(*f, {*kb})) options.relations.push_back({r.kind, 1, 1, 0});
         runs.push_back({f, {*ka, *kb}, std::move(options)});
     }
     if (runs.empty()) {
@@ -180,6 +185,9 @@ CLI::App* add_diff_command(CLI::App& app, DiffArgs& a) {
     c->add_option("--precision", a.precision, "float (default) or double: the kernels compared");
     c->add_option("--domain", a.domain, "Only inputs whose nonzero magnitudes lie in LO:HI");
     c->add_option("--require", a.require, "Only inputs that meet these preconditions (`isect kernels` lists them)");
+    c->add_option("--relation", a.relation,
+                  "Relations between calls each side is judged for besides the agreement: symmetric, monotone, watertight "
+                  "(docs/relations.md); each side's own claims are judged too");
     c->add_option("--seconds", a.seconds, "Time budget, per family")->check(real_in(0, 1e7, true));
     c->add_option("--cases", a.cases, "Stop after this many inputs per family instead of --seconds")->check(whole_in(1, uint64_t(1e15)));
     c->add_option("--seed", a.seed, "Random seed (default: a fresh one, printed)")

@@ -22,6 +22,7 @@ struct DiffArgs {
     std::string precision = "float";
     std::string domain;          ///< LO:HI; empty: every finite number
     std::string require;       ///< --require NAME,NAME: declared preconditions (preconditions.hpp)
+    std::string relation;        ///< --relation NAME,NAME: relations each side is judged for (run.hpp's Relation)
     double seconds = 10;         ///< per family
     uint64_t cases = 0;          ///< per family, instead of seconds
     uint64_t seed = 0;
