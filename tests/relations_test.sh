@@ -63,7 +63,7 @@ expect 2 "--relation watertight applies to no family checked \\(aabb_aabb has no
 witness=$(ls "$work/strict"/*watertight*.case | head -1)
 if grep -q "^relation  watertight$" "$witness"; then echo "ok: the witness names its relation"
 else echo "FAIL: no relation line in $witness"; cat "$witness"; fail=1; fi
-expect 1 "breaks the relation watertight: misses the triangle and its neighbour" -- "$isect" replay "$witness" --kernel broken:strict_edges
+expect 1 "breaks the relation watertight: misses the triangle and the [13] closing it around its (edge|vertex)" -- "$isect" replay "$witness" --kernel broken:strict_edges
 expect 0 "1 passed" -- "$isect" replay "$witness" --kernel broken:strict_edges --expect-broken
 expect 0 "1 passed" -- "$isect" replay "$witness" --kernel watertight
 expect 1 "breaks the relation watertight" -- "$isect" replay "$witness" --plugin "$kernels/mt_strict_edges.so"

@@ -222,20 +222,35 @@ std::optional<RelationBreak> judge_monotone(const Family& f, const FamilyKernel&
     return std::nullopt;
 }
 
+/// Whether kernel k hits any of the group's calls.
+bool hits_any(const FamilyKernel& k, const std::vector<Inputs>& group) {
+    for (const Inputs& n : group)
+        if (call(k, n).answer == 1) return true;
+    return false;
+}
+
 std::optional<RelationBreak> judge_watertight(const Family& f, const FamilyKernel& k, const Inputs& in) {
     if (call(k, in).answer == 1) return std::nullopt;
-    const std::vector<Inputs> around = f.shared_edges.neighbours(in.data());
-    for (size_t e = 0; e < around.size(); ++e) {
-        const Inputs& n = around[e];
-        if (call(k, n).answer == 1 || !f.shared_edges.through(in.data(), n.data())) continue;
-        // The references confirm the ray meets both.
-        const std::optional<Truth> truth = references(f, in), truth_n = references(f, n);
-        if (!truth || !truth_n || truth->answer != 1 || truth_n->answer != 1) continue;
+    const std::vector<std::vector<Inputs>> around = f.shared_edges.neighbours(in.data());
+    for (size_t g = 0; g < around.size(); ++g) {
+        if (hits_any(k, around[g]) || !f.shared_edges.through(in.data(), g, around[g])) continue;
+        // The references confirm the ray meets the triangle and each of its
+        // neighbours there.
+        const std::optional<Truth> truth = references(f, in);
+        if (!truth || truth->answer != 1) continue;
+        bool all = true;
+        for (const Inputs& n : around[g]) {
+            const std::optional<Truth> t = references(f, n);
+            all = all && t && t->answer == 1;
+        }
+        if (!all) continue;
+        const std::string name = g < f.shared_edges.names.size() ? f.shared_edges.names[g] : std::to_string(g);
+        const bool vertex = name.rfind("vertex", 0) == 0;
         RelationBreak out;
-        out.key.what = "a leak: misses both triangles of an edge the ray passes through";
-        out.why = "misses the triangle and its neighbour across edge " +
-                  (e < f.shared_edges.edge_names.size() ? f.shared_edges.edge_names[e] : std::to_string(e)) +
-                  ", each wound alike; the references hit both";
+        out.key.what = vertex ? "a leak: misses every triangle around a vertex the ray passes through"
+                              : "a leak: misses both triangles of an edge the ray passes through";
+        out.why = "misses the triangle and the " + std::to_string(around[g].size()) + " closing it around its " + name +
+                  ", each wound alike; the references hit all " + std::to_string(around[g].size() + 1);
         out.truth = *truth;
         return out;
     }
@@ -270,8 +285,9 @@ bool breaks(const Family& f, const Relation& rel, const std::vector<FamilyKernel
             // Only a triangle the ray meets can share an edge it passes
             // through; a kernel that hits it keeps the claim.
             if (got.answer == 1 || judged.truth().answer != 1) return false;
-            for (const Inputs& n : f.shared_edges.neighbours(in.data()))
-                if (call(k, n).answer != 1 && f.shared_edges.through(in.data(), n.data())) return true;
+            const std::vector<std::vector<Inputs>> around = f.shared_edges.neighbours(in.data());
+            for (size_t g = 0; g < around.size(); ++g)
+                if (!hits_any(k, around[g]) && f.shared_edges.through(in.data(), g, around[g])) return true;
             return false;
         }
     }

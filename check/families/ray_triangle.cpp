@@ -198,55 +198,71 @@ std::string cull_deciding(const double* in, const Truth&, int) {
     return two_sided_deciding(in, cr);
 }
 
-// --- Shared edges (--relation watertight) -------------------------------------------
+// --- Shared edges and vertices (--relation watertight) -----------------------------
 
-/// The triangle across each edge of the case's, sharing that edge and wound
-/// alike: across ab, (b, a, a + b - c), its third vertex the opposite one
-/// mirrored through the edge's midpoint and rounded to the run's precision
-/// (the two then make a parallelogram, or a hinge a hair off it). One per
-/// edge, ab, bc, ca.
-std::vector<Inputs> neighbours(const double* in) {
-    std::vector<Inputs> out;
+/// The case's triangle with another third of its vertices: the same query.
+Inputs with_triangle(const double* in, const double* a, const double* b, const double* c) {
+    Inputs n(in, in + kInput.size());
+    for (size_t i = 0; i < 3; ++i) {
+        n[kA + i] = a[i];
+        n[kB + i] = b[i];
+        n[kC + i] = c[i];
+    }
+    return n;
+}
+
+/// The groups that close the case's triangle abc, each wound alike: across
+/// each edge (ab, bc, ca) the triangle (b, a, a + b - c), its third vertex
+/// the opposite one mirrored through the edge's midpoint; around each
+/// vertex (a, b, c) the fan (v, q, p'), (v, p', q'), (v, q', p) of the
+/// triangle (v, p, q) and its edges mirrored through v (p' = 2 v - p),
+/// which covers the plane around v. Each new vertex is rounded to the run's
+/// precision (the groups are then a hair off planar).
+std::vector<std::vector<Inputs>> neighbourhoods(const double* in) {
+    std::vector<std::vector<Inputs>> out;
+    const auto vertex = [&](size_t k) { return in + kTri + 3 * (k % 3); };
     for (size_t e = 0; e < 3; ++e) {
-        const double* p = in + kTri + 3 * e;
-        const double* q = in + kTri + 3 * ((e + 1) % 3);
-        const double* r = in + kTri + 3 * ((e + 2) % 3);
-        Inputs n(in, in + kInput.size());
+        const double *p = vertex(e), *q = vertex(e + 1), *r = vertex(e + 2);
+        double third[3];
+        for (size_t i = 0; i < 3; ++i) third[i] = to_precision(p[i] + q[i] - r[i]);
+        out.push_back({with_triangle(in, q, p, third)});
+    }
+    for (size_t k = 0; k < 3; ++k) {
+        const double *v = vertex(k), *p = vertex(k + 1), *q = vertex(k + 2);
+        double pm[3], qm[3];
         for (size_t i = 0; i < 3; ++i) {
-            n[kA + i] = q[i];
-            n[kB + i] = p[i];
-            n[kC + i] = to_precision(p[i] + q[i] - r[i]);
+            pm[i] = to_precision(2 * v[i] - p[i]);
+            qm[i] = to_precision(2 * v[i] - q[i]);
         }
-        out.push_back(std::move(n));
+        out.push_back({with_triangle(in, v, q, pm), with_triangle(in, v, pm, qm), with_triangle(in, v, qm, p)});
     }
     return out;
 }
 
-/// Whether the ray passes exactly through the interior of the edge that in
-/// and neighbour n share (its first two vertices are the edge, reversed),
-/// at 0 < t < tmax, crossing both planes the same way (front to back or
-/// back to front; under cull_back, onto both front faces).
-bool through_shared_edge(const double* in, const double* n, bool cull_back) {
-    for (size_t i = 0; i < 9; ++i)
-        if (!std::isfinite(n[kTri + i])) return false;
+/// Whether the ray passes exactly through what group g shares with the case
+/// (the interior of edge g, for g < 3; vertex g - 3 else) at 0 < t < tmax,
+/// crossing every plane of the case and the group the same way (under
+/// cull_back, onto front faces). The case's barycentric weights at the
+/// crossing say where it is: 0 for the vertex opposite the edge, the
+/// edge's own positive; 1 for the vertex.
+bool through_shared(const double* in, size_t g, const std::vector<Inputs>& group, bool cull_back) {
+    for (const Inputs& n : group)
+        for (size_t i = 0; i < 9; ++i)
+            if (!std::isfinite(n[kTri + i])) return false;
     const ref::RayTriangleCramer base = ref::ray_triangle_cramer(in);
     if (base.zero_direction || base.degenerate || base.det == 0 || (cull_back && base.det < 0)) return false;
     if (!(base.t > 0) || (!std::isinf(in[kTmax]) && !(base.t < ref::exact(in[kTmax])))) return false;
-    // The barycentric weight of the vertex opposite the shared edge is 0,
-    // the edge's own two are positive. The edge is n's a b = in's q p.
-    const ref::Point shared_a = ref::exact(vec_at(n + kA)), shared_b = ref::exact(vec_at(n + kB));
-    const ref::Rational w[3] = {1 - base.u - base.v, base.u, base.v};  // of in's a, b, c
-    int opposite = -1;
-    for (int k = 0; k < 3; ++k) {
-        const ref::Point v = ref::exact(vec_at(in + kTri + 3 * size_t(k)));
-        if (v != shared_a && v != shared_b) opposite = k;
+    const ref::Rational w[3] = {1 - base.u - base.v, base.u, base.v};  // of a, b, c
+    if (g < 3) {  // the edge from vertex g to g + 1: the third's weight 0, theirs positive
+        if (w[(g + 2) % 3] != 0 || !(w[g] > 0) || !(w[(g + 1) % 3] > 0)) return false;
+    } else if (w[g - 3] != 1) {
+        return false;
     }
-    if (opposite < 0 || w[opposite] != 0) return false;
-    for (int k = 0; k < 3; ++k)
-        if (k != opposite && !(w[k] > 0)) return false;
-    const ref::RayTriangleCramer other = ref::ray_triangle_cramer(n);
-    if (other.degenerate || other.det == 0) return false;
-    return (other.det > 0) == (base.det > 0);
+    for (const Inputs& n : group) {
+        const ref::RayTriangleCramer other = ref::ray_triangle_cramer(n.data());
+        if (other.degenerate || other.det == 0 || (other.det > 0) != (base.det > 0)) return false;
+    }
+    return true;
 }
 
 /// Where the fast oracle differs from the rational reference.
@@ -575,13 +591,17 @@ Family make() {
     f.conventions = {{"cull_back", "front faces only: a hit needs dir . n < 0, n = (b - a) x (c - a) (counter-clockwise "
                                    "winding; Möller-Trumbore's TEST_CULL, back-face culling in Embree and engines); a ray "
                                    "in the plane misses"}};
-    f.shared_edges.neighbours = neighbours;
-    f.shared_edges.through = [](const double* in, const double* n) { return through_shared_edge(in, n, false); };
-    f.shared_edges.edge_names = {"ab", "bc", "ca"};
+    f.shared_edges.neighbours = neighbourhoods;
+    f.shared_edges.through = [](const double* in, size_t g, const std::vector<Inputs>& n) {
+        return through_shared(in, g, n, false);
+    };
+    f.shared_edges.names = {"edge ab", "edge bc", "edge ca", "vertex a", "vertex b", "vertex c"};
     f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
         if (conventions.empty()) return;  // "cull_back", the one convention
         g.handed = true;
-        g.shared_edges.through = [](const double* in, const double* n) { return through_shared_edge(in, n, true); };
+        g.shared_edges.through = [](const double* in, size_t group, const std::vector<Inputs>& n) {
+            return through_shared(in, group, n, true);
+        };
         g.truth = [](const double* in) { return truth(in, true); };
         g.cgal = [](const double* in) {
             return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),

@@ -433,16 +433,17 @@ struct Family {
     /// of the vertices each turn a front face into a back one.
     bool handed = false;
     /// For --relation watertight (check/engine/run.hpp's Relation): a case's
-    /// neighbours, each the family's input for the same query against the
-    /// triangle across one of the case's triangle's edges (sharing that
-    /// edge, wound alike); and whether the query passes exactly through the
-    /// interior of the edge the case and a neighbour share, crossing both
-    /// planes the same way. Empty for a family without shared edges.
+    /// neighbourhoods, each a group of the family's inputs for the same
+    /// query against the triangles that close the case's triangle around
+    /// one of its edges (the triangle across it) or one of its vertices (the
+    /// fan of three more), wound alike; whether the query passes exactly
+    /// through what group g shares with the case (the edge's interior, the
+    /// vertex), crossing every plane the same way; and a name for each
+    /// ("edge ab", "vertex a"). Empty for a family without shared edges.
     struct SharedEdges {
-        std::function<std::vector<Inputs>(const double* in)> neighbours;
-        std::function<bool(const double* in, const double* neighbour)> through;
-        /// Which edge neighbour i is across, for a person ("ab").
-        std::vector<std::string> edge_names;
+        std::function<std::vector<std::vector<Inputs>>(const double* in)> neighbours;
+        std::function<bool(const double* in, size_t group, const std::vector<Inputs>& neighbours)> through;
+        std::vector<std::string> names;
     };
     SharedEdges shared_edges;
     /// Two arguments of one kind, in either order: the first `exchangeable`
