@@ -52,6 +52,21 @@ expect 1 "\\| broken:strict_edges \\| watertight \\| 20000 \\| [1-9]" -- \
 expect 1 'name="broken:strict_edges \(watertight\)"' -- \
     "$isect" check "${rt[@]}" --kernel broken:strict_edges --format junit --out "$work/f"
 
+# The user's mesh (--mesh, OBJ or PLY): its shared edges and vertices are
+# in the mix, and strict edge tests leak through them; Woop's test does not.
+meshes=$(dirname "$0")/data/meshes
+expect 1 "mix: mesh_edge 100%" -- "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$meshes/terrain.obj" \
+    --gen mesh_edge --cases 20000 --seed 1 --quiet --out "$work/m"
+expect 1 "broken:strict_edges: watertight BROKEN" -- "$isect" check --family ray_triangle --kernel broken:strict_edges \
+    --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 20000 --seed 1 --quiet --out "$work/m"
+expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" check --family ray_triangle --kernel watertight \
+    --mesh "$meshes/octahedron.ply" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/m"
+expect 0 "mesh_edge_pair [0-9]+% mesh_vertex_pair" -- "$isect" check --family triangle_triangle --mesh "$meshes/octahedron.ply" \
+    --cases 20000 --seed 1 --quiet --out "$work/m"
+expect 0 "mix: mesh_voxel 100%" -- "$isect" check --family aabb_triangle --mesh "$meshes/terrain.obj" --gen mesh_voxel \
+    --cases 20000 --seed 1 --quiet --out "$work/m"
+expect 2 "--mesh $work/none.obj: Unable to open file" -- "$isect" check --family ray_triangle --mesh "$work/none.obj" --cases 10
+
 # Usage errors name what is wrong.
 expect 2 "--relation 'leaky' is not symmetric, monotone or watertight" -- "$isect" check --relation leaky --cases 10
 expect 2 "--relation watertight applies to no family checked \\(aabb_aabb has no triangles" -- \

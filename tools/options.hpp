@@ -72,6 +72,9 @@ inline void add_subject_options(CLI::App* cmd, check::SubjectArgs& s, const std:
                     "Relations between calls each kernel is judged for besides its contract, comma-separated: symmetric "
                     "(the same answer with two arguments swapped), monotone (a hit stays a hit, same entry, as tmax "
                     "grows), watertight (a ray through an edge two triangles share hits one of them)");
+    cmd->add_option("--mesh", s.mesh,
+                    "A mesh (OBJ, PLY, STL) cases are drawn from too: its triangles, rays through its shared edges and "
+                    "vertices, pairs of its neighbouring triangles, boxes of a voxel grid over it (the report's mix: mesh_*)");
     cmd->add_option("--convention", s.convention,
                     "Conventions your kernel follows (surface, cull_back; `isect kernels` lists each family's): the exact "
                     "answer it is judged against follows them");

@@ -1,5 +1,7 @@
 #include "check/engine/kernels_under_test.hpp"
 
+#include "check/io/mesh_file.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -36,7 +38,8 @@ struct Field {
 constexpr Field kFields[] = {{"plugin", &SubjectArgs::plugin},   {"kernel", &SubjectArgs::kernel},
                              {"contract", &SubjectArgs::contract}, {"fp_env", &SubjectArgs::fp_env},
                              {"domain", &SubjectArgs::domain},   {"require", &SubjectArgs::require},
-                             {"convention", &SubjectArgs::convention}, {"relation", &SubjectArgs::relation}};
+                             {"convention", &SubjectArgs::convention}, {"relation", &SubjectArgs::relation},
+                             {"mesh", &SubjectArgs::mesh}};
 
 /// The names of a --kernel list.
 std::vector<std::string> split_names(const std::string& list) {
@@ -96,7 +99,7 @@ std::optional<SubjectArgs> SubjectArgs::read(const std::string& text, std::strin
         }
         if (!known) {
             why = "line " + std::to_string(n) + ": '" + line + "' is not one of plugin, kernel, contract, fp_env, domain, "
-                  "require, convention, relation or error_e with its value";
+                  "require, convention, relation, mesh or error_e with its value";
             return std::nullopt;
         }
     }
@@ -165,6 +168,10 @@ std::unique_ptr<KernelsUnderTest> KernelsUnderTest::make(const std::string& comm
     if (!a.convention.empty() && !parse_conventions(a.convention, out->domain_.conventions, why))
         return fail("--convention " + why);
     if (!parse_relations(a.relation, out->relations_, why)) return fail("--relation " + why);
+    if (!a.mesh.empty()) {
+        out->mesh_ = read_mesh(a.mesh, why);
+        if (!out->mesh_) return fail("--mesh " + why);
+    }
     std::optional<Contract> contract;
     if (a.contract_given || !a.plugin.empty()) {
         contract = Contract::parse(a.contract);
@@ -273,7 +280,24 @@ bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
     return true;
 }
 
+const Family* KernelsUnderTest::with_mesh(const Family& f) const {
+    if (!mesh_ || !f.mesh_mixes) return &f;
+    const std::lock_guard<std::mutex> lock(with_mesh_lock_);
+    std::unique_ptr<Family>& g = with_mesh_[&f];
+    if (!g) {
+        g = std::make_unique<Family>(f);
+        for (Mix& m : f.mesh_mixes(mesh_)) g->mixes.push_back(std::move(m));
+    }
+    return g.get();
+}
+
 std::vector<const Family*> KernelsUnderTest::families_of(const Family& base) const {
+    std::vector<const Family*> out = families_declared(base);
+    for (const Family*& f : out) f = with_mesh(*f);
+    return out;
+}
+
+std::vector<const Family*> KernelsUnderTest::families_declared(const Family& base) const {
     std::vector<const Family*> out = {&family(base)};
     if (host() || !kernel_.empty() || !domain_.conventions.empty()) return out;
     std::vector<std::vector<std::string>> seen;

@@ -8,7 +8,9 @@
 // --require) is merged with what a plugin declares of itself.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "check/engine/run.hpp"
 #include "check/model/domain.hpp"
 #include "check/model/family.hpp"
+#include "check/model/mesh.hpp"
 #include "check/io/fp_env.hpp"
 #include "check/io/plugin_host.hpp"
 
@@ -39,6 +42,8 @@ struct SubjectArgs {
     /// --relation NAME,...: claims about several calls each kernel is
     /// judged for besides its contract (symmetric, monotone, watertight).
     std::string relation;
+    /// --mesh FILE: a mesh (OBJ, PLY, STL) cases are drawn from too.
+    std::string mesh;
     /// A folder for what a plugin prints (a log of its own there: --out);
     /// empty: a temporary file, kept only if the plugin printed anything.
     std::string output_dir;
@@ -107,6 +112,8 @@ public:
     /// Whether the kernels were named (--kernel, --plugin), not every
     /// built-in one: a case's own relation is then judged for each.
     bool named() const { return !kernel_.empty() || !hosts_.empty() || !plugin_path_.empty(); }
+    /// The mesh cases are drawn from too (--mesh), or null.
+    const std::shared_ptr<const Mesh>& mesh() const { return mesh_; }
     /// The relations asked (--relation, or a plugin's isect_relations()), by kind.
     const std::vector<Relation::Kind>& relation_kinds() const { return relations_; }
     /// The relations to judge on family f's kernels: for each kernel, every
@@ -137,6 +144,14 @@ private:
     std::shared_ptr<PluginNotes> notes_ = std::make_shared<PluginNotes>();
     std::string output_log_;  ///< where the plugin's workers print
     std::vector<Relation::Kind> relations_;
+    std::shared_ptr<const Mesh> mesh_;
+    /// The families as a run with a mesh declares them: their mixes and
+    /// the mesh's, by the declared family they extend.
+    mutable std::map<const Family*, std::unique_ptr<Family>> with_mesh_;
+    mutable std::mutex with_mesh_lock_;
+    const Family* with_mesh(const Family& f) const;
+    /// families_of without the mesh's mixes.
+    std::vector<const Family*> families_declared(const Family& base) const;
 };
 
 /// The workers a command runs for --jobs N (0: every core available): at

@@ -187,6 +187,29 @@ Inputs layout(const Aabb& b, const Triangle& t) {
     return in;
 }
 
+/// Cases from a user's mesh, as a voxeliser calls aabb_triangle: one of its
+/// triangles against a box of a grid over the mesh (2^1 to 2^8 cells an
+/// axis), the cell of one of the triangle's vertices or of its centroid,
+/// or a cell beside it.
+std::vector<Mix> mesh_mixes(const std::shared_ptr<const Mesh>& mesh) {
+    return {{"mesh_voxel", 3, [mesh](Source& s) {
+                 const Mesh& m = *mesh;
+                 const Triangle t = mesh_triangle(m, any_triangle(m, s));
+                 const int k = s.range(1, 9);
+                 Vec3f p = t.v[size_t(s.range(0, 3))];
+                 if (s.coin())
+                     for (size_t c = 0; c < 3; ++c) p[c] = (t.v[0][c] + t.v[1][c] + t.v[2][c]) / 3;
+                 Aabb box;
+                 for (size_t c = 0; c < 3; ++c) {
+                     const float size = std::max(m.hi[c] - m.lo[c], mesh_extent(m) / 256) / float(1 << k);
+                     const float cell = std::floor((p[c] - m.lo[c]) / size) + float(s.pick(0, 0, 0, 1, -1));
+                     box.lo[c] = m.lo[c] + cell * size;
+                     box.hi[c] = m.lo[c] + (cell + 1) * size;
+                 }
+                 return layout(box, t);
+             }}};
+}
+
 /// Uniform: 24-bit mantissas at a common random exponent. A quarter of the
 /// triangles are slivers: the third vertex is v0 + t (v1 - v0) rounded to
 /// float, collinear but for the rounding.
@@ -378,6 +401,7 @@ Family make() {
             kernel("broken:conservative_touching_separates", "conservative", conservative_touching_separates)};
     };
     f.mixes = {{"uniform", 2, make_uniform}, {"grid", 4, make_grid}, {"pm10", 2, make_pm10}, {"collinear", 1, make_collinear}};
+    f.mesh_mixes = mesh_mixes;
     f.plugin_call_f = plugin_call<float>;
     f.plugin_out_args = "";
     f.plugin_call_d = plugin_call<double>;

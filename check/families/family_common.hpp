@@ -8,6 +8,8 @@
 #include <string>
 
 #include "check/model/family.hpp"
+#include "check/model/mesh.hpp"
+#include "check/model/source.hpp"
 #include "isect/primitives.hpp"
 #include "isect/ref/exact.hpp"
 #include "isect/ref/fast.hpp"
@@ -31,6 +33,22 @@ template <class T> BasicTriangle<T> tri_as(const double* p) { return {{vec_as<T>
 inline Vec3f vec_f(const double* p) { return vec_as<float>(p); }
 inline Aabb box_f(const double* p) { return box_as<float>(p); }
 inline Triangle tri_f(const double* p) { return tri_as<float>(p); }
+
+// --- A user's mesh (--mesh) -------------------------------------------------------
+
+/// Mesh m's vertex i, and its triangle t.
+inline Vec3f mesh_vertex(const Mesh& m, uint32_t i) { return {m.vertices[i][0], m.vertices[i][1], m.vertices[i][2]}; }
+inline Triangle mesh_triangle(const Mesh& m, uint32_t t) {
+    return {{mesh_vertex(m, m.triangles[t][0]), mesh_vertex(m, m.triangles[t][1]), mesh_vertex(m, m.triangles[t][2])}};
+}
+/// One of m's triangles, and one of its shared edges (m has one).
+inline uint32_t any_triangle(const Mesh& m, Source& s) { return uint32_t(s.below(m.triangles.size())); }
+inline const Mesh::Shared& any_shared(const Mesh& m, Source& s) { return m.shared[size_t(s.below(m.shared.size()))]; }
+/// The mesh's largest extent along an axis (1 for a mesh of one point).
+inline float mesh_extent(const Mesh& m) {
+    const float e = std::max({m.hi[0] - m.lo[0], m.hi[1] - m.lo[1], m.hi[2] - m.lo[2]});
+    return e > 0 ? e : 1.0f;
+}
 
 /// The precision of a kernel of scalar T.
 template <class T> constexpr Precision precision_of() {

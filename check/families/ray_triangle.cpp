@@ -395,6 +395,47 @@ Vec3f nonzero(Source& s, Vec3f d) {
 
 Triangle grid_triangle(Source& s, int n) { return {{gen::grid_point(s, n), gen::grid_point(s, n), gen::grid_point(s, n)}}; }
 
+/// Cases from a user's mesh: rays aimed from off the surface at a point of
+/// an edge two of its triangles share (its midpoint, or a quarter along),
+/// at one of its vertices, at a triangle's centroid; the triangle one of
+/// those the point is on. With --relation watertight the shared edge and
+/// the vertex are where a leak would be.
+std::vector<Mix> mesh_mixes(const std::shared_ptr<const Mesh>& mesh) {
+    const Mesh& m = *mesh;
+    const float extent = mesh_extent(m);
+    const auto aimed = [mesh, extent](Source& s, const Vec3f& target, const Triangle& t) {
+        const Vec3f off = nonzero(s, gen::grid_point(s, 2));
+        const float scale = extent * s.pick(1.0f, 0.5f, 2.0f);
+        Vec3f o, d;
+        for (size_t k = 0; k < 3; ++k) {
+            o[k] = target[k] + off[k] * scale;
+            d[k] = target[k] - o[k];
+        }
+        return layout(o, nonzero(s, d), s.pick(INFINITY, 1.0f, 2.0f), t);
+    };
+    std::vector<Mix> out;
+    if (!m.shared.empty())
+        out.push_back({"mesh_edge", 3, [mesh, aimed](Source& s) {
+                           const Mesh::Shared& e = any_shared(*mesh, s);
+                           const Vec3f a = mesh_vertex(*mesh, e.v0), b = mesh_vertex(*mesh, e.v1);
+                           const float k = s.pick(0.5f, 0.25f, 0.75f);
+                           Vec3f p;
+                           for (size_t c = 0; c < 3; ++c) p[c] = a[c] + k * (b[c] - a[c]);
+                           return aimed(s, p, mesh_triangle(*mesh, s.coin() ? e.t2 : e.t1));
+                       }});
+    out.push_back({"mesh_vertex", 1, [mesh, aimed](Source& s) {
+                       const Triangle t = mesh_triangle(*mesh, any_triangle(*mesh, s));
+                       return aimed(s, t.v[size_t(s.range(0, 3))], t);
+                   }});
+    out.push_back({"mesh_triangle", 1, [mesh, aimed](Source& s) {
+                       const Triangle t = mesh_triangle(*mesh, any_triangle(*mesh, s));
+                       Vec3f c;
+                       for (size_t k = 0; k < 3; ++k) c[k] = (t.v[0][k] + t.v[1][k] + t.v[2][k]) / 3;
+                       return aimed(s, c, t);
+                   }});
+    return out;
+}
+
 std::vector<Mix> mixes() {
     return {
         {"grid", 1, [](Source& s) { return layout(gen::grid_point(s, 4), nonzero(s, gen::grid_point(s, 2)), any_tmax(s), grid_triangle(s, 3)); }},
@@ -582,6 +623,7 @@ Family make() {
                                          kernel<double>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<double>)};
     };
     f.mixes = mixes();
+    f.mesh_mixes = mesh_mixes;
     f.plugin_call_f = plugin_call<float>;
     f.plugin_out_args = "&out[0], &out[1], &out[2]";
     f.plugin_call_d = plugin_call<double>;

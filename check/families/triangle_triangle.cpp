@@ -284,6 +284,32 @@ Inputs layout(const Triangle& a, const Triangle& b) {
     return in;
 }
 
+/// Cases from a user's mesh: two triangles that share an edge, two that
+/// share a vertex, and any two (mostly apart), in either order.
+std::vector<Mix> mesh_mixes(const std::shared_ptr<const Mesh>& mesh) {
+    // The triangles around each vertex, for pairs that share one.
+    auto around = std::make_shared<std::vector<std::vector<uint32_t>>>(mesh->vertices.size());
+    for (uint32_t t = 0; t < mesh->triangles.size(); ++t)
+        for (uint32_t v : mesh->triangles[t]) (*around)[v].push_back(t);
+    const auto pair = [mesh](Source& s, uint32_t t1, uint32_t t2) {
+        const Triangle a = mesh_triangle(*mesh, t1), b = mesh_triangle(*mesh, t2);
+        return s.coin() ? layout(b, a) : layout(a, b);
+    };
+    std::vector<Mix> out;
+    if (!mesh->shared.empty())
+        out.push_back({"mesh_edge_pair", 2, [mesh, pair](Source& s) {
+                           const Mesh::Shared& e = any_shared(*mesh, s);
+                           return pair(s, e.t1, e.t2);
+                       }});
+    out.push_back({"mesh_vertex_pair", 2, [mesh, around, pair](Source& s) {
+                       const uint32_t t = any_triangle(*mesh, s);
+                       const std::vector<uint32_t>& near = (*around)[mesh->triangles[t][size_t(s.range(0, 3))]];
+                       return pair(s, t, near[size_t(s.below(near.size()))]);
+                   }});
+    out.push_back({"mesh_any_pair", 1, [mesh, pair](Source& s) { return pair(s, any_triangle(*mesh, s), any_triangle(*mesh, s)); }});
+    return out;
+}
+
 Triangle grid_triangle(Source& s, int n) { return {{gen::grid_point(s, n), gen::grid_point(s, n), gen::grid_point(s, n)}}; }
 Triangle uniform_triangle(Source& s, int e) {
     return {{gen::uniform_point(s, e), gen::uniform_point(s, e), gen::uniform_point(s, e)}};
@@ -446,6 +472,7 @@ Family make() {
                                          segment_kernel<double>("broken:moller_in_double", "tolerant=1", 4, tri_tri_moller<double>)};
     };
     f.mixes = mixes();
+    f.mesh_mixes = mesh_mixes;
     f.plugin_call_f = plugin_call<float>;
     f.plugin_out_args = "out, out + 3";
     f.plugin_call_d = plugin_call<double>;

@@ -403,6 +403,10 @@ struct Family {
     /// The family's own constructions; family_gen.hpp adds the shared
     /// transforms (magnitude, subnormal, ulp, signed zeros) of any of them.
     std::vector<Mix> mixes;
+    /// Constructions from a user's mesh (--mesh: its triangles, its shared
+    /// edges and vertices, its voxels), added to `mixes` for a run that
+    /// has one; empty for a family that takes no triangle.
+    std::function<std::vector<Mix>(const std::shared_ptr<const struct Mesh>&)> mesh_mixes;
     /// What a kernel may declare it needs (--require NAME): a nonzero
     /// direction, a proper triangle... (preconditions.hpp).
     std::vector<Precondition> preconditions;
