@@ -61,6 +61,12 @@ expect 1 "broken:strict_edges: watertight BROKEN" -- "$isect" check --family ray
     --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 20000 --seed 1 --quiet --out "$work/m"
 expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" check --family ray_triangle --kernel watertight \
     --mesh "$meshes/octahedron.ply" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/m"
+# The mesh's own neighbours: the hinge across a shared edge, the closed fan
+# of an inner vertex; the witness says to replay with the mesh.
+expect 1 "misses every triangle around a vertex the ray passes through" -- "$isect" check --family ray_triangle \
+    --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/mv"
+if grep -q "replay with --mesh $meshes/terrain.obj" "$work"/mv/*watertight*.case; then echo "ok: a mesh witness names its mesh"
+else echo "FAIL: no mesh witness names its mesh"; fail=1; fi
 expect 0 "mesh_edge_pair [0-9]+% mesh_vertex_pair" -- "$isect" check --family triangle_triangle --mesh "$meshes/octahedron.ply" \
     --cases 20000 --seed 1 --quiet --out "$work/m"
 expect 0 "mix: mesh_voxel 100%" -- "$isect" check --family aabb_triangle --mesh "$meshes/terrain.obj" --gen mesh_voxel \

@@ -65,6 +65,7 @@ std::string relation_origin(const CheckArgs& args, const std::string& subject, c
            std::to_string(args.seed) + ", domain " + domain + ": kernel " + rel.subject + " breaks the relation " +
            rel.relation + "\n" + place + ", " + std::to_string(fc.count) + " violation" + (fc.count == 1 ? "" : "s") +
            ": " + describe_class(fc.key) + (fc.minimised ? ", minimised" : ", as found") + "\n" + fc.why +
+           (args.subject.mesh.empty() ? "" : "\nits neighbours are the mesh's: replay with --mesh " + args.subject.mesh) +
            "\nsignature: " + fc.key.str();
 }
 

@@ -233,7 +233,7 @@ std::optional<RelationBreak> judge_watertight(const Family& f, const FamilyKerne
     if (call(k, in).answer == 1) return std::nullopt;
     const std::vector<std::vector<Inputs>> around = f.shared_edges.neighbours(in.data());
     for (size_t g = 0; g < around.size(); ++g) {
-        if (hits_any(k, around[g]) || !f.shared_edges.through(in.data(), g, around[g])) continue;
+        if (around[g].empty() || hits_any(k, around[g]) || !f.shared_edges.through(in.data(), g, around[g])) continue;
         // The references confirm the ray meets the triangle and each of its
         // neighbours there.
         const std::optional<Truth> truth = references(f, in);
@@ -287,7 +287,8 @@ bool breaks(const Family& f, const Relation& rel, const std::vector<FamilyKernel
             if (got.answer == 1 || judged.truth().answer != 1) return false;
             const std::vector<std::vector<Inputs>> around = f.shared_edges.neighbours(in.data());
             for (size_t g = 0; g < around.size(); ++g)
-                if (!hits_any(k, around[g]) && f.shared_edges.through(in.data(), g, around[g])) return true;
+                if (!around[g].empty() && !hits_any(k, around[g]) && f.shared_edges.through(in.data(), g, around[g]))
+                    return true;
             return false;
         }
     }

@@ -3,6 +3,8 @@
 #include <limits>
 
 #include "family_common.hpp"
+
+#include <map>
 #include "check/model/plugin_call.hpp"
 #include "check/model/generate.hpp"
 #include "isect/ray_triangle.hpp"
@@ -236,6 +238,65 @@ std::vector<std::vector<Inputs>> neighbourhoods(const double* in) {
         }
         out.push_back({with_triangle(in, v, q, pm), with_triangle(in, v, pm, qm), with_triangle(in, v, qm, p)});
     }
+    return out;
+}
+
+/// The neighbourhoods of a case from a user's mesh: where the case's
+/// triangle is one of the mesh's (its vertices, in its order), across each
+/// edge the mesh triangle that shares it (none at the mesh's border), and
+/// around each vertex every other triangle at it when they close a fan (each
+/// of their edges at the vertex shared by two of them; none else). Another
+/// case gets the family's own.
+std::vector<std::vector<Inputs>> mesh_neighbourhoods(
+    const Mesh& m, const std::map<std::array<float, 3>, uint32_t>& index, const std::vector<std::vector<uint32_t>>& around,
+    const double* in, const std::function<std::vector<std::vector<Inputs>>(const double*)>& own) {
+    uint32_t v[3];
+    for (size_t k = 0; k < 3; ++k) {
+        const double* p = in + kTri + 3 * k;
+        const std::array<float, 3> key{float(p[0]), float(p[1]), float(p[2])};
+        const auto at = index.find(key);
+        if (at == index.end() || double(key[0]) != p[0] || double(key[1]) != p[1] || double(key[2]) != p[2])
+            return own(in);
+        v[k] = at->second;
+    }
+    // The mesh triangle with these vertices, in any rotation of this order.
+    const auto same = [&](uint32_t t) {
+        const auto& x = m.triangles[t];
+        for (size_t r = 0; r < 3; ++r)
+            if (x[r] == v[0] && x[(r + 1) % 3] == v[1] && x[(r + 2) % 3] == v[2]) return true;
+        return false;
+    };
+    uint32_t self = UINT32_MAX;
+    for (uint32_t t : around[v[0]])
+        if (same(t)) self = t;
+    if (self == UINT32_MAX) return own(in);
+    const auto as_case = [&](uint32_t t) {
+        double tri[9];
+        for (size_t k = 0; k < 3; ++k)
+            for (size_t i = 0; i < 3; ++i) tri[3 * k + i] = m.vertices[m.triangles[t][k]][i];
+        return with_triangle(in, tri, tri + 3, tri + 6);
+    };
+    const auto has = [&](uint32_t t, uint32_t a) {
+        return m.triangles[t][0] == a || m.triangles[t][1] == a || m.triangles[t][2] == a;
+    };
+    std::vector<std::vector<Inputs>> out(6);
+    for (size_t e = 0; e < 3; ++e)
+        for (uint32_t t : around[v[e]])
+            if (t != self && has(t, v[(e + 1) % 3])) out[e].push_back(as_case(t));
+    for (size_t k = 0; k < 3; ++k) {
+        // A closed fan: every edge at the vertex is in two of its triangles.
+        std::map<uint32_t, int> edges;
+        for (uint32_t t : around[v[k]])
+            for (uint32_t x : m.triangles[t])
+                if (x != v[k]) ++edges[x];
+        bool closed = true;
+        for (const auto& [x, n] : edges) closed = closed && n == 2;
+        if (!closed) continue;
+        for (uint32_t t : around[v[k]])
+            if (t != self) out[3 + k].push_back(as_case(t));
+    }
+    for (size_t e = 0; e < 3; ++e)
+        if (out[e].size() != 1) out[e].clear();  // a border edge, or more than two triangles at it
     return out;
 }
 
@@ -638,6 +699,18 @@ Family make() {
         return through_shared(in, g, n, false);
     };
     f.shared_edges.names = {"edge ab", "edge bc", "edge ca", "vertex a", "vertex b", "vertex c"};
+    f.mesh_shared_edges = [](const Family::SharedEdges& own, const std::shared_ptr<const Mesh>& mesh) {
+        Family::SharedEdges s = own;
+        auto index = std::make_shared<std::map<std::array<float, 3>, uint32_t>>();
+        auto around = std::make_shared<std::vector<std::vector<uint32_t>>>(mesh->vertices.size());
+        for (uint32_t i = 0; i < mesh->vertices.size(); ++i) index->emplace(mesh->vertices[i], i);
+        for (uint32_t t = 0; t < mesh->triangles.size(); ++t)
+            for (uint32_t x : mesh->triangles[t]) (*around)[x].push_back(t);
+        s.neighbours = [mesh, index, around, own = own.neighbours](const double* in) {
+            return mesh_neighbourhoods(*mesh, *index, *around, in, own);
+        };
+        return s;
+    };
     f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
         if (conventions.empty()) return;  // "cull_back", the one convention
         g.handed = true;

@@ -450,6 +450,11 @@ struct Family {
         std::vector<std::string> names;
     };
     SharedEdges shared_edges;
+    /// The same from a user's mesh (--mesh): a case whose triangle is one of
+    /// the mesh's gets the mesh's own neighbours (the triangle across each
+    /// shared edge, the closed fan around each inner vertex), any other
+    /// case the family's. Optional.
+    std::function<SharedEdges(const SharedEdges& own, const std::shared_ptr<const struct Mesh>&)> mesh_shared_edges;
     /// Two arguments of one kind, in either order: the first `exchangeable`
     /// inputs and the next as many (aabb_aabb's a and b, triangle_triangle's
     /// t1 and t2). The answer and every band must not depend on their order
