@@ -62,11 +62,17 @@ expect 1 "broken:strict_edges: watertight BROKEN" -- "$isect" check --family ray
 expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" check --family ray_triangle --kernel watertight \
     --mesh "$meshes/octahedron.ply" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/m"
 # The mesh's own neighbours: the hinge across a shared edge, the closed fan
-# of an inner vertex; the witness says to replay with the mesh.
+# of an inner vertex; the witness names the mesh it was drawn from.
 expect 1 "misses every triangle around a vertex the ray passes through" -- "$isect" check --family ray_triangle \
     --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/mv"
-if grep -q "replay with --mesh $meshes/terrain.obj" "$work"/mv/*watertight*.case; then echo "ok: a mesh witness names its mesh"
+if grep -q "drawn from the mesh $meshes/terrain.obj" "$work"/mv/*watertight*.case; then echo "ok: a mesh witness names its mesh"
 else echo "FAIL: no mesh witness names its mesh"; fail=1; fi
+# A witness that holds the mesh's triangles around it (neighbour.N) replays
+# against them without the mesh: the closed fan of eight at the vertex.
+fan=$(dirname "$0")/../corpus/ray_triangle/terrain_vertex_fan.case
+expect 1 "breaks the relation watertight: misses the triangle and the 7 closing it around its vertex a" -- \
+    "$isect" replay "$fan" --kernel broken:strict_edges
+expect 0 "1 passed" -- "$isect" replay "$fan" --kernel watertight
 expect 0 "mesh_edge_pair [0-9]+% mesh_vertex_pair" -- "$isect" check --family triangle_triangle --mesh "$meshes/octahedron.ply" \
     --cases 20000 --seed 1 --quiet --out "$work/m"
 expect 0 "mix: mesh_voxel 100%" -- "$isect" check --family aabb_triangle --mesh "$meshes/terrain.obj" --gen mesh_voxel \

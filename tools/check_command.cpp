@@ -65,7 +65,9 @@ std::string relation_origin(const CheckArgs& args, const std::string& subject, c
            std::to_string(args.seed) + ", domain " + domain + ": kernel " + rel.subject + " breaks the relation " +
            rel.relation + "\n" + place + ", " + std::to_string(fc.count) + " violation" + (fc.count == 1 ? "" : "s") +
            ": " + describe_class(fc.key) + (fc.minimised ? ", minimised" : ", as found") + "\n" + fc.why +
-           (args.subject.mesh.empty() ? "" : "\nits neighbours are the mesh's: replay with --mesh " + args.subject.mesh) +
+           (args.subject.mesh.empty() || rel.relation != "watertight"
+                ? ""
+                : "\ndrawn from the mesh " + args.subject.mesh + " (where its triangle is the mesh's, its neighbour.N are)") +
            "\nsignature: " + fc.key.str();
 }
 
@@ -75,12 +77,21 @@ check::Written keep_relation_witness(const CheckArgs& args, const std::string& s
                                      const check::Family& f, const check::RelationReport& rel, const check::FailureClass& fc,
                                      const std::string& place, WitnessFiles& files) {
     const std::string origin = relation_origin(args, subject, domain, rel, fc, place);
+    // A mesh's neighbours go with the witness, so that it replays without
+    // the mesh; a witness minimised off the mesh has the ones the relation
+    // builds, and holds none.
+    std::vector<std::array<double, 9>> around;
+    if (!args.subject.mesh.empty() && rel.relation == "watertight") {
+        around = check::witness_neighbours(f, fc.witness);
+        if (const check::Family* own = check::find_family(f.name); own && check::witness_neighbours(*own, fc.witness) == around)
+            around.clear();
+    }
     const check::Truth truth = fc.truth ? *fc.truth : check::Truth{};
-    const std::string text = fc.truth ? check::format_family_case(f, fc.witness, truth, origin, rel.relation)
+    const std::string text = fc.truth ? check::format_family_case(f, fc.witness, truth, origin, rel.relation, around)
                                       : [&] {
                                             try {
                                                 return check::format_family_case(f, fc.witness, f.truth(fc.witness.data()),
-                                                                                 origin, rel.relation);
+                                                                                 origin, rel.relation, around);
                                             } catch (const std::exception&) {
                                                 return check::format_family_case(f, fc.witness, origin);
                                             }
@@ -230,7 +241,9 @@ std::vector<ReplayedFinding> replay_findings(const std::vector<StoredFinding>& f
                     if (p.still_failing) break;
                     const auto kind = check::Relation::named(name);
                     if (!kind || !check::Relation::unsupported(*kind, *t.family).empty()) continue;
-                    if (const auto b = check::judge_relation(*t.family, {*kind, 0, 0, 0}, one, c.in)) {
+                    const std::unique_ptr<check::Family> around =
+                        c.neighbours.empty() ? nullptr : check::with_neighbours(*t.family, c.in, c.neighbours);
+                    if (const auto b = check::judge_relation(around ? *around : *t.family, {*kind, 0, 0, 0}, one, c.in)) {
                         p.still_failing = p.relation = true;
                         p.why = "breaks the relation " + name + ": " + b->why;
                     } else {

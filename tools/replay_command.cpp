@@ -101,8 +101,11 @@ JudgedFile judge_file(const std::string& file, bool strict, const check::Kernels
                                               [&](const check::Relation& r) { return r.kind == rel.kind && r.a == i; });
                 if (!have) relations.push_back(rel);
             }
+    // A witness that holds its neighbours is judged against them.
+    const std::unique_ptr<check::Family> around =
+        c->neighbours.empty() ? nullptr : check::with_neighbours(*c->family, c->in, c->neighbours);
     for (const check::Relation& rel : relations)
-        out.relations.emplace_back(rel, check::judge_relation(*c->family, rel, out.kernels, c->in));
+        out.relations.emplace_back(rel, check::judge_relation(around ? *around : *c->family, rel, out.kernels, c->in));
     return out;
 }
 

@@ -1,5 +1,6 @@
 #include "check/engine/kernels_under_test.hpp"
 
+#include "check/engine/relation.hpp"
 #include "check/io/mesh_file.hpp"
 
 #include <algorithm>
@@ -284,12 +285,7 @@ const Family* KernelsUnderTest::with_mesh(const Family& f) const {
     if (!mesh_ || (!f.mesh_mixes && !f.mesh_shared_edges)) return &f;
     const std::lock_guard<std::mutex> lock(with_mesh_lock_);
     std::unique_ptr<Family>& g = with_mesh_[&f];
-    if (!g) {
-        g = std::make_unique<Family>(f);
-        if (f.mesh_mixes)
-            for (Mix& m : f.mesh_mixes(mesh_)) g->mixes.push_back(std::move(m));
-        if (f.mesh_shared_edges) g->shared_edges = f.mesh_shared_edges(f.shared_edges, mesh_);
-    }
+    if (!g) g = check::with_mesh(f, mesh_);
     return g.get();
 }
 

@@ -335,4 +335,33 @@ void merge_relation(const Family& f, RelationReport& into, const RelationReport&
     join_classes(f, into.classes, from.classes);
 }
 
+std::unique_ptr<Family> with_mesh(const Family& f, const std::shared_ptr<const Mesh>& m) {
+    auto g = std::make_unique<Family>(f);
+    if (f.mesh_mixes)
+        for (Mix& mix : f.mesh_mixes(m)) g->mixes.push_back(std::move(mix));
+    if (f.mesh_shared_edges) g->shared_edges = f.mesh_shared_edges(f.shared_edges, m);
+    return g;
+}
+
+std::unique_ptr<Family> with_neighbours(const Family& f, const Inputs& in, std::vector<std::array<double, 9>> neighbours) {
+    const size_t tri = f.offset("tri");
+    std::array<double, 9> own;
+    std::copy(in.begin() + long(tri), in.begin() + long(tri) + 9, own.begin());
+    neighbours.insert(neighbours.begin(), own);
+    return with_mesh(f, mesh_of(neighbours));
+}
+
+std::vector<std::array<double, 9>> witness_neighbours(const Family& f, const Inputs& in) {
+    std::vector<std::array<double, 9>> out;
+    if (!f.shared_edges.neighbours) return out;
+    const size_t tri = f.offset("tri");
+    for (const std::vector<Inputs>& group : f.shared_edges.neighbours(in.data()))
+        for (const Inputs& n : group) {
+            std::array<double, 9> t;
+            std::copy(n.begin() + long(tri), n.begin() + long(tri) + 9, t.begin());
+            if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
+        }
+    return out;
+}
+
 }  // namespace isect::check

@@ -4,11 +4,14 @@
 // keys, witnesses, minimiser and report.
 #pragma once
 
+#include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "check/engine/run.hpp"
+#include "check/model/mesh.hpp"
 
 namespace isect::check {
 
@@ -52,5 +55,18 @@ const FailureClass* tally_relation(const Family& f, const Relation& rel, const s
 
 /// Adds another part of the same run's report of the relation.
 void merge_relation(const Family& f, RelationReport& into, const RelationReport& from);
+
+/// f as a run with mesh m judges it: its mixes and the mesh's, and its
+/// shared edges the mesh's own where a case's triangle is the mesh's.
+std::unique_ptr<Family> with_mesh(const Family& f, const std::shared_ptr<const Mesh>& m);
+
+/// f as it judges a witness that holds its neighbours (a case file's
+/// neighbour.N): the mesh of the case's triangle and those.
+std::unique_ptr<Family> with_neighbours(const Family& f, const Inputs& in, std::vector<std::array<double, 9>> neighbours);
+
+/// The triangles around a watertight witness in family f (every group of
+/// its neighbourhoods), each its nine numbers: what its case file holds
+/// (`neighbour.N`) when they are a mesh's, so that it replays without it.
+std::vector<std::array<double, 9>> witness_neighbours(const Family& f, const Inputs& in);
 
 }  // namespace isect::check

@@ -225,6 +225,21 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
                               "expect." + v + ": '" + got + "' is not a number, or a number +- a tolerance (0.9 +- 1e-6)"});
         }
     }
+    // neighbour.1, neighbour.2, ...: a watertight witness's triangles around
+    // its own, nine numbers each, in order.
+    for (size_t n = 1; f.shared_edges.neighbours; ++n) {
+        const std::string key = "neighbour." + std::to_string(n);
+        const auto it = keys.find(key);
+        if (it == keys.end()) break;
+        known.insert(key);
+        if (it->second.values.size() != 9) {
+            errors.push_back({path, it->second.line, key + ": takes 9 numbers, found " + std::to_string(it->second.values.size())});
+            continue;
+        }
+        std::array<double, 9> t{};
+        read_numbers(path, key, it->second, c.precision, t.data(), strict, errors, c.warnings);
+        c.neighbours.push_back(t);
+    }
     for (const auto& [key, entry] : keys)
         if (!known.count(key)) {
             std::string list = "family, precision";

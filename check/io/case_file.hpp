@@ -41,6 +41,10 @@ struct FamilyCase {
     /// triangle's neighbours), judged for every kernel that claims them or
     /// is asked to (--relation).
     std::vector<std::string> relations;
+    /// `neighbour.N` (nine numbers each): the triangles around the case's
+    /// that a watertight witness from a mesh was judged against; replay
+    /// judges it against them instead of the ones the relation builds.
+    std::vector<std::array<double, 9>> neighbours;
     /// Decimals in the file that are not floats and were rounded to one
     /// ("0.1"); errors instead when read strictly.
     std::vector<std::string> warnings;
@@ -49,7 +53,7 @@ struct FamilyCase {
 /// The text of a case: origin comment, family, keys, expect and the
 /// values; a relation's witness names the relation.
 std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin,
-                               const std::string& relation = "");
+                               const std::string& relation = "", const std::vector<std::array<double, 9>>& neighbours = {});
 /// The same with the truth from the references; when they disagree the
 /// origin says so and expect holds the family's first answer (replay then
 /// reports the disagreement).

@@ -31,7 +31,7 @@ std::string format_inputs(const Family& f, const Inputs& in) {
 }  // namespace
 
 std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin,
-                               const std::string& relation) {
+                               const std::string& relation, const std::vector<std::array<double, 9>>& neighbours) {
     std::ostringstream out;
     std::istringstream lines(origin);
     for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
@@ -40,6 +40,11 @@ std::string format_family_case(const Family& f, const Inputs& in, const Truth& t
     for (const std::string& c : f.followed) out << "convention  " << c << "\n";
     if (!relation.empty()) out << "relation  " << relation << "\n";
     out << format_inputs(f, in);
+    for (size_t n = 0; n < neighbours.size(); ++n) {
+        out << "neighbour." << n + 1 << "  ";
+        for (size_t i = 0; i < 9; ++i) out << (i ? (i % 3 == 0 ? "   " : " ") : "") << format_number(neighbours[n][i]);
+        out << "\n";
+    }
     out << "expect  " << f.answers[size_t(truth.answer)] << "\n";
     if (f.answer_has_values[size_t(truth.answer)])
         for (size_t i = 0; i < f.outputs.size() && i < truth.values.size(); ++i)

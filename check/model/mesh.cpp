@@ -24,4 +24,22 @@ void index_mesh(Mesh& m) {
         }
 }
 
+std::shared_ptr<const Mesh> mesh_of(const std::vector<std::array<double, 9>>& triangles) {
+    auto m = std::make_shared<Mesh>();
+    m->path = "the case's neighbours";
+    std::map<std::array<float, 3>, uint32_t> index;
+    for (const auto& t : triangles) {
+        std::array<uint32_t, 3> tri{};
+        for (size_t k = 0; k < 3; ++k) {
+            const std::array<float, 3> v{float(t[3 * k]), float(t[3 * k + 1]), float(t[3 * k + 2])};
+            const auto [at, fresh] = index.emplace(v, uint32_t(m->vertices.size()));
+            if (fresh) m->vertices.push_back(v);
+            tri[k] = at->second;
+        }
+        m->triangles.push_back(tri);
+    }
+    index_mesh(*m);
+    return m;
+}
+
 }  // namespace isect::check

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,5 +25,9 @@ struct Mesh {
 
 /// Fills m.shared (edges matched by their vertex indices) and the bounds.
 void index_mesh(Mesh& m);
+
+/// A mesh of the given triangles (each three vertices, nine numbers),
+/// vertices equal in every coordinate made one: a witness's neighbourhood.
+std::shared_ptr<const Mesh> mesh_of(const std::vector<std::array<double, 9>>& triangles);
 
 }  // namespace isect::check
