@@ -160,7 +160,7 @@ TEST(CaseFile, namesLineAndValueOfEveryError) {
     EXPECT_EQ(errors[0].str(), "t.case:2: box.lo: 'zero' is not a number");
     EXPECT_EQ(errors[1].str(), "t.case:3: box.hi: takes 3 numbers, found 2");
     EXPECT_EQ(errors[2].str(), "t.case:6: expect: 'maybe' is not one of 'disjoint', 'overlap'");
-    EXPECT_EQ(errors[3].str(), "t.case:5: unknown key 'colour' for aabb_triangle (its keys: family, precision, box.lo, box.hi, tri, expect)");
+    EXPECT_EQ(errors[3].str(), "t.case:5: unknown key 'colour' for aabb_triangle (its keys: family, precision, relation, box.lo, box.hi, tri, expect)");
 }
 
 TEST(CaseFile, refusesMissingRepeatedAndUnknownFamily) {

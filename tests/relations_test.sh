@@ -80,7 +80,7 @@ expect 0 "mix: mesh_voxel 100%" -- "$isect" check --family aabb_triangle --mesh 
 expect 2 "--mesh $work/none.obj: Unable to open file" -- "$isect" check --family ray_triangle --mesh "$work/none.obj" --cases 10
 
 # Usage errors name what is wrong.
-expect 2 "--relation 'leaky' is not symmetric, monotone or watertight" -- "$isect" check --relation leaky --cases 10
+expect 2 "--relation 'leaky' is not symmetric, monotone, watertight or rotation" -- "$isect" check --relation leaky --cases 10
 expect 2 "--relation watertight applies to no family checked \\(aabb_aabb has no triangles" -- \
     "$isect" check --family aabb_aabb --relation watertight --cases 10 --out "$work/u"
 

@@ -57,7 +57,7 @@ bool parse_relations(const std::string& list, std::vector<Relation::Kind>& into,
     for (const std::string& name : split_names(list)) {
         const auto kind = Relation::named(name);
         if (!kind) {
-            why = "'" + name + "' is not symmetric, monotone or watertight";
+            why = "'" + name + "' is not symmetric, monotone, watertight or rotation";
             return false;
         }
         if (std::find(into.begin(), into.end(), *kind) == into.end()) into.push_back(*kind);

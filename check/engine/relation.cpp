@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "check/engine/symmetry.hpp"
 #include "check/engine/witness.hpp"
 
 namespace isect::check {
@@ -13,7 +14,8 @@ namespace {
 constexpr std::pair<Relation::Kind, const char*> kNames[] = {{Relation::Kind::agree, "agree"},
                                                             {Relation::Kind::symmetric, "symmetric"},
                                                             {Relation::Kind::monotone, "monotone"},
-                                                            {Relation::Kind::watertight, "watertight"}};
+                                                            {Relation::Kind::watertight, "watertight"},
+                                                            {Relation::Kind::rotation, "rotation"}};
 
 }  // namespace
 
@@ -193,6 +195,28 @@ std::optional<RelationBreak> judge_symmetric(const Family& f, const FamilyKernel
     return out;
 }
 
+/// The input with every polygon's vertices rotated by one (b c a).
+Inputs rotated(const Family& f, const Inputs& in) {
+    Symmetry s;
+    s.rotate = 1;
+    return transformed(f, in, s).value_or(in);  // a rotation moves no number: always exact
+}
+
+std::optional<RelationBreak> judge_rotation(const Family& f, const FamilyKernel& k, const Inputs& in) {
+    const Answer a = call(k, in), b = call(k, rotated(f, in));
+    if (a.answer == b.answer) return std::nullopt;
+    const std::optional<Truth> truth = references(f, in);
+    if (!truth) return std::nullopt;
+    RelationBreak out;
+    out.side = a.answer == truth->answer ? "as given" : b.answer == truth->answer ? "rotated" : "neither";
+    out.key.what = "answers " + answer_name(f, a.answer) + ", rotated " + answer_name(f, b.answer) + ", exact " +
+                   answer_name(f, truth->answer);
+    out.why = "answers " + answer_name(f, a.answer) + " as given and " + answer_name(f, b.answer) +
+              " with the vertices rotated (b c a); the references " + answer_name(f, truth->answer);
+    out.truth = *truth;
+    return out;
+}
+
 std::optional<RelationBreak> judge_monotone(const Family& f, const FamilyKernel& k, const Inputs& in) {
     const Answer at = call(k, in);
     if (at.answer != 1) return std::nullopt;
@@ -274,6 +298,7 @@ bool breaks(const Family& f, const Relation& rel, const std::vector<FamilyKernel
             return disagree(f, got, judged.answer(rel.b), rel.tolerance, output);
         }
         case Relation::Kind::symmetric: return call(k, swapped(f, in)).answer != got.answer;
+        case Relation::Kind::rotation: return call(k, rotated(f, in)).answer != got.answer;
         case Relation::Kind::monotone:
             if (got.answer != 1) return false;
             for (const Larger& l : larger_tmax(f, in)) {
@@ -305,6 +330,7 @@ std::optional<RelationBreak> judge_relation(const Family& f, const Relation& rel
         case Relation::Kind::symmetric: out = judge_symmetric(f, k, in); break;
         case Relation::Kind::monotone: out = judge_monotone(f, k, in); break;
         case Relation::Kind::watertight: out = judge_watertight(f, k, in); break;
+        case Relation::Kind::rotation: out = judge_rotation(f, k, in); break;
     }
     if (!out) return out;
     out->key.kernel = rel.subject(kernels);

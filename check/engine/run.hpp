@@ -44,6 +44,9 @@ struct Relation {
         /// alike), crossing both planes the same way, hits at least one of
         /// them (Woop, Benthin and Wald 2013): ray_triangle.
         watertight,
+        /// Kernel a gives the same answer with every polygon's vertices
+        /// rotated (a b c to b c a): families with a triangle or polygon.
+        rotation,
     };
     Kind kind = Kind::agree;
     size_t a = 0, b = 1;   ///< the run's kernels it is about (b: agree only)

@@ -665,7 +665,7 @@ Family make() {
         return std::vector<FamilyKernel>{claiming(kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>), {"monotone"}),
                                          claiming(kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),
                                                   {"watertight", "monotone"}, "2^-20:2^20"),
-                                         claiming(kernel<float>("exact", "exact", 1, ray_triangle_exact), {"watertight", "monotone"}),
+                                         claiming(kernel<float>("exact", "exact", 1, ray_triangle_exact), {"watertight", "monotone", "rotation"}),
                                          claiming(kernel<double>("moller_trumbore", "tolerant=1", 2, ray_triangle_mt<double>), {"monotone"}),
                                          claiming(kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>),
                                                   {"monotone"}),

@@ -210,7 +210,7 @@ std::optional<FailureKind> failure_kind_named(const std::string& name) {
 }
 
 const std::vector<std::string>& relation_names() {
-    static const std::vector<std::string> names = {"symmetric", "monotone", "watertight"};
+    static const std::vector<std::string> names = {"symmetric", "monotone", "watertight", "rotation"};
     return names;
 }
 
@@ -223,7 +223,12 @@ std::string relation_unsupported(const Family& f, const std::string& name) {
     }
     if (name == "watertight")
         return f.shared_edges.neighbours ? "" : f.name + " has no triangles that share edges (ray_triangle has)";
-    return "'" + name + "' is not symmetric, monotone or watertight";
+    if (name == "rotation") {
+        for (const InputKey& k : f.inputs)
+            if (k.role == Role::polygon) return "";
+        return f.name + " has no triangle or polygon to rotate";
+    }
+    return "'" + name + "' is not symmetric, monotone, watertight or rotation";
 }
 
 }  // namespace isect::check
