@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 
-#include "check/engine/symmetry.hpp"
 #include "check/engine/witness.hpp"
 
 namespace isect::check {
@@ -100,22 +99,19 @@ Inputs swapped(const Family& f, const Inputs& in) {
 
 /// A larger tmax and how a person names it.
 struct Larger {
-    Inputs in;
+    double tmax;
     const char* what;
 };
 
-/// The input at every larger tmax the relation tries: twice it, the
-/// precision's largest number, +inf.
-std::vector<Larger> larger_tmax(const Family& f, const Inputs& in) {
-    const size_t at = f.offset("tmax");
-    const double tmax = in[at];
+/// Every larger tmax the relation tries (twice it, the precision's largest
+/// number, +inf), beyond the case's.
+std::vector<Larger> larger_tmax(double tmax) {
     const double largest = precision() == Precision::single ? double(std::numeric_limits<float>::max())
                                                             : std::numeric_limits<double>::max();
     std::vector<Larger> out;
+    out.reserve(3);
     const auto add = [&](double t, const char* what) {
-        if (!(t > tmax)) return;
-        out.push_back({in, what});
-        out.back().in[at] = t;
+        if (t > tmax) out.push_back({t, what});
     };
     if (tmax > 0) add(2 * tmax > largest ? INFINITY : 2 * tmax, "2 tmax");
     add(largest, precision() == Precision::single ? "the largest float" : "the largest double");
@@ -195,11 +191,20 @@ std::optional<RelationBreak> judge_symmetric(const Family& f, const FamilyKernel
     return out;
 }
 
-/// The input with every polygon's vertices rotated by one (b c a).
+/// The input with every polygon's vertices rotated by one (b c a): the
+/// symmetry's vertex rotation (symmetry.hpp), written as the permutation it
+/// is, which moves no number.
 Inputs rotated(const Family& f, const Inputs& in) {
-    Symmetry s;
-    s.rotate = 1;
-    return transformed(f, in, s).value_or(in);  // a rotation moves no number: always exact
+    Inputs out = in;
+    size_t at = 0;
+    for (const InputKey& k : f.inputs) {
+        if (k.role == Role::polygon) {
+            const size_t n = size_t(k.count);
+            for (size_t i = 0; i < n; ++i) out[at + i] = in[at + (i + 3) % n];
+        }
+        at += size_t(k.count);
+    }
+    return out;
 }
 
 std::optional<RelationBreak> judge_rotation(const Family& f, const FamilyKernel& k, const Inputs& in) {
@@ -220,14 +225,17 @@ std::optional<RelationBreak> judge_rotation(const Family& f, const FamilyKernel&
 std::optional<RelationBreak> judge_monotone(const Family& f, const FamilyKernel& k, const Inputs& in) {
     const Answer at = call(k, in);
     if (at.answer != 1) return std::nullopt;
-    for (const Larger& l : larger_tmax(f, in)) {
-        const Answer later = call(k, l.in);
+    const size_t t_at = f.offset("tmax");
+    Inputs larger_in = in;
+    for (const Larger& l : larger_tmax(in[t_at])) {
+        larger_in[t_at] = l.tmax;
+        const Answer later = call(k, larger_in);
         if (later.answer == 1 && same_entry(at, later)) continue;
-        const std::optional<Truth> truth = references(f, in), truth_later = references(f, l.in);
+        const std::optional<Truth> truth = references(f, in), truth_later = references(f, larger_in);
         if (!truth || !truth_later) return std::nullopt;
         RelationBreak out;
         const std::string entry = f.outputs.empty() ? "entry" : f.outputs[0];
-        const std::string larger = format_number(l.in[f.offset("tmax")]) + " (" + l.what + ")";
+        const std::string larger = format_number(l.tmax) + " (" + l.what + ")";
         if (later.answer != 1) {
             out.key.what = "a hit at tmax, " + answer_name(f, later.answer) + " at a larger tmax, exact " +
                            answer_name(f, truth_later->answer);
@@ -253,32 +261,42 @@ bool hits_any(const FamilyKernel& k, const std::vector<Inputs>& group) {
     return false;
 }
 
+/// The group of the case's neighbours whose shared edge or vertex the ray
+/// passes exactly through, when the kernel misses the case and every
+/// triangle of that group although they cross every plane alike: a leak.
+/// Which group it is, or nullopt.
+std::optional<size_t> leak(const Family& f, const FamilyKernel& k, const Inputs& in,
+                           std::vector<std::vector<Inputs>>& around) {
+    const std::optional<size_t> g = f.shared_edges.crossing(in.data());
+    if (!g) return std::nullopt;
+    around = f.shared_edges.neighbours(in.data());
+    if (*g >= around.size() || around[*g].empty() || hits_any(k, around[*g])) return std::nullopt;
+    if (!f.shared_edges.crosses_alike(in.data(), around[*g])) return std::nullopt;
+    return g;
+}
+
 std::optional<RelationBreak> judge_watertight(const Family& f, const FamilyKernel& k, const Inputs& in) {
     if (call(k, in).answer == 1) return std::nullopt;
-    const std::vector<std::vector<Inputs>> around = f.shared_edges.neighbours(in.data());
-    for (size_t g = 0; g < around.size(); ++g) {
-        if (around[g].empty() || hits_any(k, around[g]) || !f.shared_edges.through(in.data(), g, around[g])) continue;
-        // The references confirm the ray meets the triangle and each of its
-        // neighbours there.
-        const std::optional<Truth> truth = references(f, in);
-        if (!truth || truth->answer != 1) continue;
-        bool all = true;
-        for (const Inputs& n : around[g]) {
-            const std::optional<Truth> t = references(f, n);
-            all = all && t && t->answer == 1;
-        }
-        if (!all) continue;
-        const std::string name = g < f.shared_edges.names.size() ? f.shared_edges.names[g] : std::to_string(g);
-        const bool vertex = name.rfind("vertex", 0) == 0;
-        RelationBreak out;
-        out.key.what = vertex ? "a leak: misses every triangle around a vertex the ray passes through"
-                              : "a leak: misses both triangles of an edge the ray passes through";
-        out.why = "misses the triangle and the " + std::to_string(around[g].size()) + " closing it around its " + name +
-                  ", each wound alike; the references hit all " + std::to_string(around[g].size() + 1);
-        out.truth = *truth;
-        return out;
+    std::vector<std::vector<Inputs>> around;
+    const std::optional<size_t> g = leak(f, k, in, around);
+    if (!g) return std::nullopt;
+    // The references confirm the ray meets the triangle and each of its
+    // neighbours there.
+    const std::optional<Truth> truth = references(f, in);
+    if (!truth || truth->answer != 1) return std::nullopt;
+    for (const Inputs& n : around[*g]) {
+        const std::optional<Truth> t = references(f, n);
+        if (!t || t->answer != 1) return std::nullopt;
     }
-    return std::nullopt;
+    const std::string name = *g < f.shared_edges.names.size() ? f.shared_edges.names[*g] : std::to_string(*g);
+    const bool vertex = name.rfind("vertex", 0) == 0;
+    RelationBreak out;
+    out.key.what = vertex ? "a leak: misses every triangle around a vertex the ray passes through"
+                          : "a leak: misses both triangles of an edge the ray passes through";
+    out.why = "misses the triangle and the " + std::to_string(around[*g].size()) + " closing it around its " + name +
+              ", each wound alike; the references hit all " + std::to_string(around[*g].size() + 1);
+    out.truth = *truth;
+    return out;
 }
 
 }  // namespace
@@ -299,22 +317,23 @@ bool breaks(const Family& f, const Relation& rel, const std::vector<FamilyKernel
         }
         case Relation::Kind::symmetric: return call(k, swapped(f, in)).answer != got.answer;
         case Relation::Kind::rotation: return call(k, rotated(f, in)).answer != got.answer;
-        case Relation::Kind::monotone:
+        case Relation::Kind::monotone: {
             if (got.answer != 1) return false;
-            for (const Larger& l : larger_tmax(f, in)) {
-                const Answer later = call(k, l.in);
+            const size_t t_at = f.offset("tmax");
+            Inputs larger_in = in;
+            for (const Larger& l : larger_tmax(in[t_at])) {
+                larger_in[t_at] = l.tmax;
+                const Answer later = call(k, larger_in);
                 if (later.answer != 1 || !same_entry(got, later)) return true;
             }
             return false;
+        }
         case Relation::Kind::watertight: {
             // Only a triangle the ray meets can share an edge it passes
             // through; a kernel that hits it keeps the claim.
             if (got.answer == 1 || judged.truth().answer != 1) return false;
-            const std::vector<std::vector<Inputs>> around = f.shared_edges.neighbours(in.data());
-            for (size_t g = 0; g < around.size(); ++g)
-                if (!around[g].empty() && !hits_any(k, around[g]) && f.shared_edges.through(in.data(), g, around[g]))
-                    return true;
-            return false;
+            std::vector<std::vector<Inputs>> around;
+            return leak(f, k, in, around).has_value();
         }
     }
     return false;

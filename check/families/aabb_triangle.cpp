@@ -390,7 +390,7 @@ Family make() {
         return std::vector<FamilyKernel>{claiming(kernel<float>("sat", "tolerant=1", aabb_triangle_sat<float>), {"rotation"}),
                                          claiming(kernel<double>("sat", "tolerant=2", aabb_triangle_sat<double>), {"rotation"}),
                                          claiming(kernel("conservative", "conservative", aabb_triangle_conservative), {"rotation"}),
-                                         claiming(kernel("exact", "exact", aabb_triangle_exact), {"rotation"})};
+                                         kernel("exact", "exact", aabb_triangle_exact)};
     };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{

@@ -1,13 +1,20 @@
 #include "check/io/mesh_file.hpp"
 
+#include <cmath>
+
+#ifdef ISECT_HAVE_ASSIMP
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
-#include <cmath>
+#endif
 
 namespace isect::check {
 
 std::shared_ptr<const Mesh> read_mesh(const std::string& path, std::string& why) {
+#ifndef ISECT_HAVE_ASSIMP
+    why = path + ": this isect was built without assimp (apt-get install libassimp-dev, then build again)";
+    return nullptr;
+#else
     Assimp::Importer importer;
     const aiScene* scene = importer.ReadFile(path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
     if (!scene) {
@@ -39,6 +46,7 @@ std::shared_ptr<const Mesh> read_mesh(const std::string& path, std::string& why)
     }
     index_mesh(*mesh);
     return mesh;
+#endif
 }
 
 }  // namespace isect::check

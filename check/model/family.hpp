@@ -440,13 +440,15 @@ struct Family {
     /// neighbourhoods, each a group of the family's inputs for the same
     /// query against the triangles that close the case's triangle around
     /// one of its edges (the triangle across it) or one of its vertices (the
-    /// fan of three more), wound alike; whether the query passes exactly
-    /// through what group g shares with the case (the edge's interior, the
-    /// vertex), crossing every plane the same way; and a name for each
-    /// ("edge ab", "vertex a"). Empty for a family without shared edges.
+    /// fan of three more), wound alike; which group's edge interior or
+    /// vertex the query passes exactly through, if any (at most one: decided
+    /// exactly, on the case alone); whether it crosses every plane of that
+    /// group the same way as the case's; and a name for each group ("edge
+    /// ab", "vertex a"). Empty for a family without shared edges.
     struct SharedEdges {
         std::function<std::vector<std::vector<Inputs>>(const double* in)> neighbours;
-        std::function<bool(const double* in, size_t group, const std::vector<Inputs>& neighbours)> through;
+        std::function<std::optional<size_t>(const double* in)> crossing;
+        std::function<bool(const double* in, const std::vector<Inputs>& group)> crosses_alike;
         std::vector<std::string> names;
     };
     SharedEdges shared_edges;
