@@ -175,22 +175,6 @@ std::optional<RelationBreak> judge_agree(const Family& f, const Relation& rel, c
     return out;
 }
 
-std::optional<RelationBreak> judge_symmetric(const Family& f, const FamilyKernel& k, const Inputs& in) {
-    const Inputs other = swapped(f, in);
-    const Answer a = call(k, in), b = call(k, other);
-    if (a.answer == b.answer) return std::nullopt;
-    const std::optional<Truth> truth = references(f, in);
-    if (!truth) return std::nullopt;
-    RelationBreak out;
-    out.side = a.answer == truth->answer ? "as given" : b.answer == truth->answer ? "swapped" : "neither";
-    out.key.what = "answers " + answer_name(f, a.answer) + ", swapped " + answer_name(f, b.answer) + ", exact " +
-                   answer_name(f, truth->answer);
-    out.why = "answers " + answer_name(f, a.answer) + " as given and " + answer_name(f, b.answer) +
-              " with the arguments swapped; the references " + answer_name(f, truth->answer);
-    out.truth = *truth;
-    return out;
-}
-
 /// The input with every polygon's vertices rotated by one (b c a): the
 /// symmetry's vertex rotation (symmetry.hpp), written as the permutation it
 /// is, which moves no number.
@@ -207,17 +191,21 @@ Inputs rotated(const Family& f, const Inputs& in) {
     return out;
 }
 
-std::optional<RelationBreak> judge_rotation(const Family& f, const FamilyKernel& k, const Inputs& in) {
-    const Answer a = call(k, in), b = call(k, rotated(f, in));
+/// A relation that the kernel answers `other`, a transform of in, as it
+/// answers in (`name` the transform's participle, `how` what it did to the
+/// input): broken where the two answers differ.
+std::optional<RelationBreak> judge_same_answer(const Family& f, const FamilyKernel& k, const Inputs& in,
+                                               const Inputs& other, const std::string& name, const std::string& how) {
+    const Answer a = call(k, in), b = call(k, other);
     if (a.answer == b.answer) return std::nullopt;
     const std::optional<Truth> truth = references(f, in);
     if (!truth) return std::nullopt;
     RelationBreak out;
-    out.side = a.answer == truth->answer ? "as given" : b.answer == truth->answer ? "rotated" : "neither";
-    out.key.what = "answers " + answer_name(f, a.answer) + ", rotated " + answer_name(f, b.answer) + ", exact " +
+    out.side = a.answer == truth->answer ? "as given" : b.answer == truth->answer ? name : "neither";
+    out.key.what = "answers " + answer_name(f, a.answer) + ", " + name + " " + answer_name(f, b.answer) + ", exact " +
                    answer_name(f, truth->answer);
-    out.why = "answers " + answer_name(f, a.answer) + " as given and " + answer_name(f, b.answer) +
-              " with the vertices rotated (b c a); the references " + answer_name(f, truth->answer);
+    out.why = "answers " + answer_name(f, a.answer) + " as given and " + answer_name(f, b.answer) + " with " + how +
+              "; the references " + answer_name(f, truth->answer);
     out.truth = *truth;
     return out;
 }
@@ -346,10 +334,14 @@ std::optional<RelationBreak> judge_relation(const Family& f, const Relation& rel
     if (!claimed_on(f, k, in)) return std::nullopt;
     switch (rel.kind) {
         case Relation::Kind::agree: out = judge_agree(f, rel, kernels, in); break;
-        case Relation::Kind::symmetric: out = judge_symmetric(f, k, in); break;
+        case Relation::Kind::symmetric:
+            out = judge_same_answer(f, k, in, swapped(f, in), "swapped", "the arguments swapped");
+            break;
         case Relation::Kind::monotone: out = judge_monotone(f, k, in); break;
         case Relation::Kind::watertight: out = judge_watertight(f, k, in); break;
-        case Relation::Kind::rotation: out = judge_rotation(f, k, in); break;
+        case Relation::Kind::rotation:
+            out = judge_same_answer(f, k, in, rotated(f, in), "rotated", "the vertices rotated (b c a)");
+            break;
     }
     if (!out) return out;
     out->key.kernel = rel.subject(kernels);
