@@ -3,8 +3,7 @@
 #include <limits>
 
 #include "family_common.hpp"
-
-#include <map>
+#include "ray_triangle_edges.hpp"
 #include "check/model/plugin_call.hpp"
 #include "check/model/generate.hpp"
 #include "isect/ray_triangle.hpp"
@@ -198,137 +197,6 @@ std::string cull_deciding(const double* in, const Truth&, int) {
     const ref::RayTriangleCramer cr = ref::ray_triangle_cramer(in);
     if (cr.det < 0) return "back face (culled)";
     return two_sided_deciding(in, cr);
-}
-
-// --- Shared edges and vertices (--relation watertight) -----------------------------
-
-/// The case's triangle with another third of its vertices: the same query.
-Inputs with_triangle(const double* in, const double* a, const double* b, const double* c) {
-    Inputs n(in, in + kInput.size());
-    for (size_t i = 0; i < 3; ++i) {
-        n[kA + i] = a[i];
-        n[kB + i] = b[i];
-        n[kC + i] = c[i];
-    }
-    return n;
-}
-
-/// The groups that close the case's triangle abc, each wound alike: across
-/// each edge (ab, bc, ca) the triangle (b, a, a + b - c), its third vertex
-/// the opposite one mirrored through the edge's midpoint; around each
-/// vertex (a, b, c) the fan (v, q, p'), (v, p', q'), (v, q', p) of the
-/// triangle (v, p, q) and its edges mirrored through v (p' = 2 v - p),
-/// which covers the plane around v. Each new vertex is rounded to the run's
-/// precision (the groups are then a hair off planar).
-std::vector<std::vector<Inputs>> neighbourhoods(const double* in) {
-    std::vector<std::vector<Inputs>> out;
-    const auto vertex = [&](size_t k) { return in + kTri + 3 * (k % 3); };
-    for (size_t e = 0; e < 3; ++e) {
-        const double *p = vertex(e), *q = vertex(e + 1), *r = vertex(e + 2);
-        double third[3];
-        for (size_t i = 0; i < 3; ++i) third[i] = to_precision(p[i] + q[i] - r[i]);
-        out.push_back({with_triangle(in, q, p, third)});
-    }
-    for (size_t k = 0; k < 3; ++k) {
-        const double *v = vertex(k), *p = vertex(k + 1), *q = vertex(k + 2);
-        double pm[3], qm[3];
-        for (size_t i = 0; i < 3; ++i) {
-            pm[i] = to_precision(2 * v[i] - p[i]);
-            qm[i] = to_precision(2 * v[i] - q[i]);
-        }
-        out.push_back({with_triangle(in, v, q, pm), with_triangle(in, v, pm, qm), with_triangle(in, v, qm, p)});
-    }
-    return out;
-}
-
-/// The neighbourhoods of a case from a user's mesh: where the case's
-/// triangle is one of the mesh's (its vertices, in its order), across each
-/// edge the mesh triangle that shares it (none at the mesh's border), and
-/// around each vertex every other triangle at it when they close a fan (each
-/// of their edges at the vertex shared by two of them; none else). Another
-/// case gets the family's own.
-std::vector<std::vector<Inputs>> mesh_neighbourhoods(
-    const Mesh& m, const std::map<std::array<float, 3>, uint32_t>& index, const std::vector<std::vector<uint32_t>>& around,
-    const double* in, const std::function<std::vector<std::vector<Inputs>>(const double*)>& own) {
-    uint32_t v[3];
-    for (size_t k = 0; k < 3; ++k) {
-        const double* p = in + kTri + 3 * k;
-        const std::array<float, 3> key{float(p[0]), float(p[1]), float(p[2])};
-        const auto at = index.find(key);
-        if (at == index.end() || double(key[0]) != p[0] || double(key[1]) != p[1] || double(key[2]) != p[2])
-            return own(in);
-        v[k] = at->second;
-    }
-    // The mesh triangle with these vertices, in any rotation of this order.
-    const auto same = [&](uint32_t t) {
-        const auto& x = m.triangles[t];
-        for (size_t r = 0; r < 3; ++r)
-            if (x[r] == v[0] && x[(r + 1) % 3] == v[1] && x[(r + 2) % 3] == v[2]) return true;
-        return false;
-    };
-    uint32_t self = UINT32_MAX;
-    for (uint32_t t : around[v[0]])
-        if (same(t)) self = t;
-    if (self == UINT32_MAX) return own(in);
-    const auto as_case = [&](uint32_t t) {
-        double tri[9];
-        for (size_t k = 0; k < 3; ++k)
-            for (size_t i = 0; i < 3; ++i) tri[3 * k + i] = m.vertices[m.triangles[t][k]][i];
-        return with_triangle(in, tri, tri + 3, tri + 6);
-    };
-    const auto has = [&](uint32_t t, uint32_t a) {
-        return m.triangles[t][0] == a || m.triangles[t][1] == a || m.triangles[t][2] == a;
-    };
-    std::vector<std::vector<Inputs>> out(6);
-    for (size_t e = 0; e < 3; ++e)
-        for (uint32_t t : around[v[e]])
-            if (t != self && has(t, v[(e + 1) % 3])) out[e].push_back(as_case(t));
-    for (size_t k = 0; k < 3; ++k) {
-        // A closed fan: every edge at the vertex is in two of its triangles.
-        std::map<uint32_t, int> edges;
-        for (uint32_t t : around[v[k]])
-            for (uint32_t x : m.triangles[t])
-                if (x != v[k]) ++edges[x];
-        bool closed = true;
-        for (const auto& [x, n] : edges) closed = closed && n == 2;
-        if (!closed) continue;
-        for (uint32_t t : around[v[k]])
-            if (t != self) out[3 + k].push_back(as_case(t));
-    }
-    for (size_t e = 0; e < 3; ++e)
-        if (out[e].size() != 1) out[e].clear();  // a border edge, or more than two triangles at it
-    return out;
-}
-
-/// Which group's shared edge or vertex the ray passes exactly through
-/// (groups 0 to 2 the interiors of edges ab, bc, ca; 3 to 5 the vertices a,
-/// b, c), at 0 < t < tmax, not in the case's plane (under cull_back, onto
-/// its front face): the case's barycentric weights at the crossing say
-/// where. nullopt elsewhere.
-std::optional<size_t> crossing(const double* in, bool cull_back) {
-    const ref::RayTriangleCramer base = ref::ray_triangle_cramer(in);
-    if (base.zero_direction || base.degenerate || base.det == 0 || (cull_back && base.det < 0)) return std::nullopt;
-    if (!(base.t > 0) || (!std::isinf(in[kTmax]) && !(base.t < ref::exact(in[kTmax])))) return std::nullopt;
-    const ref::Rational w[3] = {1 - base.u - base.v, base.u, base.v};  // of a, b, c
-    for (size_t k = 0; k < 3; ++k)
-        if (w[k] == 1) return 3 + k;
-    for (size_t g = 0; g < 3; ++g)  // the edge from vertex g to g + 1: the third's weight 0, theirs positive
-        if (w[(g + 2) % 3] == 0 && w[g] > 0 && w[(g + 1) % 3] > 0) return g;
-    return std::nullopt;
-}
-
-/// Whether the ray crosses the plane of every triangle of the group the
-/// way it crosses the case's (det of the same sign, none 0).
-bool crosses_alike(const double* in, const std::vector<Inputs>& group) {
-    for (const Inputs& n : group)
-        for (size_t i = 0; i < 9; ++i)
-            if (!std::isfinite(n[kTri + i])) return false;
-    const ref::RayTriangleCramer base = ref::ray_triangle_cramer(in);
-    for (const Inputs& n : group) {
-        const ref::RayTriangleCramer other = ref::ray_triangle_cramer(n.data());
-        if (other.degenerate || other.det == 0 || (other.det > 0) != (base.det > 0)) return false;
-    }
-    return true;
 }
 
 /// Where the fast oracle differs from the rational reference.
@@ -701,26 +569,12 @@ Family make() {
     f.conventions = {{"cull_back", "front faces only: a hit needs dir . n < 0, n = (b - a) x (c - a) (counter-clockwise "
                                    "winding; Möller-Trumbore's TEST_CULL, back-face culling in Embree and engines); a ray "
                                    "in the plane misses"}};
-    f.shared_edges.neighbours = neighbourhoods;
-    f.shared_edges.crossing = [](const double* in) { return crossing(in, false); };
-    f.shared_edges.crosses_alike = crosses_alike;
-    f.shared_edges.names = {"edge ab", "edge bc", "edge ca", "vertex a", "vertex b", "vertex c"};
-    f.mesh_shared_edges = [](const Family::SharedEdges& own, const std::shared_ptr<const Mesh>& mesh) {
-        Family::SharedEdges s = own;
-        auto index = std::make_shared<std::map<std::array<float, 3>, uint32_t>>();
-        auto around = std::make_shared<std::vector<std::vector<uint32_t>>>(mesh->vertices.size());
-        for (uint32_t i = 0; i < mesh->vertices.size(); ++i) index->emplace(mesh->vertices[i], i);
-        for (uint32_t t = 0; t < mesh->triangles.size(); ++t)
-            for (uint32_t x : mesh->triangles[t]) (*around)[x].push_back(t);
-        s.neighbours = [mesh, index, around, own = own.neighbours](const double* in) {
-            return mesh_neighbourhoods(*mesh, *index, *around, in, own);
-        };
-        return s;
-    };
+    f.shared_edges = ray_triangle_shared_edges(false);
+    f.mesh_shared_edges = ray_triangle_mesh_edges;
     f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
         if (conventions.empty()) return;  // "cull_back", the one convention
         g.handed = true;
-        g.shared_edges.crossing = [](const double* in) { return crossing(in, true); };
+        g.shared_edges.crossing = ray_triangle_shared_edges(true).crossing;
         g.truth = [](const double* in) { return truth(in, true); };
         g.cgal = [](const double* in) {
             return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),
