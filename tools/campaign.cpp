@@ -136,12 +136,7 @@ int run_minimize(const std::string& path, const check::SubjectArgs& subject, con
     std::string origin = c.origin.empty() ? "" : c.origin + "\n";
     origin += "minimised by isect minimize: " + again->message + "\nsignature: " + again->key.str();
     const std::string relation = again->key.kind == check::FailureKind::relation ? again->key.contract : "";
-    std::string text;
-    try {
-        text = check::format_family_case(f, small, f.truth(small.data()), origin, relation);
-    } catch (const check::ReferenceMismatch&) {
-        text = check::format_family_case(f, small, origin);
-    }
+    const std::string text = check::format_family_case(f, small, origin, relation);
     if (out.empty()) {
         std::cout << text;
     } else {

@@ -86,16 +86,8 @@ check::Written keep_relation_witness(const CheckArgs& args, const std::string& s
         if (const check::Family* own = check::find_family(f.name); own && check::witness_neighbours(*own, fc.witness) == around)
             around.clear();
     }
-    const check::Truth truth = fc.truth ? *fc.truth : check::Truth{};
-    const std::string text = fc.truth ? check::format_family_case(f, fc.witness, truth, origin, rel.relation, around)
-                                      : [&] {
-                                            try {
-                                                return check::format_family_case(f, fc.witness, f.truth(fc.witness.data()),
-                                                                                 origin, rel.relation, around);
-                                            } catch (const std::exception&) {
-                                                return check::format_family_case(f, fc.witness, origin);
-                                            }
-                                        }();
+    const std::string text = fc.truth ? check::format_family_case(f, fc.witness, *fc.truth, origin, rel.relation, around)
+                                      : check::format_family_case(f, fc.witness, origin, rel.relation, around);
     return files.keep(f.name + "|relation|" + fc.key.str(), witness_stem(args, subject, f, rel.subject) + "-" + rel.relation,
                       rel.subject, text);
 }

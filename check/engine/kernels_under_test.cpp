@@ -281,17 +281,17 @@ bool KernelsUnderTest::start_workers(const std::string& command, size_t n) {
     return true;
 }
 
-const Family* KernelsUnderTest::with_mesh(const Family& f) const {
+const Family* KernelsUnderTest::meshed(const Family& f) const {
     if (!mesh_ || (!f.mesh_mixes && !f.mesh_shared_edges)) return &f;
-    const std::lock_guard<std::mutex> lock(with_mesh_lock_);
-    std::unique_ptr<Family>& g = with_mesh_[&f];
-    if (!g) g = check::with_mesh(f, mesh_);
+    const std::lock_guard<std::mutex> lock(meshed_lock_);
+    std::unique_ptr<Family>& g = meshed_[&f];
+    if (!g) g = with_mesh(f, mesh_);
     return g.get();
 }
 
 std::vector<const Family*> KernelsUnderTest::families_of(const Family& base) const {
     std::vector<const Family*> out = families_declared(base);
-    for (const Family*& f : out) f = with_mesh(*f);
+    for (const Family*& f : out) f = meshed(*f);
     return out;
 }
 

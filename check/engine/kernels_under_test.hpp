@@ -147,9 +147,9 @@ private:
     std::shared_ptr<const Mesh> mesh_;
     /// The families as a run with a mesh declares them: their mixes and
     /// the mesh's, by the declared family they extend.
-    mutable std::map<const Family*, std::unique_ptr<Family>> with_mesh_;
-    mutable std::mutex with_mesh_lock_;
-    const Family* with_mesh(const Family& f) const;
+    mutable std::map<const Family*, std::unique_ptr<Family>> meshed_;
+    mutable std::mutex meshed_lock_;
+    const Family* meshed(const Family& f) const;
     /// families_of without the mesh's mixes.
     std::vector<const Family*> families_declared(const Family& base) const;
 };

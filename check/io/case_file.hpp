@@ -16,6 +16,7 @@
 // then read as doubles (strtod), the same way.
 #pragma once
 
+#include <array>
 #include <string>
 #include <variant>
 #include <vector>
@@ -57,7 +58,8 @@ std::string format_family_case(const Family& f, const Inputs& in, const Truth& t
 /// The same with the truth from the references; when they disagree the
 /// origin says so and expect holds the family's first answer (replay then
 /// reports the disagreement).
-std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin);
+std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin, const std::string& relation = "",
+                               const std::vector<std::array<double, 9>>& neighbours = {});
 
 /// Where the exact truth does not reproduce a case's expect and
 /// expect.NAME lines; empty when it does.

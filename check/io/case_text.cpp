@@ -52,11 +52,13 @@ std::string format_family_case(const Family& f, const Inputs& in, const Truth& t
     return out.str();
 }
 
-std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin) {
+std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin, const std::string& relation,
+                               const std::vector<std::array<double, 9>>& neighbours) {
     try {
-        return format_family_case(f, in, f.truth(in.data()), origin);
+        return format_family_case(f, in, f.truth(in.data()), origin, relation, neighbours);
     } catch (const ReferenceMismatch& e) {
-        return format_family_case(f, in, Truth{}, origin + "\n" + e.what() + "; expect below is a placeholder");
+        return format_family_case(f, in, Truth{}, origin + "\n" + e.what() + "; expect below is a placeholder", relation,
+                                  neighbours);
     }
 }
 

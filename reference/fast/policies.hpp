@@ -67,19 +67,14 @@ struct IntervalOps {
     static IA interval(const IA& x) { return x; }
     static IA enclose(const IA& num, const IA& den) { return num / den; }
     static IA root(const IA& x) { return CGAL::sqrt(x); }
-    static IA least(const IA (&p)[4]) {
+    static IA least(const IA (&p)[4]) { return extreme(p, [](double a, double b) { return std::min(a, b); }); }
+    static IA greatest(const IA (&p)[4]) { return extreme(p, [](double a, double b) { return std::max(a, b); }); }
+    /// The least (or greatest) of the lower ends, and of the upper ends.
+    template <class Pick> static IA extreme(const IA (&p)[4], Pick pick) {
         double lo = p[0].inf(), hi = p[0].sup();
         for (const IA& x : p) {
-            lo = std::min(lo, x.inf());
-            hi = std::min(hi, x.sup());
-        }
-        return IA(lo, hi);
-    }
-    static IA greatest(const IA (&p)[4]) {
-        double lo = p[0].inf(), hi = p[0].sup();
-        for (const IA& x : p) {
-            lo = std::max(lo, x.inf());
-            hi = std::max(hi, x.sup());
+            lo = pick(lo, x.inf());
+            hi = pick(hi, x.sup());
         }
         return IA(lo, hi);
     }
