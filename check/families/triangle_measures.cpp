@@ -501,7 +501,7 @@ Family make_polygon() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::polygon_measures(in)); };
     f.feature = [](const double* in) { return shortest_edge(in + kPoly, kN); };
-    f.all_kernels = [] { return std::vector<FamilyKernel>{claiming(polygon_kernel("newell_convex", polygon_convex), {"rotation"}, "2^-20:2^20")}; };
+    f.all_kernels = [] { return std::vector<FamilyKernel>{polygon_kernel("newell_convex", polygon_convex)}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{polygon_kernel("broken:convex_turns_only", convex_turns_only),
                                          polygon_kernel("broken:newell_open", polygon_convex, newell_open)};
