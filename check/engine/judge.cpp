@@ -3,6 +3,7 @@
 #include "check/engine/relation.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -206,16 +207,44 @@ FamilyJudgement failed(const Answer& got, const std::string& why, FailureKind ki
     return j;
 }
 
+/// The judgement of a kernel's answer on the fast oracle's truth, where it
+/// settles it: nullopt where the references must (the numbers' enclosures
+/// cannot decide, a cut). A violation is returned (for the caller to hold as
+/// a suspect) only where no exact number could change it: a wrong answer, or
+/// numbers off, each judged against its whole enclosure.
 std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKernel& k, const Inputs& in,
                                                  const Answer& got, const FastTruth& fast) {
     Truth t{fast.answer, fast.lo, fast.lo, fast.hi};
     if (f.answer_has_values[size_t(fast.answer)] && fast.lo.size() != f.outputs.size()) t.lo.clear();
     if (got.answer == fast.answer && f.answer_has_values[size_t(fast.answer)] && t.lo.empty()) return std::nullopt;
     FamilyJudgement j = judge_answer(f, k, in, got, t, Oracle::fast);
-    if (j.violates || j.error.undecided || j.cuts) return std::nullopt;  // the references decide these
+    if (j.error.undecided || j.cuts || (j.violates && j.failure)) return std::nullopt;
     return j;
 }
 
+/// A fast judgement's violation as the references would class it, where no
+/// exact number could change that: a wrong answer (its judgement and class
+/// read the answers alone), or a non-finite number where every enclosure is
+/// finite and short of the largest double (whichever exact numbers they
+/// hold, the class is "non-finite numbers" and the error infinite). Numbers
+/// merely off are left to the references: an enclosure's ends may class
+/// them otherwise than the exact numbers do (in a double run, by the ulp
+/// the references round to, as large as the bound itself).
+std::optional<CaseJudge::FastViolation> fast_violation_of(const Family& f, const FamilyKernel& k, const Inputs& in,
+                                                          const FastTruth& fast, const FamilyJudgement& j) {
+    const Truth answer_only{fast.answer, {}, {}, {}};
+    if (j.answer_differs) return CaseJudge::FastViolation{j, violation_class(f, k, in, answer_only, j), false};
+    if (fast.lo.size() != f.outputs.size() || j.got.values.size() != f.outputs.size()) return std::nullopt;
+    bool non_finite = false;
+    for (size_t i = 0; i < f.outputs.size(); ++i) {
+        if (j.got.unprovided >> i & 1) continue;
+        if (!(std::fabs(fast.lo[i]) < DBL_MAX && std::fabs(fast.hi[i]) < DBL_MAX)) return std::nullopt;
+        non_finite = non_finite || !std::isfinite(j.got.values[i]);
+    }
+    if (!non_finite) return std::nullopt;
+    const Truth lo{fast.answer, fast.lo, {}, {}};
+    return CaseJudge::FastViolation{j, violation_class(f, k, in, lo, j), true};
+}
 }  // namespace
 
 FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth, Oracle oracle) {
@@ -245,12 +274,15 @@ void CaseJudge::start(const Inputs& in, bool sampled, const Outcome* const* give
     got_.clear();
     quick_.clear();
     suspects_.clear();
+    fast_violation_.clear();
     judgements_.clear();
     disagreement_.clear();
     references_judged_ = false;
     truth_ = Truth{};
     if (oracle_ == Oracle::fast && f_.fast_truth) fast_ = f_.fast_truth(in.data());
+    sampled_ = sampled;
     needs_references_ = !fast_ || sampled;
+    fast_violation_.resize(kernels_.size());
     for (size_t i = 0; i < kernels_.size(); ++i) {
         if (outside_kernel_domain(f_, kernels_[i], in)) {
             got_.emplace_back();
@@ -273,6 +305,10 @@ void CaseJudge::start(const Inputs& in, bool sampled, const Outcome* const* give
         if (!failure.empty()) quick_.push_back(failed(got_.back(), failure, kind));
         else if (fast_) quick_.push_back(judge_fast_answer(f_, kernels_[i], in, got_.back(), *fast_));
         else quick_.push_back(std::nullopt);
+        if (quick_.back() && quick_.back()->violates && !quick_.back()->failure) {
+            fast_violation_[i] = fast_violation_of(f_, kernels_[i], in, *fast_, *quick_.back());
+            quick_.back().reset();
+        }
         if (!quick_.back() || (quick_.back()->violates && !quick_.back()->failure)) {
             // A violation counts only once the references confirm it (a
             // crash or a hang is decided as it happens).
@@ -280,6 +316,18 @@ void CaseJudge::start(const Inputs& in, bool sampled, const Outcome* const* give
             needs_references_ = true;
         }
     }
+}
+
+bool CaseJudge::fast_decides_all() const {
+    if (!fast_) return false;
+    for (size_t i : suspects_)
+        if (!fast_violation_[i]) return false;
+    return true;
+}
+
+void CaseJudge::trust_fast() {
+    if (!fast_decides_all()) throw std::logic_error("trust_fast: a suspect the fast oracle did not decide");
+    needs_references_ = sampled_;
 }
 
 void CaseJudge::finish() {
@@ -297,6 +345,7 @@ void CaseJudge::finish() {
     }
     for (size_t i = 0; i < kernels_.size(); ++i) {
         if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(std::move(*quick_[i]));
+        else if (fast_violation_[i] && !references_judged_) judgements_.push_back(fast_violation_[i]->judgement);
         else judgements_.push_back(judge_answer(f_, kernels_[i], *in_, got_[i], truth_, oracle_));
     }
 }

@@ -105,6 +105,31 @@ public:
     /// Whether the case is outside a kernel's own declared domain (it was
     /// not called).
     bool outside(size_t kernel) const { return quick_[kernel] && quick_[kernel]->outside; }
+    /// A suspect's violation as the fast oracle decides it, without the
+    /// references: a wrong answer outside the band (the oracle's answer is
+    /// exact, the band decided exactly), or numbers off that break the
+    /// bound at both ends of every enclosure, in the same class (`numbers`:
+    /// its error e is the larger end's, at least the exact one's).
+    struct FastViolation {
+        FamilyJudgement judgement;
+        ClassKey key;
+        bool numbers = false;
+    };
+    /// Kernel i's, when it is a suspect the fast oracle decided; null for a
+    /// kernel judged otherwise (a crash, a hang, an enclosure that cannot
+    /// decide, no fast truth).
+    const FastViolation* fast_violation(size_t kernel) const {
+        return fast_violation_[kernel] ? &*fast_violation_[kernel] : nullptr;
+    }
+    /// Whether every suspect has a fast_violation, so that trust_fast can
+    /// judge the case without the references.
+    bool fast_decides_all() const;
+    /// Judges the case on the fast oracle's truth alone: finish() consults
+    /// no references (unless the case is sampled for the cross-check). For
+    /// a run that already holds a confirmed witness of each suspect's class:
+    /// another member costs what a case that holds costs. Requires
+    /// fast_decides_all().
+    void trust_fast();
     /// Consults the references where needed and judges the rest.
     void finish();
 
@@ -125,8 +150,9 @@ private:
     std::optional<FastTruth> fast_;
     std::vector<Answer> got_;
     std::vector<std::optional<FamilyJudgement>> quick_;
+    std::vector<std::optional<FastViolation>> fast_violation_;
     std::vector<size_t> suspects_;
-    bool needs_references_ = false, references_judged_ = false;
+    bool sampled_ = false, needs_references_ = false, references_judged_ = false;
     std::string disagreement_;
     Truth truth_;
     std::vector<FamilyJudgement> judgements_;

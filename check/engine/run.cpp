@@ -111,7 +111,8 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k) {
 }
 
 const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
-                                    const Truth& truth, const FamilyJudgement& j, uint64_t case_number, Oracle oracle) {
+                                    const Truth& truth, const FamilyJudgement& j, uint64_t case_number, Oracle oracle,
+                                    const ClassKey* key) {
     if (j.outside) {
         ++r.outside_domain;
         return nullptr;
@@ -143,7 +144,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
     if (!j.violates) return nullptr;
     ++r.violations;
     ++cell.violations;
-    FailureClass* c = &count_in_class(f, r.classes, violation_class(f, k, in, truth, j), in, case_number, j.why);
+    FailureClass* c = &count_in_class(f, r.classes, key ? *key : violation_class(f, k, in, truth, j), in, case_number, j.why);
     if (j.cuts)
         c->measured_k = std::max(c->measured_k, j.error.cut_k);
     else if (j.answer_differs && known_answer)

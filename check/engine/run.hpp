@@ -231,10 +231,12 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k);
 /// answers, in band, K and E, the validity map, and a violation's failure
 /// class (the case becomes its witness when it is the class's first or most
 /// ordinary member). case_number is 1-based. Returns the violation's class,
-/// or null when j keeps the contract.
+/// or null when j keeps the contract. `key`, when given, is the
+/// violation's class as violation_class gives it (already computed).
 const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
                                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number,
-                                    Oracle oracle = Oracle::fast);
+                                    Oracle oracle = Oracle::fast, const ClassKey* key = nullptr);
+
 
 /// Counts a violation found on case `case_number` (1-based) into its class
 /// of `classes`, opened when new; the case becomes the class's witness when
