@@ -36,9 +36,10 @@ BUILT_IN = [
 
 def plugin_rows(plugin_dir):
     return [
-        ("plugin rtg", "plugin", "ray_sphere", ["--plugin", os.path.join(plugin_dir, "builtin_plugin.so")]),
+        ("plugin rtg", "plugin", "ray_sphere",
+         ["--plugin", os.path.join(plugin_dir, "builtin_plugin.so"), "--domain", "2^-20:2^20", "--error", "2"]),
         ("plugin rtg, inside is miss", "plugin", "ray_sphere",
-         ["--plugin", os.path.join(plugin_dir, "builtin_plugin_broken.so")]),
+         ["--plugin", os.path.join(plugin_dir, "builtin_plugin_broken.so"), "--domain", "2^-20:2^20", "--error", "2"]),
     ]
 
 

@@ -81,17 +81,19 @@ std::string witness_lines(const FamilyResult& r, const check::Inputs& in) {
 }
 
 /// How the truth was reached: the share of cases the fast oracle decided
-/// and of cases the references judged (undecided, sampled, or a kernel's
-/// numbers or violation needed them).
+/// and of cases it could not settle alone (undecided, sampled, or a
+/// suspected violation: the references judged them, but a confirmed class's
+/// later members).
 std::string truth_line(const check::FamilyCheckReport& rep) {
-    char line[200];
+    char line[300];
     const double n = rep.cases ? double(rep.cases) : 1;
     if (rep.oracle == check::Oracle::slow)
         std::snprintf(line, sizeof line, "the references alone (--oracle slow), on all %llu cases",
                       (unsigned long long)rep.reference_cases);
     else
         std::snprintf(line, sizeof line,
-                      "fast oracle decided %.2f%% of cases; the references judged %.2f%% (%llu sampled, 1 in 256)",
+                      "fast oracle decided %.2f%% of cases; the references judged %.2f%% (%llu sampled, 1 in 256; "
+                      "a confirmed class's later members on the oracle or one reference)",
                       100 * double(rep.fast_cases) / n, 100 * double(rep.reference_cases) / n,
                       (unsigned long long)rep.sampled);
     return line;

@@ -330,6 +330,17 @@ void CaseJudge::trust_fast() {
     needs_references_ = sampled_;
 }
 
+bool CaseJudge::finish_on_first_reference() {
+    if (!needs_references_ || sampled_ || !fast_ || !f_.first_reference) return false;
+    Truth first = f_.first_reference(in_->data());
+    if (!oracle_disagreement(f_, in_->data(), *fast_, first).empty()) return false;
+    references_judged_ = true;
+    disagreement_.clear();
+    truth_ = std::move(first);
+    judge_all();
+    return true;
+}
+
 void CaseJudge::finish() {
     if (needs_references_) {
         references_judged_ = true;
@@ -343,8 +354,13 @@ void CaseJudge::finish() {
     } else {
         truth_ = Truth{fast_->answer, {}, {}, {}};
     }
+    judge_all();
+}
+
+void CaseJudge::judge_all() {
+    judgements_.clear();
     for (size_t i = 0; i < kernels_.size(); ++i) {
-        if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(std::move(*quick_[i]));
+        if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(*quick_[i]);
         else if (fast_violation_[i] && !references_judged_) judgements_.push_back(fast_violation_[i]->judgement);
         else judgements_.push_back(judge_answer(f_, kernels_[i], *in_, got_[i], truth_, oracle_));
     }

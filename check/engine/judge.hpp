@@ -132,6 +132,14 @@ public:
     void trust_fast();
     /// Consults the references where needed and judges the rest.
     void finish();
+    /// Judges the case on the family's first reference alone
+    /// (Family::first_reference) where both would be consulted, checked
+    /// against the fast oracle's answer and enclosures: for a later member
+    /// of a class the two confirmed, whose numbers the enclosures cannot
+    /// class. False, judging nothing, where it cannot (no first reference,
+    /// no fast truth, a sampled case, or the first reference disagreeing
+    /// with the oracle): then finish() judges it.
+    bool finish_on_first_reference();
 
     /// After finish(): the exact ones disagreed (the references with each
     /// other, or with the fast oracle): no kernel is judged on the case.
@@ -143,6 +151,7 @@ public:
     const std::vector<FamilyJudgement>& judgements() const { return judgements_; }
 
 private:
+    void judge_all();  ///< every kernel's judgement on truth_
     const Family& f_;
     const std::vector<FamilyKernel>& kernels_;
     const Inputs* in_ = nullptr;

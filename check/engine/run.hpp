@@ -183,7 +183,12 @@ struct FamilyCheckReport {
     Oracle oracle = Oracle::fast;
     uint64_t fast_cases = 0;       ///< cases whose answer the fast oracle decided
     uint64_t sampled = 0;          ///< of those, the references checked too (1 in 256)
-    uint64_t reference_cases = 0;  ///< cases the references judged (undecided, sampled, or a kernel's numbers or violation)
+    /// Cases the fast oracle could not settle alone: undecided, sampled,
+    /// or a suspected violation. Both references judge each, but a later
+    /// member of a failure class they confirmed, which the oracle or the
+    /// first reference classes as they would (CaseJudge::trust_fast,
+    /// finish_on_first_reference).
+    uint64_t reference_cases = 0;
     bool interrupted = false;      ///< a signal stopped it (interrupt.hpp)
     uint64_t adapted = 0;          ///< generated cases changed to meet a required precondition
     bool holds() const;

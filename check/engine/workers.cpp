@@ -25,12 +25,13 @@ namespace isect::check {
 namespace {
 
 /// Minimises a class's witness while it stays a violation of that class.
-/// A trial whose wrong answer the fast oracle decides is judged on it (a
-/// few hundred trials a class, each paying both references, were a fifth of
-/// a broken kernel's run); the rest, and the witness the trials end on, by
-/// the one judge with the references (a trial on which they disagree is not
-/// the kernel's finding). A witness the references would class otherwise
-/// gives way to the member found.
+/// A trial whose violation the fast oracle decides is judged on it, the
+/// others on the first reference where the family has one (a few hundred
+/// trials a class, each paying both references, were a fifth of a broken
+/// kernel's run); the witness the trials end on by the one judge with both
+/// references (a trial on which they disagree is not the kernel's finding).
+/// A witness the references would class otherwise gives way to the member
+/// found.
 void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, const Domain& domain) {
     const std::vector<FamilyKernel> one{k};
     const auto in_class = [&](const Inputs& t, Oracle oracle) -> std::optional<std::pair<Truth, FamilyJudgement>> {
@@ -38,7 +39,7 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
         const CaseJudge::FastViolation* fast = judge.fast_violation(0);
         const bool trusted = judge.needs_references() && judge.fast_decides_all();
         if (trusted) judge.trust_fast();
-        judge.finish();
+        if (trusted || oracle == Oracle::slow || !judge.finish_on_first_reference()) judge.finish();
         if (!judge.disagreement().empty() || !judge.judgements()[0].violates) return std::nullopt;
         const ClassKey key = trusted ? fast->key : violation_class(f, k, t, judge.truth(), judge.judgements()[0]);
         if (key != c.key) return std::nullopt;
@@ -422,6 +423,26 @@ bool trust_known_classes(const FamilyCheckReport& report, CaseJudge& judged) {
     return !judged.needs_references();
 }
 
+/// Whether the case was judged on the family's first reference alone
+/// (CaseJudge::finish_on_first_reference), every violation it found being of
+/// a class the report holds (their classes in keys): what costs the most in
+/// a kernel whose numbers are off on many cases is the second reference.
+/// False where it cannot be, or found a violation of a new class: then both
+/// references judge it.
+bool on_first_reference(const Family& f, const std::vector<FamilyKernel>& ks, const FamilyCheckReport& report,
+                        const Inputs& in, CaseJudge& judged, std::vector<ClassKey>& keys) {
+    if (report.kernels.empty() || judged.suspects().empty() || !judged.finish_on_first_reference()) return false;
+    for (size_t i = 0; i < ks.size(); ++i) {
+        const FamilyJudgement& j = judged.judgements()[i];
+        if (!j.violates) continue;
+        keys[i] = violation_class(f, ks[i], in, judged.truth(), j);
+        const std::vector<FailureClass>& classes = report.kernels[i].classes;
+        if (std::none_of(classes.begin(), classes.end(), [&](const FailureClass& c) { return c.key == keys[i]; }))
+            return false;
+    }
+    return true;
+}
+
 /// Judges one block of a family into worker w's report of it.
 void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block, CaseJudge& judged, Batches& batches,
                  std::mutex& callback) {
@@ -431,6 +452,7 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
     FamilyCheckReport& report = me.report;
     const std::vector<FamilyKernel>& ks = st.kernels_of(w);
     CaseStream& stream = *st.stream;
+    std::vector<ClassKey> keys(ks.size());
     batches.start(block);
     uint64_t judged_here = 0, violations_here = 0;
     for (size_t b = 0; b < block.size(); ++b) {
@@ -446,14 +468,17 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
         ++me.mix[g.kind];
         const bool sampled = options.oracle == Oracle::fast && f.fast_truth && sc.sampled;
         judged.start(in, sampled, batches.given(b));
+        // Counted before a confirmed class spares them (which depends on
+        // what this worker saw first): the same for any number of workers.
+        report.reference_cases += judged.needs_references();
         // A violation the fast oracle decided, of a class the references
         // confirmed here already: they would change nothing but the time (a
         // kernel wrong on every fifth case paid them on each).
         const bool trusted = trust_known_classes(report, judged);
-        judged.finish();
+        const bool first_only = !trusted && on_first_reference(f, ks, report, in, judged, keys);
+        if (!first_only) judged.finish();
         report.fast_cases += judged.fast().has_value();
         report.sampled += sampled && judged.fast().has_value();
-        report.reference_cases += judged.references_judged();
         if (!judged.disagreement().empty()) {
             if (!report.reference_mismatches++ || sc.number < report.mismatch_case) {
                 report.mismatch = in;
@@ -466,7 +491,9 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
             FamilyKernelReport& r = report.kernels[i];
             const FamilyJudgement& j = judged.judgements()[i];
             const FailureClass* fc = tally_judgement(f, ks[i], r, in, judged.truth(), j, sc.number, options.oracle,
-                                                     trusted && judged.fast_violation(i) ? &judged.fast_violation(i)->key : nullptr);
+                                                     trusted && judged.fast_violation(i) ? &judged.fast_violation(i)->key
+                                                     : first_only && j.violates          ? &keys[i]
+                                                                                         : nullptr);
             if (!fc) continue;
             ++violations_here;
             if (!st.broken[i].load(std::memory_order_relaxed)) st.broken[i].store(true, std::memory_order_relaxed);

@@ -41,15 +41,19 @@ std::string describe(const ref::RaySphereExact& r) {
     return "hit [" + format_double(r.t_enter) + ", " + format_double(r.t_exit) + "]";
 }
 
+Truth truth_of(const ref::RaySphereExact& q) {
+    Truth t;
+    t.answer = yes(q.hit);
+    if (q.hit) t.values = {q.t_enter, q.t_exit};
+    return t;
+}
+
 Truth truth(const double* in, bool surface) {
     const ref::RaySphereExact q = rational(in, surface), g = cgal(in, surface);
     const auto same = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
     if (q.hit != g.hit || (q.hit && (!same(q.t_enter, g.t_enter) || !same(q.t_exit, g.t_exit))))
         throw ReferenceMismatch("ray_sphere references disagree: rational says " + describe(q) + ", cgal says " + describe(g));
-    Truth t;
-    t.answer = yes(q.hit);
-    if (q.hit) t.values = {q.t_enter, q.t_exit};
-    return t;
+    return truth_of(q);
 }
 
 /// The quadratic a t^2 + 2 b t + k of the input, in long double (its 15-bit
@@ -458,6 +462,7 @@ Family make() {
         return std::string();
     };
     f.truth = [](const double* in) { return truth(in, false); };
+    f.first_reference = [](const double* in) { return truth_of(rational(in, false)); };
     f.cgal = [](const double* in) { return double(cgal(in).hit); };
     f.band = band_of(ref::fast::ray_sphere_band());
     f.value_error = [](const double* in, const Truth& t, const Answer& got) { return value_error(in, t, got, 0); };
@@ -513,6 +518,7 @@ Family make() {
             return value_error_surface(in, t, got, dir_slack);
         };
         g.truth = [](const double* in) { return truth(in, true); };
+        g.first_reference = [](const double* in) { return truth_of(rational(in, true)); };
         g.cgal = [](const double* in) { return double(cgal(in, true).hit); };
         g.band = band_of(ref::fast::ray_sphere_band(true));
         g.deciding = surface_deciding;

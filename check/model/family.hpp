@@ -328,6 +328,11 @@ struct Family {
     std::function<std::string(const double*)> domain;
     /// Both references; throws ReferenceMismatch when they disagree.
     std::function<Truth(const double*)> truth;
+    /// The first of them alone (the fast body on exact numbers), where it
+    /// costs a fraction of both: the engine takes it, checked against the
+    /// fast oracle, for a later member of a failure class that both
+    /// confirmed (CaseJudge::finish_on_first_reference). Optional.
+    std::function<Truth(const double*)> first_reference;
     /// The band of tolerant=K: whether moving each input number i by at most
     /// delta[i] (band_deltas: K u times the scale of its role) could make an
     /// answer other than the exact one exact. May say yes too often (a wider
