@@ -88,6 +88,15 @@ std::pair<Rational, Rational> weights(const ExactInput& x, const ref::Point& q) 
     throw std::logic_error("point_triangle: the closest point is on no edge of a degenerate triangle");
 }
 
+Truth truth_of(const ExactInput& x, const ref::PointTriangleExact& q) {
+    Truth t;
+    t.answer = region_of(x, q.q);
+    const auto [v, w] = weights(x, q.q);
+    t.values = {ref::to_double(q.dist2), ref::to_double(q.q[0]), ref::to_double(q.q[1]), ref::to_double(q.q[2]),
+                ref::to_double(v), ref::to_double(w)};
+    return t;
+}
+
 Truth truth(const double* in) {
     const ExactInput x(in);
     const ref::PointTriangleExact q = ref::point_triangle_rational(in);
@@ -95,12 +104,7 @@ Truth truth(const double* in) {
     if (q.dist2 != g)
         throw ReferenceMismatch("point_triangle references disagree: rational says dist2 = " + q.dist2.str() + ", cgal says " +
                                 g.str());
-    Truth t;
-    t.answer = region_of(x, q.q);
-    const auto [v, w] = weights(x, q.q);
-    t.values = {ref::to_double(q.dist2), ref::to_double(q.q[0]), ref::to_double(q.q[1]), ref::to_double(q.q[2]),
-                ref::to_double(v), ref::to_double(w)};
-    return t;
+    return truth_of(x, q);
 }
 
 /// Scales. dist2 as segment_segment's: S = 7 M dist + 12 u M^2 + dist2 (p
@@ -314,6 +318,7 @@ Family make() {
     f.references = "rational (the fast body on exact numbers: Ericson's Voronoi tests) and cgal (squared_distance to Triangle_3)";
     f.domain = [](const double* in) { return first_non_finite(self(), in); };
     f.truth = truth;
+    f.first_reference = [](const double* in) { return truth_of(ExactInput(in), ref::point_triangle_rational(in)); };
     f.also_right = [](const double* in, int answer) {
         if (answer < 0 || answer >= 7) return false;
         const ExactInput x(in);

@@ -182,6 +182,44 @@ RayAabbHit woo_point_check(const Vec3f& o, const Vec3f& d, const Aabb& b, double
     return r;
 }
 
+/// Planted bug: VTK's vtkBox::IntersectBox (tolerance 0), in double as VTK
+/// computes: one candidate plane per axis, the parameter of the slab entered
+/// last, and the entry point o + t d compared against the other slabs. A
+/// query entering exactly through an edge or a corner along a direction whose
+/// quotient is inexact lands a rounding outside and is missed: org -1 -1 0.5,
+/// delta 49 49 0 against the unit box gives -1 + fl(1/49) 49 < 0. Declared
+/// conservative, as a picking test must be (never a false miss); its numbers
+/// are Woo's where Woo hits.
+template <class T>
+RayAabbHit single_plane_entry(const std::array<T, 3>& o, const std::array<T, 3>& d, const BasicAabb<T>& b, double tmax) {
+    int plane = -1;
+    double t = -1, candidate[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i) {
+        if (o[i] < b.lo[i]) candidate[i] = b.lo[i];
+        else if (o[i] > b.hi[i]) candidate[i] = b.hi[i];
+        else continue;
+        const double ti = d[i] != 0 ? (candidate[i] - double(o[i])) / double(d[i]) : -1.0;
+        if (plane < 0 || ti > t) {
+            plane = i;
+            t = ti;
+        }
+    }
+    if (plane >= 0) {  // the origin is outside
+        if (t < 0 || t > tmax) return RayAabbHit{};
+        for (int j = 0; j < 3; ++j) {
+            if (j == plane) continue;
+            const double p = double(o[j]) + t * double(d[j]);
+            if (p < b.lo[j] || p > b.hi[j]) return RayAabbHit{};
+        }
+    }
+    RayAabbHit r = ray_aabb_woo(o, d, b, tmax);
+    if (r.hit) return r;
+    r.hit = true;  // Woo misses within rounding where this hits: its entry, and no farther
+    r.t_enter = r.t_exit = plane >= 0 ? t : 0;
+    if (plane >= 0) r.normal[size_t(plane)] = d[size_t(plane)] > 0 ? -1.0f : 1.0f;
+    return r;
+}
+
 /// Planted bug: the textbook slab test that divides by d and takes min and
 /// max with std::min/std::max: 0 x inf = NaN on a slab plane poisons them.
 RayAabbHit naive_slab(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax) {
@@ -253,6 +291,28 @@ std::vector<Mix> mixes() {
              for (int k = s.range(1, 3); k > 0; --k) face = std::nextafter(face, to);
              if (b.lo[axis] > b.hi[axis]) std::swap(b.lo[axis], b.hi[axis]);
              return layout(o, d, b);
+         }},
+        // Weighted 2: Woo's test with one candidate plane and a rounded
+        // entry point (broken:single_plane_entry) misses only here.
+        {"edge_reciprocal", 2, [](Source& s) {  // aimed exactly at an edge's middle or at a corner, from
+             // outside on the edge's axes, along a direction whose components' reciprocals are
+             // inexact (3, 7, 49, 5, 11, 13 or a random odd number, times a power of two): the
+             // query enters through the edge at t = 1 / m, which rounds
+             const Aabb b = gen::grid_box(s, 2);
+             const int c = s.range(0, 8), along = s.range(0, 4);  // along == 3: the corner
+             Vec3f p = corner(b, c), u{0, 0, 0};
+             for (int i = 0; i < 3; ++i) {
+                 if (i == along) {
+                     p[size_t(i)] = 0.5f * (b.lo[size_t(i)] + b.hi[size_t(i)]);
+                     u[size_t(i)] = s.pick(0.0f, 0.25f, -0.25f);
+                 } else {
+                     u[size_t(i)] = ((c >> i) & 1 ? 1.0f : -1.0f) * s.pick(1.0f, 2.0f, 0.5f, 3.0f);
+                 }
+             }
+             const float odd = s.coin() ? s.pick(3.0f, 7.0f, 49.0f, 5.0f, 11.0f, 13.0f) : float(2 * s.range(1, 2048) + 1);
+             const float m = std::ldexp(odd, s.range(-3, 4));
+             const Vec3f o{p[0] + u[0], p[1] + u[1], p[2] + u[2]};
+             return layout(o, {-u[0] * m, -u[1] * m, -u[2] * m}, b);
          }},
         {"corner_graze", 1, [](Source& s) {  // through a corner from any direction: often touching the box
              // there only, entering one slab and leaving another at the same t
@@ -374,7 +434,10 @@ Family make(bool segment) {
     f.all_broken = [self, segment] {
         std::vector<FamilyKernel> out = {kernel(self(), "broken:naive_slab_nan", "conservative", 1, naive_slab),
                                          kernel(self(), "broken:woo_point_check", "tolerant=1", 2, woo_point_check),
-                                         kernel(self(), "broken:normal_inward", "tolerant=1", 2, normal_inward)};
+                                         kernel(self(), "broken:normal_inward", "tolerant=1", 2, normal_inward),
+                                         kernel(self(), "broken:single_plane_entry", "conservative", 2, single_plane_entry<float>),
+                                         kernel<double>(self(), "broken:single_plane_entry", "conservative", 2,
+                                                        single_plane_entry<double>)};
         if (segment) out.push_back(kernel(self(), "broken:exit_ignores_tmax", "tolerant=1", 2, exit_ignores_tmax));
         return out;
     };

@@ -38,6 +38,15 @@ std::string describe(const ref::RayTriangleExact& r) {
 }
 
 /// cull_back: the `cull_back` convention (isect/ref/ray_triangle.hpp).
+Truth truth_of(const ref::RayTriangleExact& q) {
+    Truth t;
+    t.answer = yes(q.hit);
+    if (!q.hit) return t;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    t.values = {ref::to_double(q.t), q.has_uv ? ref::to_double(q.u) : nan, q.has_uv ? ref::to_double(q.v) : nan};
+    return t;
+}
+
 Truth truth(const double* in, bool cull_back) {
     const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
     const auto tri = exact_tri(in);
@@ -46,12 +55,7 @@ Truth truth(const double* in, bool cull_back) {
     if (q.hit != g.hit || (q.hit && (q.t != g.t || q.has_uv != g.has_uv || (q.has_uv && (q.u != g.u || q.v != g.v)))))
         throw ReferenceMismatch("ray_triangle references disagree: rational says " + describe(q) + ", cgal says " +
                                 describe(g));
-    Truth t;
-    t.answer = yes(q.hit);
-    if (!q.hit) return t;
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    t.values = {ref::to_double(q.t), q.has_uv ? ref::to_double(q.u) : nan, q.has_uv ? ref::to_double(q.v) : nan};
-    return t;
+    return truth_of(q);
 }
 
 /// Condition scales, from Cramer's rule with T = o - a, E1 = b - a,
@@ -516,6 +520,7 @@ Family make() {
         return std::string();
     };
     f.truth = [](const double* in) { return truth(in, false); };
+    f.first_reference = [](const double* in) { return truth_of(ref::ray_triangle_rational(in, false)); };
     f.cgal = [](const double* in) {
         return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in), exact_tri(in)).hit);
     };
@@ -576,6 +581,7 @@ Family make() {
         g.handed = true;
         g.shared_edges.crossing = ray_triangle_shared_edges(true).crossing;
         g.truth = [](const double* in) { return truth(in, true); };
+        g.first_reference = [](const double* in) { return truth_of(ref::ray_triangle_rational(in, true)); };
         g.cgal = [](const double* in) {
             return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in),
                                                  exact_tri(in), true)

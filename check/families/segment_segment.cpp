@@ -344,6 +344,7 @@ Family make() {
     f.references = "rational (the fast body on exact numbers: the convex minimum, interior or edges) and cgal (squared_distance of Segment_3)";
     f.domain = [](const double* in) { return first_non_finite(self(), in); };
     f.truth = truth;
+    f.first_reference = [](const double* in) { return truth_of(ExactInput(in), ref::segment_segment_rational(in)); };
     f.cgal = [](const double* in) {
         const ExactInput x(in);
         return ref::to_double(ref::segment_segment_cgal(x.p1, x.q1, x.p2, x.q2));
