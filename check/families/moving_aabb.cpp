@@ -175,6 +175,34 @@ std::vector<Mix> box_mixes() {
              if (s.coin()) d[axis] = s.pick(0.0f, -0.0f);
              return box_layout(st, m, d);
          }},
+        {"edge_reciprocal", 1, [](Source& s) {  // an edge or a corner of the moving box meets one of the
+             // stationary box's exactly at t = 1 / m, m = 3, 7, 49, 5, 11, 13 or a random odd
+             // number times a power of two: gaps closed on two or three axes at once, at a
+             // parameter no float or double holds
+             const Aabb st = gen::grid_box(s, 3);
+             Aabb m = gen::grid_box(s, 3);
+             const float odd = s.coin() ? s.pick(3.0f, 7.0f, 49.0f, 5.0f, 11.0f, 13.0f) : float(2 * s.range(1, 2048) + 1);
+             const float scale = std::ldexp(odd, s.range(-3, 4));
+             const int along = s.range(0, 4);  // the axis they overlap on; 3: a corner
+             Vec3f d{0, 0, 0};
+             for (size_t i = 0; i < 3; ++i) {
+                 if (int(i) == along) {
+                     d[i] = s.pick(0.0f, 0.25f, -0.25f);
+                     continue;
+                 }
+                 const float w = m.hi[i] - m.lo[i], gap = s.pick(1.0f, 2.0f, 0.5f, 3.0f);
+                 if (s.coin()) {  // above the stationary box, moving down
+                     m.lo[i] = st.hi[i] + gap;
+                     m.hi[i] = m.lo[i] + w;
+                     d[i] = -gap * scale;
+                 } else {
+                     m.hi[i] = st.lo[i] - gap;
+                     m.lo[i] = m.hi[i] - w;
+                     d[i] = gap * scale;
+                 }
+             }
+             return box_layout(st, m, d);
+         }},
         {"near_parallel", 1, [](Source& s) {  // sliding almost along a face: the approach component is
              // 2^-20..2^-40 of the motion, so contact on that axis comes at a t near 1 or never
              const Aabb st = gen::grid_box(s, 3);
