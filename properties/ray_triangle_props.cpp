@@ -9,7 +9,11 @@
 // not only grazes it); the kernel must then hit some triangle.
 #include <rapidcheck.h>
 
+#include <cmath>
+
+#include "check/engine/run.hpp"
 #include "check/model/family.hpp"
+#include "isect/ray_triangle.hpp"
 #include "isect/ref/ray_triangle.hpp"
 #include "property.hpp"
 
@@ -175,6 +179,45 @@ TEST(RayTriangle, mollerTrumboreLeavesCracksOnGrids) {
 TEST(RayTriangle, strictEdgeTestsLeaveCracksAndThePropertyFindsThem) {
     const FamilyKernel strict = ray_triangle_strict_edges_kernel();
     props::expect_property_fails(40000, [&] { watertight(strict, *gen_tetrahedron()); });
+}
+
+/// Woop's test with one rounding more: a t within an ulp of tmax counts as
+/// past it. Its contract holds (tmax moves by its own K u in the band), and
+/// a ray whose crossing of a shared edge lies within that band of tmax may
+/// miss every triangle there: the watertight claim is about the edges, not
+/// the ray's end.
+FamilyKernel t_rounded_past_tmax() {
+    const Family& f = ray_triangle_family();
+    const size_t org = f.offset("org"), dir = f.offset("dir"), tmax_at = f.offset("tmax"), tri = f.offset("tri");
+    FamilyKernel k = builtin("watertight");
+    k.name = "watertight, t rounded past tmax";
+    k.fn = [=](const double* in) -> Answer {
+        const auto v = [in](size_t at) { return Vec3f{float(in[at]), float(in[at + 1]), float(in[at + 2])}; };
+        const Triangle t{{v(tri), v(tri + 3), v(tri + 6)}};
+        const float tmax = float(in[tmax_at]);
+        const RayTriangleHit h = ray_triangle_watertight<float>(v(org), v(dir), tmax, t);
+        if (!h.hit || std::nextafter(float(h.t), INFINITY) > tmax) return Answer{0, {0, 0, 0}};
+        return Answer{1, {h.t, h.u, h.v}};
+    };
+    return k;
+}
+
+/// The relation as isect check judges it: 20,000 cases, seed 1, its
+/// violations.
+uint64_t watertight_violations(const FamilyKernel& k) {
+    FamilyCheckOptions options;
+    options.stream.max_cases = 20000;
+    options.stream.seed = 1;
+    options.minimize = false;
+    options.relations = {{Relation::Kind::watertight, 0, 0, 0}};
+    const FamilyCheckReport r = run_family_check(ray_triangle_family(), {k}, options);
+    EXPECT_TRUE(r.kernels.at(0).holds()) << k.name << "'s contract";
+    return r.relations.at(0).violations;
+}
+
+TEST(RayTriangle, watertightClaimsNothingWithinTheBandOfTmax) {
+    EXPECT_EQ(watertight_violations(t_rounded_past_tmax()), 0u);
+    EXPECT_GT(watertight_violations(ray_triangle_strict_edges_kernel()), 0u);
 }
 
 }  // namespace

@@ -263,6 +263,23 @@ std::optional<size_t> leak(const Family& f, const FamilyKernel& k, const Inputs&
     return g;
 }
 
+/// Whether a crossing at the exact parameter t lies within the band of the
+/// ray's ends, where the watertight claim says nothing (a ray that ends
+/// within rounding of a shared edge may miss every triangle there, each
+/// call inside its own band): at or past tmax - K u |tmax| (the band moves a
+/// finite tmax by K u of itself), or within K u M of the origin (t |d|_inf
+/// <= K u M: the band moves the origin by K u M). K is the contract's, 1
+/// for one without a band.
+bool within_band_of_an_end(const Family& f, const FamilyKernel& k, const Inputs& in, double t) {
+    const double ku =
+        (k.contract.kind == Contract::Kind::tolerant || k.contract.has_band() ? k.contract.k : 1.0) * unit_roundoff();
+    const double tmax = in[f.offset("tmax")];
+    if (std::isfinite(tmax) && t >= tmax - ku * std::fabs(tmax)) return true;
+    const size_t dir = f.offset("dir");
+    const double d = std::max({std::fabs(in[dir]), std::fabs(in[dir + 1]), std::fabs(in[dir + 2])});
+    return t * d <= ku * position_magnitude(f, in.data());
+}
+
 std::optional<RelationBreak> judge_watertight(const Family& f, const FamilyKernel& k, const Inputs& in) {
     if (call(k, in).answer == 1) return std::nullopt;
     std::vector<std::vector<Inputs>> around;
@@ -271,7 +288,8 @@ std::optional<RelationBreak> judge_watertight(const Family& f, const FamilyKerne
     // The references confirm the ray meets the triangle and each of its
     // neighbours there.
     const std::optional<Truth> truth = references(f, in);
-    if (!truth || truth->answer != 1) return std::nullopt;
+    if (!truth || truth->answer != 1 || truth->values.empty() || within_band_of_an_end(f, k, in, truth->values[0]))
+        return std::nullopt;
     for (const Inputs& n : around[*g]) {
         const std::optional<Truth> t = references(f, n);
         if (!t || t->answer != 1) return std::nullopt;
