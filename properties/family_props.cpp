@@ -184,6 +184,54 @@ TEST_P(BandProperty, fastBandEqualsTheExactBand) {
     }
 }
 
+/// Moves each input number by a random quarter step of its delta, -1/2 to
+/// 1/2 of it (a vertex, edge or inside point of half the delta-box; a number
+/// that would leave the doubles stays), and returns the moved input's exact
+/// answer, or nullopt outside the family's domain.
+std::optional<int> moved_answer(const Family& f, const Inputs& in, const std::vector<double>& delta) {
+    Inputs moved = in;
+    for (size_t i = 0; i < in.size(); ++i) {
+        const double x = in[i] + 0.25 * *rc::gen::inRange(-2, 3) * delta[i];
+        if (std::isfinite(x) || !std::isfinite(in[i])) moved[i] = x;
+    }
+    if (!f.domain(moved.data()).empty()) return std::nullopt;
+    return f.truth(moved.data()).answer;
+}
+
+/// The band is sound: wherever moving the input numbers within their
+/// deltas changes the exact answer (to one that is not right as well), the
+/// band of those deltas says the answer can flip.
+TEST_P(BandProperty, bandHoldsEveryPerturbationThatFlips) {
+    const Family& f = *GetParam();
+    expect_property(3000, [&] {
+        const Generated g = *gen_family(f);
+        const std::vector<double> delta = delta_of(f, g.in, *rc::gen::element(1.0, 3.0, 16.0));
+        const int exact_answer = f.truth(g.in.data()).answer;
+        const std::optional<int> moved = moved_answer(f, g.in, delta);
+        RC_PRE(moved.has_value());
+        const bool flips = *moved != exact_answer && !(f.also_right && f.also_right(g.in.data(), *moved));
+        RC_CLASSIFY(flips, "flips");
+        if (flips) RC_ASSERT(f.band.exact(g.in.data(), exact_answer, delta.data()));
+    });
+}
+
+/// The soundness property can fail: ray_triangle's band (a first-order
+/// one, tight within the rounding of its partials) taken at an eighth of
+/// the deltas misses perturbations that flip the answer.
+TEST(RayTriangleBand, aBandEightTimesTooNarrowIsCaught) {
+    const Family& f = ray_triangle_family();
+    expect_property_fails(20000, [&] {
+        const Generated g = *gen_family(f);
+        const std::vector<double> delta = delta_of(f, g.in, 1.0);
+        std::vector<double> narrow = delta;
+        for (double& x : narrow) x /= 8;
+        const int exact_answer = f.truth(g.in.data()).answer;
+        const std::optional<int> moved = moved_answer(f, g.in, delta);
+        RC_PRE(moved.has_value());
+        if (*moved != exact_answer) RC_ASSERT(f.band.exact(g.in.data(), exact_answer, narrow.data()));
+    });
+}
+
 /// The claim above can fail: the same band body in plain double (every sign
 /// rounded to nearest) differs from the exact band somewhere, in a double
 /// run, where differences of inputs round.

@@ -11,6 +11,7 @@
 
 #include <cmath>
 
+#include "check/engine/judge.hpp"
 #include "check/engine/run.hpp"
 #include "check/model/family.hpp"
 #include "isect/ray_triangle.hpp"
@@ -218,6 +219,36 @@ uint64_t watertight_violations(const FamilyKernel& k) {
 TEST(RayTriangle, watertightClaimsNothingWithinTheBandOfTmax) {
     EXPECT_EQ(watertight_violations(t_rounded_past_tmax()), 0u);
     EXPECT_GT(watertight_violations(ray_triangle_strict_edges_kernel()), 0u);
+}
+
+/// The band is tight at an edge: a ray parallel to the edge y = 0 of the
+/// unit triangle, y outside it, at distance 1. Moving o.y, the edge's
+/// vertices and d.y by K u each shifts the crossing by at most 3 K u, so
+/// the answer can flip from K = y / 3u on: a kernel answering hit 16 u
+/// outside needs K = 5.33 (it breaks tolerant=1 and keeps tolerant=8), one
+/// answering hit 1 u outside K = 0.333. The interval band called both in
+/// band under tolerant=1 (K 0.696 and 0.0435: 7.7 times too wide).
+TEST(RayTriangleBand, anEdgeSixteenRoundingsAwayNeedsKOfFiveAndAThird) {
+    const Family& f = ray_triangle_family();
+    FamilyKernel hits = builtin("watertight");
+    hits.fn = [](const double*) { return Answer{1, {1, 0.5, 0}}; };
+    for (const double y : {-0x1p-20, -0x1p-24}) {
+        Inputs in(f.size(), 0.0);
+        const size_t org = f.offset("org"), dir = f.offset("dir"), tri = f.offset("tri");
+        in[org] = 0.5, in[org + 1] = y, in[org + 2] = 1;
+        in[dir + 2] = -1;
+        in[f.offset("tmax")] = INFINITY;
+        in[tri + 3] = 1, in[tri + 7] = 1;  // (0 0 0) (1 0 0) (0 1 0)
+        const Truth truth = f.truth(in.data());
+        ASSERT_EQ(truth.answer, 0);
+        const double k = measured_k(f, in, truth, Oracle::slow);
+        EXPECT_NEAR(k, -y / 0x1p-24 / 3, 0.01) << y;
+        for (const char* contract : {"tolerant=1", "tolerant=8"}) {
+            hits.contract = *Contract::parse(contract);
+            EXPECT_EQ(judge(f, hits, in, truth, Oracle::slow).violates, y == -0x1p-20 && hits.contract.k == 1)
+                << contract << " at y = " << y;
+        }
+    }
 }
 
 }  // namespace

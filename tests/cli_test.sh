@@ -50,8 +50,8 @@ expect 0 "promoted .*now_fixed.case -> $db/corpus/aabb_aabb/now_fixed.case" -- "
 expect 2 "already exists" -- sh -c "cp '$first' '$db/now_fixed.case' && '$isect' promote '$db/now_fixed.case' --corpus '$db/corpus'"
 expect 0 "1 passed, 0 failed" -- "$isect" replay "$db/corpus/aabb_aabb/now_fixed.case"
 # A double run's findings are replayed by the next double run only.
-expect 1 "moller_trumbore +tolerant=1 .*BROKEN" -- "$isect" check --precision double --family ray_triangle --kernel moller_trumbore --cases 20000 --seed 1 --quiet --out "$db/double"
-expect 1 "findings replayed first: [1-9][0-9]* \([1-9][0-9]* still failing" -- "$isect" check --precision double --family ray_triangle --kernel moller_trumbore --gen grid --cases 1 --seed 2 --quiet --out "$db/double"
+expect 1 "watertight +tolerant=1 .*BROKEN" -- "$isect" check --precision double --family ray_triangle --kernel watertight --cases 20000 --seed 1 --quiet --out "$db/double"
+expect 1 "findings replayed first: [1-9][0-9]* \([1-9][0-9]* still failing" -- "$isect" check --precision double --family ray_triangle --kernel watertight --gen grid --cases 1 --seed 2 --quiet --out "$db/double"
 expect 0 "moller_trumbore +tolerant=1 .* holds" -- "$isect" check --family ray_triangle --kernel moller_trumbore --cases 2000 --seed 2 --quiet --out "$db/double"
 rm -rf "$db"
 

@@ -542,17 +542,21 @@ Family make() {
         // 400,000 cases in float). On double input it is not claimed: a ray
         // crossing an edge at a grazing angle projects both triangles flat
         // in double (3 of 89,269 cases in 2^-20:2^20, seed 3).
+        // Möller-Trumbore has no double kernel: on double input its t, u
+        // and v are quotients of triple products rounded apart, and on a
+        // sliver they are off where no perturbation of a few roundings
+        // flips the answer (K 3.9e6 on 2^-20:2^20 input; random
+        // perturbations of the witness flip it only from K = 1e6; about one
+        // case in 100,000). On float input the same code computes in double
+        // with 29 bits to spare and holds.
         return std::vector<FamilyKernel>{claiming(kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>), {"monotone"}),
                                          claiming(kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),
                                                   {"watertight", "monotone"}, "2^-20:2^20"),
                                          kernel<float>("exact", "exact", 1, ray_triangle_exact),
-                                         claiming(kernel<double>("moller_trumbore", "tolerant=1", 2, ray_triangle_mt<double>), {"monotone"}),
                                          claiming(kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>),
                                                   {"monotone"}),
                                          kernel<float>("moller_trumbore_cull", "tolerant=1", 1, ray_triangle_mt_cull<float>,
-                                                       {"cull_back"}),
-                                         kernel<double>("moller_trumbore_cull", "tolerant=1", 2, ray_triangle_mt_cull<double>,
-                                                        {"cull_back"})};
+                                                       {"cull_back"})};
     };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel<float>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<float>),

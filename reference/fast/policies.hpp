@@ -64,6 +64,9 @@ struct IntervalOps {
     using NT = IA;
     static IA of(double x) { return IA(x); }
     static int sgn(const IA& x) { return sign(x); }
+    /// Whether x is certainly 0 (never throws: an interval that merely holds
+    /// 0 is not).
+    static bool certainly_zero(const IA& x) { return x.inf() == 0 && x.sup() == 0; }
     static IA interval(const IA& x) { return x; }
     static IA enclose(const IA& num, const IA& den) { return num / den; }
     static IA root(const IA& x) { return CGAL::sqrt(x); }
@@ -83,6 +86,7 @@ struct MpzfOps {
     using NT = CGAL::Mpzf;
     static CGAL::Mpzf of(double x) { return CGAL::Mpzf(x); }
     static int sgn(const CGAL::Mpzf& x) { return int(x.sign()); }
+    static bool certainly_zero(const CGAL::Mpzf& x) { return x.sign() == 0; }
     /// x as an interval. Mpzf::to_interval must run rounding to nearest: it
     /// scales with std::ldexp(1.0, e), which under upward rounding turns a
     /// scale below 2^-1074 into 2^-1074, and so a number below the double
@@ -169,6 +173,7 @@ struct DoubleOps {
     using NT = double;
     static double of(double x) { return x; }
     static int sgn(double x) { return (x > 0) - (x < 0); }
+    static bool certainly_zero(double x) { return x == 0; }
     static IA interval(double x) { return IA(x); }
     static IA enclose(double num, double den) { return IA(num / den); }
     static IA root(double x) { return IA(std::sqrt(x)); }
@@ -185,6 +190,7 @@ struct RationalOps {
     using NT = boost::multiprecision::number<boost::multiprecision::gmp_rational, boost::multiprecision::et_off>;
     static NT of(double x) { return NT(x); }
     static int sgn(const NT& x) { return x.sign(); }
+    static bool certainly_zero(const NT& x) { return x.sign() == 0; }
     static NT least(const NT (&p)[4]) { return std::min({p[0], p[1], p[2], p[3]}); }
     static NT greatest(const NT (&p)[4]) { return std::max({p[0], p[1], p[2], p[3]}); }
 };

@@ -165,43 +165,161 @@ template <class Ops> struct RayTriangleBody {
 };
 
 /// Each input number moves by at most its own delta (the direction by K u
-/// |d|, tmax by K u tmax, the positions by K u M). Cramer's
-/// rule decides the answer from the signs of det = -d . n and of u, v,
-/// det - u - v, t and tmax det - t (numerators, scaled by sign(det)); each
-/// is a polynomial in the inputs, enclosed here by interval arithmetic over
-/// the whole delta-box. If det's interval holds 0, any answer is reachable
-/// (parallel, coplanar and degenerate configurations): in band. Otherwise
-/// the answer is certainly a hit when every condition's interval is >= 0,
-/// certainly a miss when some condition's interval is < 0, and in band
-/// otherwise. The enclosure only widens, so the band is a superset of the
-/// inputs whose answer can flip.
+/// |d|, tmax by K u tmax, the positions by K u M). Cramer's rule decides the
+/// answer from the signs of det = -d . n and of u, v, det - u - v, t and
+/// tmax det - t (numerators, scaled by sign(det)); each is a polynomial in
+/// the inputs, enclosed over the whole delta-box twice, and the narrower
+/// of the two kept (both are sound):
+///  - evaluated in interval arithmetic over the box. Each vertex appears in
+///    several factors (a in s = o - a, e1 and e2), which interval arithmetic
+///    takes as independent: several times too wide near an edge;
+///  - in mean-value form: its exact value at the input plus, for each number
+///    x_i, its partial derivative enclosed over the box times [-delta_i,
+///    delta_i] (the mean value theorem). The partials of the triple products
+///    are cross products ([x, y, z] = x . (y x z) has gradients y x z, z x x
+///    and x x y), so the form is as tight as a first-order perturbation: what
+///    moving each number by its delta the right way changes.
+/// If det's enclosure holds 0, any answer is reachable (parallel, coplanar
+/// and degenerate configurations): in band. Otherwise the answer is
+/// certainly a hit when every condition's enclosure is >= 0, certainly a
+/// miss when some condition's is < 0, and in band otherwise: a superset of
+/// the inputs whose answer can flip (a miss outside two edges at once counts
+/// as reachable when each edge alone can be crossed).
 template <class Ops> struct RayTriangleBand {
-    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
-        using B = Bounds<Ops>;
+    using B = Bounds<Ops>;
+    using NT = typename Ops::NT;
+    using V = BPoint<Ops>;
+    /// A condition's partials, by input key (o, d, a, b, c), over the box.
+    struct Gradient {
+        V o, d, a, b, c;
+        Gradient operator-(const Gradient& g) const { return {o - g.o, d - g.d, a - g.a, b - g.b, c - g.c}; }
+    };
+    static V neg(const V& x) { return {-x[0], -x[1], -x[2]}; }
+    static V plus(const V& x, const V& y) { return {x[0] + y[0], x[1] + y[1], x[2] + y[2]}; }
+    static V times(const B& k, const V& x) { return {k * x[0], k * x[1], k * x[2]}; }
+    /// max |x| over the enclosure.
+    static NT magnitude(const B& x) {
+        const NT p[4] = {x.hi, -x.lo, x.hi, -x.lo};
+        return Ops::greatest(p);
+    }
+    /// sum_i max |g_i| delta_i: how far the condition moves over the box.
+    static NT reach(const V& g, const double* delta) {
+        return magnitude(g[0]) * Ops::of(delta[0]) + magnitude(g[1]) * Ops::of(delta[1]) + magnitude(g[2]) * Ops::of(delta[2]);
+    }
+    static NT reach(const Gradient& g, const double* delta) {
         using K = RayTriangleKeys;
-        const BPoint<Ops> o = widened<Ops>(in + K::org, delta + K::org), d = widened<Ops>(in + K::dir, delta + K::dir);
-        const BPoint<Ops> a = widened<Ops>(in + K::tri, delta + K::tri), b = widened<Ops>(in + K::tri + 3, delta + K::tri + 3),
-                          c = widened<Ops>(in + K::tri + 6, delta + K::tri + 6);
-        const BPoint<Ops> e1 = b - a, e2 = c - a, s = o - a;
-        const B det = -dot(d, cross(e1, e2));
-        if (det.holds_zero()) return true;
-        const bool neg = Ops::sgn(det.hi) < 0;
-        const auto signed_b = [neg](const B& x) { return neg ? -x : x; };
-        const B u = signed_b(-dot(d, cross(s, e2))), v = signed_b(-dot(d, cross(e1, s)));
-        const B t = signed_b(dot(s, cross(e1, e2)));
-        const B abs_det = signed_b(det);
-        B conditions[5] = {u, v, abs_det - u - v, t, t};
-        int n = 4;
-        if (const double tmax = in[K::tmax]; !std::isinf(tmax)) {
-            const double dt = delta[K::tmax];
-            conditions[n++] = B{Ops::of(tmax) - Ops::of(dt), Ops::of(tmax) + Ops::of(dt)} * abs_det - t;
-        }
+        return reach(g.o, delta + K::org) + reach(g.d, delta + K::dir) + reach(g.a, delta + K::tri) +
+               reach(g.b, delta + K::tri + 3) + reach(g.c, delta + K::tri + 6);
+    }
+    /// The narrower of the box enclosure and the mean-value one around `at`.
+    static B narrowed(const B& box, const B& at, const NT& r) {
+        const NT lo[4] = {box.lo, at.lo - r, box.lo, at.lo - r}, hi[4] = {box.hi, at.hi + r, box.hi, at.hi + r};
+        return {Ops::greatest(lo), Ops::least(hi)};
+    }
+
+    /// Whether conditions whose signs decide a hit (all >= 0) leave the
+    /// answer open: in band. False where they settle it (some certainly < 0,
+    /// or all certainly >= 0).
+    static bool open(const B* conditions, int count) {
         bool certain_hit = true;
-        for (int i = 0; i < n; ++i) {
+        for (int i = 0; i < count; ++i) {
             if (Ops::sgn(conditions[i].hi) < 0) return false;  // certainly a miss
             if (Ops::sgn(conditions[i].lo) < 0) certain_hit = false;
         }
         return !certain_hit;
+    }
+
+    /// Whether det is certainly 0 at the input, or every condition of a hit
+    /// holds there and one of them is certainly 0 (an exact touch): any
+    /// delta > 0 can then flip the answer (a superset where a partial
+    /// happens to vanish). Never throws Undecided: what intervals cannot
+    /// settle is left to the mean-value form.
+    static bool touches(const double* in) {
+        using K = RayTriangleKeys;
+        const auto o = point_of<Ops>(in + K::org), d = point_of<Ops>(in + K::dir), a = point_of<Ops>(in + K::tri),
+                   b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6);
+        const auto e1 = sub(b, a), e2 = sub(c, a), s = sub(o, a), n = cross(e1, e2);
+        const NT det = -dot(d, n);
+        if (Ops::certainly_zero(det)) return true;
+        const NT u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s)), t = dot(s, n);
+        NT conditions[5] = {u, v, det - u - v, t, t};
+        const double tmax = in[K::tmax];
+        const int count = std::isinf(tmax) ? 4 : 5;
+        if (count == 5) conditions[4] = Ops::of(tmax) * det - t;
+        bool zero = false;
+        for (int i = 0; i < count; ++i) {
+            if (Ops::certainly_zero(conditions[i])) {
+                zero = true;
+                continue;
+            }
+            // Certainly >= 0 relative to det's sign, or no hit to touch.
+            if (!certainly_positive(NT(conditions[i] * det))) return false;
+        }
+        return zero;
+    }
+    /// Whether x is certainly > 0 (never throws Undecided).
+    static bool certainly_positive(const NT& x) {
+        if constexpr (std::is_same_v<Ops, IntervalOps>) return x.inf() > 0;
+        else return Ops::sgn(x) > 0;
+    }
+
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+        using K = RayTriangleKeys;
+        const double tmax = in[K::tmax];
+        const bool bounded = !std::isinf(tmax);
+        // tmax over the box (a finite one: rationals hold no inf).
+        const B T = bounded ? B{Ops::of(tmax) - Ops::of(delta[K::tmax]), Ops::of(tmax) + Ops::of(delta[K::tmax])}
+                            : B{Ops::of(0), Ops::of(0)};
+        // Where the input touches (det, or a condition of a hit, exactly 0),
+        // moving it can flip the answer: in band, with nothing to enclose
+        // (most wrong answers a holding kernel gives are such).
+        if (touches(in)) return true;
+        // Over the box: where it settles the answer, the narrower form does.
+        const V o = widened<Ops>(in + K::org, delta + K::org), d = widened<Ops>(in + K::dir, delta + K::dir);
+        const V a = widened<Ops>(in + K::tri, delta + K::tri), b = widened<Ops>(in + K::tri + 3, delta + K::tri + 3),
+                c = widened<Ops>(in + K::tri + 6, delta + K::tri + 6);
+        const V e1 = b - a, e2 = c - a, s = o - a, n = cross(e1, e2);
+        const B det_box = -dot(d, n), u_box = -dot(d, cross(s, e2)), v_box = -dot(d, cross(e1, s)), t_box = dot(s, n);
+        if (!det_box.holds_zero()) {
+            const bool negative = Ops::sgn(det_box.hi) < 0;
+            const auto signed_b = [negative](const B& x) { return negative ? -x : x; };
+            const B box[5] = {signed_b(u_box), signed_b(v_box), signed_b(det_box - u_box - v_box), signed_b(t_box),
+                              signed_b(T * det_box - t_box)};
+            if (!open(box, bounded ? 5 : 4)) return false;
+        }
+        // In mean-value form, around the input itself.
+        const double none[3] = {0, 0, 0};
+        const V o0 = widened<Ops>(in + K::org, none), d0 = widened<Ops>(in + K::dir, none), a0 = widened<Ops>(in + K::tri, none),
+                b0 = widened<Ops>(in + K::tri + 3, none), c0 = widened<Ops>(in + K::tri + 6, none);
+        const V e10 = b0 - a0, e20 = c0 - a0, s0 = o0 - a0, n0 = cross(e10, e20);
+        // The partials of det = -[d, e1, e2], u = -[d, s, e2], v = -[d, e1, s]
+        // and t = [s, e1, e2] (s = o - a, e1 = b - a, e2 = c - a).
+        const V e2xd = cross(e2, d), dxe1 = cross(d, e1), dxs = cross(d, s), sxd = neg(dxs), e2xs = cross(e2, s),
+                sxe1 = cross(s, e1);
+        const V zero{B{Ops::of(0), Ops::of(0)}, B{Ops::of(0), Ops::of(0)}, B{Ops::of(0), Ops::of(0)}};
+        const Gradient g_det{zero, neg(n), plus(e2xd, dxe1), neg(e2xd), neg(dxe1)};
+        const B det_at = -dot(d0, n0);
+        const B det = narrowed(det_box, det_at, reach(g_det, delta));
+        if (det.holds_zero()) return true;
+        const Gradient g_u{neg(e2xd), neg(cross(s, e2)), plus(e2xd, dxs), zero, neg(dxs)};
+        const Gradient g_v{neg(dxe1), neg(cross(e1, s)), plus(dxe1, sxd), neg(sxd), zero};
+        const Gradient g_t{n, zero, neg(plus(n, plus(e2xs, sxe1))), e2xs, sxe1};
+        const bool negative = Ops::sgn(det.hi) < 0;
+        const auto signed_b = [negative](const B& x) { return negative ? -x : x; };
+        const B u_at = -dot(d0, cross(s0, e20)), v_at = -dot(d0, cross(e10, s0)), t_at = dot(s0, n0);
+        B conditions[5] = {signed_b(narrowed(u_box, u_at, reach(g_u, delta))),
+                           signed_b(narrowed(v_box, v_at, reach(g_v, delta))),
+                           signed_b(narrowed(det_box - u_box - v_box, det_at - u_at - v_at, reach(g_det - g_u - g_v, delta))),
+                           signed_b(narrowed(t_box, t_at, reach(g_t, delta))), B{}};
+        if (bounded) {
+            // tmax det - t: partials T g_det - g_t, and det for tmax itself.
+            const Gradient g{times(T, g_det.o) - g_t.o, times(T, g_det.d) - g_t.d, times(T, g_det.a) - g_t.a,
+                             times(T, g_det.b) - g_t.b, times(T, g_det.c) - g_t.c};
+            const B at = B{Ops::of(tmax), Ops::of(tmax)} * det_at - t_at;
+            const NT r = reach(g, delta) + magnitude(det_box) * Ops::of(delta[K::tmax]);
+            conditions[4] = signed_b(narrowed(T * det_box - t_box, at, r));
+        }
+        return open(conditions, bounded ? 5 : 4);
     }
 };
 
