@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "check/io/interrupt.hpp"
@@ -10,16 +11,13 @@ namespace isect::check {
 
 namespace {
 
+/// The bits from x's leading 1 to its last: m 2^53 is a whole number for
+/// the mantissa m in [1/2, 1) of any double.
 int significant_bits(double x) {
     if (x == 0 || !std::isfinite(x)) return 0;
     int e;
-    double m = std::frexp(std::fabs(x), &e);
-    int n = 0;
-    while (m != 0 && n < 60) {
-        m = m * 2 - std::floor(m * 2);
-        ++n;
-    }
-    return n;
+    const uint64_t m = uint64_t(std::ldexp(std::frexp(std::fabs(x), &e), 53));
+    return 53 - __builtin_ctzll(m);
 }
 
 /// Simpler: fewer significant bits, then smaller magnitude, then not negative.
@@ -76,8 +74,12 @@ bool better_witness(const Family& f, const Inputs& a, const Inputs& b) {
 }
 
 bool better_member(const Family& f, const Inputs& a, uint64_t a_case, const Inputs& b, uint64_t b_case) {
-    if (better_witness(f, a, b)) return true;
-    return !better_witness(f, b, a) && a_case < b_case;
+    // Each side ranked once (a violation of a known class asks this of its
+    // class's witness every time).
+    const bool da = degeneracy(f, a.data()) != nullptr, db = degeneracy(f, b.data()) != nullptr;
+    if (da != db) return db;
+    const int ca = complexity(a), cb = complexity(b);
+    return ca != cb ? ca < cb : a_case < b_case;
 }
 
 std::function<bool(const Inputs&)> witness_space(const Family& f, const Domain& domain, const Inputs& start) {
