@@ -15,6 +15,7 @@
 #include "check/engine/relation.hpp"
 #include "check/engine/run.hpp"
 #include "check/engine/symmetry.hpp"
+#include "check/engine/witness.hpp"
 #include "check/io/case_file.hpp"
 #include "check/io/fuzz_bytes.hpp"
 #include "isect/ref/exact.hpp"
@@ -184,14 +185,14 @@ TEST_P(BandProperty, fastBandEqualsTheExactBand) {
     }
 }
 
-/// Moves each input number by a random quarter step of its delta, -1/2 to
-/// 1/2 of it (a vertex, edge or inside point of half the delta-box; a number
-/// that would leave the doubles stays), and returns the moved input's exact
-/// answer, or nullopt outside the family's domain.
+/// Moves each input number by a random half step of its delta, -1 to 1 of
+/// it, a hair short (a vertex, edge or inside point of the delta-box; a
+/// number that would leave the doubles stays), and returns the moved
+/// input's exact answer, or nullopt outside the family's domain.
 std::optional<int> moved_answer(const Family& f, const Inputs& in, const std::vector<double>& delta) {
     Inputs moved = in;
     for (size_t i = 0; i < in.size(); ++i) {
-        const double x = in[i] + 0.25 * *rc::gen::inRange(-2, 3) * delta[i];
+        const double x = in[i] + 0.5 * (1 - 0x1p-30) * *rc::gen::inRange(-2, 3) * delta[i];
         if (std::isfinite(x) || !std::isfinite(in[i])) moved[i] = x;
     }
     if (!f.domain(moved.data()).empty()) return std::nullopt;
@@ -199,7 +200,7 @@ std::optional<int> moved_answer(const Family& f, const Inputs& in, const std::ve
 }
 
 /// The band is sound: wherever moving the input numbers within their
-/// deltas changes the exact answer (to one that is not right as well), the
+/// deltas (each by up to its whole delta) changes the exact answer (to one that is not right as well), the
 /// band of those deltas says the answer can flip.
 TEST_P(BandProperty, bandHoldsEveryPerturbationThatFlips) {
     const Family& f = *GetParam();
@@ -212,6 +213,23 @@ TEST_P(BandProperty, bandHoldsEveryPerturbationThatFlips) {
         const bool flips = *moved != exact_answer && !(f.also_right && f.also_right(g.in.data(), *moved));
         RC_CLASSIFY(flips, "flips");
         if (flips) RC_ASSERT(f.band.exact(g.in.data(), exact_answer, delta.data()));
+    });
+}
+
+/// The same from above: where the witnessed-K search finds an input whose
+/// exact answer is another, each number within K' deltas of the case's, the
+/// band of K' says the answer can flip. (It found aabb_triangle's band,
+/// which moved the box alone, half as wide as the inputs that flip.)
+TEST_P(BandProperty, bandHoldsWhereTheSearchFindsAFlip) {
+    const Family& f = *GetParam();
+    expect_property(2000, [&] {
+        const Generated g = *gen_family(f);
+        const int exact_answer = f.truth(g.in.data()).answer;
+        const int other = (exact_answer + *rc::gen::inRange<int>(1, int(f.answers.size()))) % int(f.answers.size());
+        const std::optional<Perturbation> p = flipping_perturbation(f, g.in, other, 0x1p-40, 64);
+        RC_CLASSIFY(p.has_value(), "flips");
+        if (!p) return;
+        RC_ASSERT(f.band.exact(g.in.data(), exact_answer, delta_of(f, g.in, p->k).data()));
     });
 }
 
@@ -297,6 +315,21 @@ TEST_P(FamilyProperty, plantedBugsAreCaughtByIsectCheck) {
         EXPECT_GT(report.kernels[0].violations + relation_violations, 0u) << k.name << " was not caught in 20000 cases";
         const std::vector<FailureClass>& classes =
             !report.kernels[0].classes.empty() || report.relations.empty() ? report.kernels[0].classes : report.relations[0].classes;
+        // A wrong answer's witness: the least K that explains it lies
+        // between the band's and the witnessed one, and the perturbed input
+        // is the kernel's answer exactly, each number within that K.
+        for (const FailureClass& c : report.kernels[0].classes) {
+            if (c.witnessed_k == 0) continue;
+            // (A band K at measured_k's floor, 2^-40, says "at most that".)
+            if (c.band_k > 0x1p-40 * 1.001) EXPECT_LE(c.band_k, c.witnessed_k * 1.0001) << k.name << ": " << c.key.str();
+            const Truth moved = f.truth(c.perturbed.data());
+            EXPECT_EQ(moved.answer, k.fn(c.witness.data()).answer) << k.name << ": " << c.key.str();
+            std::vector<double> delta(f.size());
+            band_deltas(f, c.witness.data(), c.witnessed_k * unit_roundoff(), delta.data());
+            for (size_t i = 0; i < delta.size(); ++i)
+                if (c.perturbed[i] != c.witness[i])  // (inf stays inf)
+                    EXPECT_LE(std::fabs(c.perturbed[i] - c.witness[i]), delta[i]) << k.name << " number " << i;
+        }
         if (!classes.empty())
             std::cout << "minimised counterexample for " << k.name << ":\n"
                       << format_family_case(f, classes[0].witness, classes[0].why) << std::endl;

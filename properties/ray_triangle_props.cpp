@@ -13,6 +13,7 @@
 
 #include "check/engine/judge.hpp"
 #include "check/engine/run.hpp"
+#include "check/engine/witness.hpp"
 #include "check/model/family.hpp"
 #include "isect/ray_triangle.hpp"
 #include "isect/ref/ray_triangle.hpp"
@@ -243,6 +244,14 @@ TEST(RayTriangleBand, anEdgeSixteenRoundingsAwayNeedsKOfFiveAndAThird) {
         ASSERT_EQ(truth.answer, 0);
         const double k = measured_k(f, in, truth, Oracle::slow);
         EXPECT_NEAR(k, -y / 0x1p-24 / 3, 0.01) << y;
+        // From above: an input each of whose numbers is within K' u of the
+        // case's by its role and whose exact answer is a hit, K' within twice
+        // the band's K.
+        const std::optional<Perturbation> p = flipping_perturbation(f, in, 1, k);
+        ASSERT_TRUE(p.has_value()) << y;
+        EXPECT_GE(p->k, k * 0.999) << y;
+        EXPECT_LE(p->k, 2 * k) << y;
+        EXPECT_EQ(f.truth(p->input.data()).answer, 1) << y;
         for (const char* contract : {"tolerant=1", "tolerant=8"}) {
             hits.contract = *Contract::parse(contract);
             EXPECT_EQ(judge(f, hits, in, truth, Oracle::slow).violates, y == -0x1p-20 && hits.contract.k == 1)

@@ -212,6 +212,11 @@ void print_classes(std::ostream& out, const RunInfo& info, const FamilyResult& r
         if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty())
             out << "       note: " << hint << "\n";
         if (c < kShownWitnesses) out << witness_lines(r, fc.witness);
+        if (fc.witnessed_k > 0)
+            out << "       K between the band's " << format_k(fc.band_k) << " and " << format_k(fc.witnessed_k)
+                << ": each number of this input within " << format_k(fc.witnessed_k)
+                << " roundings of the witness's, by its role, has the kernel's answer exactly\n"
+                << (c < kShownWitnesses ? witness_lines(r, fc.perturbed) : "");
         if (fc.case_path)
             out << "       "
                 << (fc.case_path->empty() ? std::string("NOT SAVED (see the errors below)")

@@ -44,6 +44,11 @@ nlohmann::json classes_json(const FamilyResult& r, const RunInfo& info, const st
                    {"hint", class_hint(r, info.domain, fc)}, {"first_case", fc.first_case},
                    {"found", numbers(fc.found)}, {"found_case", fc.found_case}, {"found_why", fc.found_why}};
         if (fc.case_path) cj["case"] = fc.case_path->empty() ? json(nullptr) : json(*fc.case_path);
+        if (fc.witnessed_k > 0) {
+            cj["band_k"] = number(fc.band_k);
+            cj["witnessed_k"] = number(fc.witnessed_k);
+            cj["perturbed"] = numbers(fc.perturbed);
+        }
         out.push_back(cj);
     }
     return out;
@@ -309,6 +314,11 @@ check::FailureClass read_class(const Fields& c, const std::string& who, const st
     fc.found = c.reals("found");
     fc.found_case = c.whole("found_case");
     fc.found_why = c.text("found_why");
+    if (c.has("witnessed_k")) {
+        fc.band_k = c.real("band_k");
+        fc.witnessed_k = c.real("witnessed_k");
+        fc.perturbed = c.reals("perturbed");
+    }
     if (c.at("case").is_string()) fc.case_path = c.text("case");
     else if (c.at("case").is_null()) fc.case_path = "";
     return fc;

@@ -59,6 +59,9 @@ void merge_class(const Family& f, FailureClass& into, const FailureClass& from) 
         into.truth = from.truth;
         into.minimised = from.minimised;
         into.case_path = from.case_path;
+        into.band_k = from.band_k;
+        into.witnessed_k = from.witnessed_k;
+        into.perturbed = from.perturbed;
     }
 }
 

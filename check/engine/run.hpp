@@ -114,6 +114,13 @@ struct FailureClass {
     Inputs found;
     uint64_t found_case = 0;
     std::string found_why;
+    /// For a wrong answer's minimised witness: the band's K (measured_k of
+    /// the witness alone) and, where a search found one, a perturbation of
+    /// the witness whose exact answer is the kernel's and its K
+    /// (flipping_perturbation): the least K that explains the answer lies
+    /// between the two. 0 and empty where not searched or not found.
+    double band_k = 0, witnessed_k = 0;
+    Inputs perturbed;
     /// The case file of its witness, once a command kept it: a path, or
     /// empty when the write failed (reports say NOT SAVED); nullopt when no
     /// file was asked for.

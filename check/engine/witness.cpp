@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "check/io/interrupt.hpp"
@@ -169,6 +170,97 @@ Inputs minimise_witness(const Family& f, const Domain& domain, const Inputs& sta
         at += size_t(k.count);
     }
     return out;
+}
+
+namespace {
+
+/// The exact answer of x (the fast oracle where it decides), or nullopt
+/// outside the family's domain or where the references disagree.
+std::optional<int> exact_answer(const Family& f, const Inputs& x) {
+    if (!f.domain(x.data()).empty()) return std::nullopt;
+    if (f.fast_truth)
+        if (const std::optional<FastTruth> fast = f.fast_truth(x.data())) return fast->answer;
+    try {
+        return f.truth(x.data()).answer;
+    } catch (const ReferenceMismatch&) {
+        return std::nullopt;
+    }
+}
+
+/// splitmix64: the search's own random signs, from the input's bits.
+uint64_t mix(uint64_t& state) {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+}  // namespace
+
+std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs& in, int answer, double from, double to) {
+    const size_t n = in.size();
+    if (n > 64) return std::nullopt;
+    std::vector<double> delta(n);
+    // in moved by K deltas along the signs s, each number then rounded to
+    // the run's precision towards where it was (so that the input is one a
+    // kernel can be given, and each move stays within its delta).
+    const auto moved = [&](const std::vector<int>& s, double k) {
+        band_deltas(f, in.data(), k * unit_roundoff(), delta.data());
+        Inputs x = in;
+        for (size_t i = 0; i < n; ++i) {
+            if (s[i] == 0 || !std::isfinite(in[i]) || !std::isfinite(delta[i])) continue;
+            const double exact = in[i] + s[i] * delta[i] * (1 - 0x1p-30);
+            double r = to_precision(exact);
+            if (std::fabs(r - in[i]) > std::fabs(exact - in[i])) r = next_in_precision(r, in[i]);
+            if (std::isfinite(r)) x[i] = r;
+        }
+        return x;
+    };
+    const auto flips = [&](const std::vector<int>& s, double k) {
+        const std::optional<int> a = exact_answer(f, moved(s, k));
+        return a && *a == answer;
+    };
+    // The least K of pattern s that flips, on a grid of 2^(1/64) steps, given
+    // that it flips at hi.
+    const auto least = [&](const std::vector<int>& s, double hi) {
+        double lo = std::max(from, 0x1p-40) / 2;
+        for (int step = 0; step < 40 && hi / lo > 1.011; ++step) {
+            const double mid = std::sqrt(lo * hi);
+            (flips(s, mid) ? hi : lo) = mid;
+        }
+        return hi;
+    };
+    uint64_t state = n;
+    for (double x : in) {
+        uint64_t bits;
+        std::memcpy(&bits, &x, sizeof bits);
+        state = state * 31 + bits;
+    }
+    std::vector<int> s(n, 0);
+    double k = 0;
+    for (double at = std::max(from, 0x1p-20); at <= to && k == 0; at *= 4)
+        for (int trial = 0; trial < 32 && k == 0; ++trial) {
+            for (int& x : s) x = int(mix(state) % 3) - 1;
+            if (flips(s, at)) k = at;
+        }
+    if (k == 0) return std::nullopt;
+    k = least(s, k);
+    // At most four passes, and none once K is at the band's (no lower K
+    // flips where the band is sound).
+    for (int pass = 0, lowered = 1; lowered && pass < 4 && k > from * 1.05; ++pass) {
+        lowered = 0;
+        for (size_t i = 0; i < n; ++i)
+            for (const int alt : {-1, 0, 1}) {
+                if (alt == s[i]) continue;
+                std::vector<int> t = s;
+                t[i] = alt;
+                if (!flips(t, k / 1.05)) continue;
+                s = t;
+                k = least(s, k / 1.05);
+                lowered = 1;
+            }
+    }
+    return Perturbation{k, moved(s, k)};
 }
 
 }  // namespace isect::check

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 
 #include "check/model/family.hpp"
 
@@ -46,5 +47,27 @@ Inputs minimise_witness(const Family& f, const Domain& domain, const Inputs& sta
 /// domain `ok`.
 Inputs simplify_floats(Inputs in, const std::function<bool(const Inputs&)>& ok,
                        const std::function<bool(const Inputs&)>& still_fails);
+
+/// An input near another whose exact answer is a kernel's wrong one: each
+/// number moved by at most K u times its role's scale (band_deltas, the
+/// rule of docs/contracts.md). Its K bounds from above the least K whose
+/// band explains the wrong answer; the band's own K (measured_k) bounds it
+/// from below: between them is the truth, and a band much narrower than
+/// this K is a loose one.
+struct Perturbation {
+    double k = 0;
+    Inputs input;
+};
+
+/// Searches for such a perturbation in exact arithmetic (the fast oracle,
+/// the references where it cannot decide): random sign patterns (each
+/// number moved by -delta, 0 or +delta) at K from `from` (the band's K) up
+/// to `to`, then the least K of the first pattern that flips, then each
+/// number's move dropped or reversed while that lowers K by 5% or more
+/// (four passes at most).
+/// Deterministic for
+/// an input. Nullopt when no pattern flips the answer up to `to`.
+std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs& in, int answer, double from,
+                                                  double to = 0x1p40);
 
 }  // namespace isect::check

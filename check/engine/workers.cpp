@@ -56,6 +56,17 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
     if (confirmed) {
         c.why = confirmed->second.why;
         c.truth = confirmed->first;
+        // A wrong answer: how near the witness is to one whose exact answer
+        // is the kernel's, from below (the band) and from above (an input
+        // found so).
+        const FamilyJudgement& j = confirmed->second;
+        if (j.answer_differs && !j.failure && within_grace()) {
+            c.band_k = measured_k(f, c.witness, confirmed->first);
+            if (const std::optional<Perturbation> p = flipping_perturbation(f, c.witness, j.got.answer, c.band_k)) {
+                c.witnessed_k = p->k;
+                c.perturbed = p->input;
+            }
+        }
     }
     c.minimised = within_grace();  // cut short by a signal: as found, or part way
 }

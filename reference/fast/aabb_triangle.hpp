@@ -2,10 +2,17 @@
 // moved by delta.
 //
 // The band (exact, and not a superset): moving every input by delta can
-// flip the answer iff the box grown by delta and the box shrunk by delta
-// (empty where it inverts) have different exact answers; moving the
-// triangle instead is the same as moving the box the other way. Shrinking
-// decides a false miss, growing a false hit; both are monotone in delta.
+// flip the answer iff the box grown by 2 delta and the box shrunk by 2 delta
+// (empty where it inverts) have different exact answers. Each point of the
+// moved triangle is within delta of one of the triangle (a convex
+// combination of vertices each moved by at most delta) and each face of the
+// moved box within delta of its own, so a meet of the moved pair is a meet of
+// the triangle with the box grown by 2 delta; and translating the triangle
+// by delta towards the box while its faces move out by delta reaches every
+// such meet. The same, shrunk, for a pair that meets. (Moving the box alone,
+// by delta, was half as wide: the witnessed-K search found a triangle 2 u
+// from a box's face, which K = 1 closes, called K = 2.) Shrinking decides a
+// false miss, growing a false hit; both are monotone in delta.
 // The exact answer on the moved box is the separating-axis test: the closed
 // box and the closed triangle (a segment or a point when degenerate) are
 // disjoint iff one of the thirteen axes (the box's three face normals, the
@@ -17,6 +24,9 @@
 
 #include "isect/ref/aabb_triangle.hpp"
 #include "policies.hpp"
+
+#include <algorithm>
+#include <limits>
 
 namespace isect::ref::fast::detail {
 
@@ -100,7 +110,7 @@ template <class Ops> struct AabbTriangleSat {
     }
 };
 
-/// The band: the answer on the box moved by delta (grown where the exact
+/// The band: the answer on the box moved by 2 delta (grown where the exact
 /// answer is disjoint, shrunk where it is overlap) differs from the exact one.
 template <class Ops> struct AabbTriangleBand {
     static_assert(positions_only(aabb_triangle_input), "every number moves by one delta");
@@ -110,7 +120,9 @@ template <class Ops> struct AabbTriangleBand {
         constexpr size_t box_lo = aabb_triangle_input.at("box.lo"), box_hi = aabb_triangle_input.at("box.hi");
         constexpr size_t tri = aabb_triangle_input.at("tri");
         if (delta[0] == 0) return false;
-        const NT d = Ops::of(delta[0]);
+        // The box's delta and the triangle's: 2 delta, exact in double (at
+        // most the largest double: a box grown by it holds every input).
+        const NT d = Ops::of(std::min(2 * delta[0], std::numeric_limits<double>::max()));
         const bool overlap = exact_answer == 1;
         typename S::P lo, hi;
         for (size_t i = 0; i < 3; ++i) {
