@@ -197,56 +197,107 @@ uint64_t mix(uint64_t& state) {
 
 }  // namespace
 
-std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs& in, int answer, double from, double to) {
+std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs& in, int answer, double from, double to,
+                                                  Moves moves) {
     const size_t n = in.size();
     if (n > 64) return std::nullopt;
     std::vector<double> delta(n);
-    // in moved by K deltas along the signs s, each number then rounded to
-    // the run's precision towards where it was (so that the input is one a
-    // kernel can be given, and each move stays within its delta).
+    const std::vector<std::pair<size_t, size_t>> boxes = box_corners(f);
+    // in moved by K deltas along the signs s, each number then rounded
+    // towards where it was, to the run's precision (an input a kernel can
+    // be given) or to a double (finer than a float run's grid), so that each
+    // move stays within its delta.
     const auto moved = [&](const std::vector<int>& s, double k) {
         band_deltas(f, in.data(), k * unit_roundoff(), delta.data());
         Inputs x = in;
         for (size_t i = 0; i < n; ++i) {
             if (s[i] == 0 || !std::isfinite(in[i]) || !std::isfinite(delta[i])) continue;
             const double exact = in[i] + s[i] * delta[i] * (1 - 0x1p-30);
-            double r = to_precision(exact);
-            if (std::fabs(r - in[i]) > std::fabs(exact - in[i])) r = next_in_precision(r, in[i]);
+            double r = moves == Moves::run_precision ? to_precision(exact) : exact;
+            if (std::fabs(r - in[i]) > std::fabs(exact - in[i]))
+                r = moves == Moves::run_precision ? next_in_precision(r, in[i]) : std::nextafter(r, in[i]);
             if (std::isfinite(r)) x[i] = r;
         }
+        // A box turned inside out (lo above hi) is outside the domain: the
+        // side that did not move inwards goes along, or both meet halfway,
+        // each still within its delta.
+        for (const auto& [lo, hi] : boxes)
+            for (size_t j = 0; j < 3; ++j) {
+                double &l = x[lo + j], &h = x[hi + j];
+                if (!(l > h)) continue;
+                if (l <= in[lo + j]) l = h;
+                else if (h >= in[hi + j]) h = l;
+                else l = h = l + (h - l) / 2;
+            }
         return x;
     };
     const auto flips = [&](const std::vector<int>& s, double k) {
         const std::optional<int> a = exact_answer(f, moved(s, k));
         return a && *a == answer;
     };
+    const double floor = std::max(from, 0x1p-40) / 2;
     // The least K of pattern s that flips, on a grid of 2^(1/64) steps, given
     // that it flips at hi.
     const auto least = [&](const std::vector<int>& s, double hi) {
-        double lo = std::max(from, 0x1p-40) / 2;
+        double lo = floor;
         for (int step = 0; step < 40 && hi / lo > 1.011; ++step) {
             const double mid = std::sqrt(lo * hi);
             (flips(s, mid) ? hi : lo) = mid;
         }
         return hi;
     };
+    std::vector<int> s(n, 0);
+    double k = 0;
+    // First each number alone, both ways, up to 256 times the band's K:
+    // where the answer turns on one predicate, each number's least K tells
+    // the direction it moves the predicate, and together they flip it at
+    // about 1 / sum(1 / K_i) (exact for a linear predicate).
+    const double probe = std::min(to, std::max(from, 0x1p-20) * 256);
+    std::vector<int> alone(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        double best = INFINITY;
+        for (const int sign : {-1, 1}) {
+            std::vector<int> e(n, 0);
+            e[i] = sign;
+            if (!flips(e, probe)) continue;
+            if (const double ki = least(e, probe); ki < best) {
+                best = ki;
+                alone[i] = sign;
+            }
+        }
+    }
+    if (std::any_of(alone.begin(), alone.end(), [](int x) { return x != 0; }))
+        for (double at = probe; at <= to && k == 0; at *= 4)
+            if (flips(alone, at)) {
+                k = least(alone, at);
+                s = alone;
+            }
+    // And random sign patterns, from the input's bits: the first that flips,
+    // where it flips lower (the answer turns on more than one predicate, or
+    // on none that one number moves).
     uint64_t state = n;
     for (double x : in) {
         uint64_t bits;
         std::memcpy(&bits, &x, sizeof bits);
         state = state * 31 + bits;
     }
-    std::vector<int> s(n, 0);
-    double k = 0;
-    for (double at = std::max(from, 0x1p-20); at <= to && k == 0; at *= 4)
-        for (int trial = 0; trial < 32 && k == 0; ++trial) {
-            for (int& x : s) x = int(mix(state) % 3) - 1;
-            if (flips(s, at)) k = at;
+    std::vector<int> r(n, 0);
+    bool found = false;
+    for (double at = std::max(from, 0x1p-20); at <= to && !found && (k == 0 || at < k); at *= 4)
+        for (int trial = 0; trial < 32 && !found; ++trial) {
+            for (int& x : r) x = int(mix(state) % 3) - 1;
+            if (flips(r, at)) {
+                found = true;
+                if (const double kr = least(r, at); k == 0 || kr < k) {
+                    k = kr;
+                    s = r;
+                }
+            }
         }
     if (k == 0) return std::nullopt;
-    k = least(s, k);
-    // At most four passes, and none once K is at the band's (no lower K
-    // flips where the band is sound).
+    // Then each number's move dropped or reversed while that lowers K by 5%
+    // or more: at most four passes, and none once K is at the band's (no
+    // lower K flips where the band is sound).
     for (int pass = 0, lowered = 1; lowered && pass < 4 && k > from * 1.05; ++pass) {
         lowered = 0;
         for (size_t i = 0; i < n; ++i)

@@ -59,15 +59,21 @@ struct Perturbation {
     Inputs input;
 };
 
+/// Where a perturbation's moved numbers land: on the run's precision (an
+/// input its kernels can be given) or on doubles (finer than a float run's
+/// grid: to measure a band below one rounding of its largest numbers).
+enum class Moves { run_precision, doubles };
+
 /// Searches for such a perturbation in exact arithmetic (the fast oracle,
-/// the references where it cannot decide): random sign patterns (each
-/// number moved by -delta, 0 or +delta) at K from `from` (the band's K) up
-/// to `to`, then the least K of the first pattern that flips, then each
-/// number's move dropped or reversed while that lowers K by 5% or more
-/// (four passes at most).
-/// Deterministic for
-/// an input. Nullopt when no pattern flips the answer up to `to`.
+/// the references where it cannot decide): first each number moved alone,
+/// both ways, up to 256 times the band's K (`from`), and those that flip
+/// the answer alone moved together, each its way; else random sign
+/// patterns (each number moved by -delta, 0 or +delta) from `from` up to
+/// `to`; then the least K of the pattern that flips, then each number's
+/// move dropped or reversed while that lowers K by 5% or more (four passes
+/// at most). Deterministic for an input. Nullopt when no pattern flips the
+/// answer up to `to`.
 std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs& in, int answer, double from,
-                                                  double to = 0x1p40);
+                                                  double to = 0x1p40, Moves moves = Moves::run_precision);
 
 }  // namespace isect::check

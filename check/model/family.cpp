@@ -154,6 +154,16 @@ double position_magnitude(const Family& f, const double* in) {
     return m == 0 ? 1 : m;
 }
 
+std::vector<std::pair<size_t, size_t>> box_corners(const Family& f) {
+    std::vector<std::pair<size_t, size_t>> out;
+    for (const InputKey& k : f.inputs) {
+        const size_t len = k.key.size();
+        if (len < 3 || k.key.compare(len - 3, 3, ".lo") != 0) continue;
+        out.emplace_back(f.offset(k.key), f.offset(k.key.substr(0, len - 3) + ".hi"));
+    }
+    return out;
+}
+
 void band_deltas(const Family& f, const double* in, double ku, double* out) {
     const auto capped = [](double x) { return std::isfinite(x) ? x : std::numeric_limits<double>::max(); };
     const double positions = capped(ku * position_magnitude(f, in));

@@ -566,4 +566,7 @@ double position_magnitude(const Family& f, const double* in);
 /// reads tmax = inf as unbounded); every delta is at most DBL_MAX. out has
 /// f.size() numbers. Why each role moves so: docs/contracts.md.
 void band_deltas(const Family& f, const double* in, double ku, double* out);
+
+/// The offsets of each box's lo and hi corners (keys NAME.lo and NAME.hi).
+std::vector<std::pair<size_t, size_t>> box_corners(const Family& f);
 }  // namespace isect::check

@@ -1,0 +1,204 @@
+// How tight each family's band is: on generated inputs near the boundary,
+// the band's K (measured_k, the least K whose band says the exact answer can
+// flip) against the witnessed K (flipping_perturbation: the least K at
+// which the search finds an input, each number within K u of the case's by
+// its role, whose exact answer is another). The band's K bounds the truth
+// from below and the witnessed K from above, so a band is sound where
+// band K <= witnessed K, and tight where witnessed K <= 2 band K.
+// docs/contracts.md's table is this measure's output.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "check/engine/judge.hpp"
+#include "check/engine/witness.hpp"
+#include "check/io/case_file.hpp"
+#include "check/model/family.hpp"
+#include "check/model/generate.hpp"
+#include "check/model/source.hpp"
+#include "property.hpp"
+
+namespace isect::check {
+namespace {
+
+/// Answers only a set of measure zero has (two segments that meet in space,
+/// a triangle with no area): no move of random signs lands on one, so an
+/// input whose only other answers are these is not measured.
+bool thin(const Family& f, int answer) {
+    const std::string& a = f.answers[size_t(answer)];
+    return (f.name == "segment_segment" && a == "meet") || (f.name == "triangle_measures" && a == "degenerate");
+}
+
+struct Tightness {
+    std::vector<double> ratios;  ///< witnessed K / band K, inf where no flip was found up to 2^20 band K
+    int drawn = 0, on_boundary = 0, far = 0, thin_only = 0;
+    std::vector<std::string> unsound;  ///< cases whose witnessed K is below the band's
+    std::string loosest;               ///< the case of the largest ratio
+
+    double quantile(double q) const {
+        std::vector<double> r = ratios;
+        std::sort(r.begin(), r.end());
+        return r.empty() ? 0 : r[std::min(r.size() - 1, size_t(q * double(r.size())))];
+    }
+    double share_above(double x) const {
+        return ratios.empty() ? 0 : double(std::count_if(ratios.begin(), ratios.end(), [x](double r) { return r > x; })) /
+                                        double(ratios.size());
+    }
+};
+
+/// `cases` inputs of f in a float run, from one seed. Near the boundary: a
+/// band K in [2^-20, 256] (below, the input is on the boundary and any move
+/// flips it; above, K rounds are a visible fraction of the numbers and the
+/// bands' first-order forms are not meant to be tight). Moves land on
+/// doubles, finer than a float's grid, so a band below one rounding of the
+/// largest number is measured too.
+Tightness measure(const Family& f, int cases, uint64_t seed) {
+    const PrecisionScope scope(Precision::single);
+    Tightness t;
+    RandomSource source(seed);
+    double worst = 0;
+    for (int i = 0; i < cases; ++i) {
+        const Generated g = generate(f, source);
+        ++t.drawn;
+        Truth truth;
+        try {
+            truth = f.truth(g.in.data());
+        } catch (const ReferenceMismatch&) {
+            continue;  // the reference properties report it
+        }
+        const double band_k = measured_k(f, g.in, truth);
+        if (!(band_k >= 0x1p-20)) {
+            ++t.on_boundary;
+            continue;
+        }
+        if (!(band_k <= 256)) {
+            ++t.far;
+            continue;
+        }
+        double witnessed = INFINITY;
+        bool measured = false;
+        for (int a = 0; a < int(f.answers.size()); ++a) {
+            if (a == truth.answer || thin(f, a) || (f.also_right && f.also_right(g.in.data(), a))) continue;
+            measured = true;
+            if (const std::optional<Perturbation> p =
+                    flipping_perturbation(f, g.in, a, band_k, band_k * 0x1p20, Moves::doubles))
+                witnessed = std::min(witnessed, p->k);
+        }
+        if (!measured) {
+            ++t.thin_only;
+            continue;
+        }
+        const double ratio = witnessed / band_k;
+        t.ratios.push_back(ratio);
+        std::ostringstream text;
+        text << "(" << g.kind << ") band K " << band_k << ", witnessed K " << witnessed << "\n" << show_family_input(f, g.in);
+        // The search's K steps by 1.1%, the band's by 0.07%.
+        if (std::getenv("TIGHT_SHOW") && ratio > std::atof(std::getenv("TIGHT_SHOW"))) std::printf("%s\n", text.str().c_str());
+        if (ratio < 1 / 1.02 && t.unsound.size() < 3) t.unsound.push_back(text.str());
+        if (ratio > worst) {
+            worst = ratio;
+            t.loosest = text.str();
+        }
+    }
+    return t;
+}
+
+/// The families and conventions whose bands are known to be looser than 2x
+/// on more than 1% of near-boundary inputs, with the share above 2x each
+/// showed when last measured (10,000 inputs, seed 1, rounded up to 0.1%): the property holds
+/// them to it, so a band that loosens fails, and one that tightens says to
+/// lower it. docs/contracts.md says why each is loose.
+const std::map<std::string, double>& known_loose() {
+    static const std::map<std::string, double> loose = {
+        {"aabb_triangle", 0.405},      {"ray_triangle", 0.500},       {"ray_triangle+cull_back", 0.804},
+        {"ray_aabb", 0.098},           {"segment_aabb", 0.075},       {"aabb_plane", 0.017},
+        {"aabb_plane_overlap", 0.017}, {"moving_aabb", 0.011},        {"moving_aabb_plane", 0.484},
+        {"polygon_measures", 0.280},   {"triangle_triangle", 0.962},  {"obb_obb", 0.419},
+        {"ray_sphere", 0.362},         {"ray_sphere+surface", 0.449}, {"point_triangle", 1.0},
+    };
+    return loose;
+}
+
+std::string label(const Family& f) {
+    std::string name = f.name;
+    for (const std::string& c : f.followed) name += "+" + c;
+    return name;
+}
+
+class BandTightness : public ::testing::TestWithParam<const Family*> {};
+
+TEST_P(BandTightness, bandKIsAtMostTheWitnessedKAndWithinTwiceIt) {
+    const Family& f = *GetParam();
+    const Tightness t = measure(f, props::scaled(10000), 1);
+    // Twice, and the search's grid step (1.1%) above it.
+    const double above = t.share_above(2 * 1.012);
+    std::printf("%-28s drawn %d, near %zu (on the boundary %d, far %d, thin %d): ratio median %.3g, p99 %.3g, worst %.3g, "
+                "above 2x %.2f%%\n",
+                label(f).c_str(), t.drawn, t.ratios.size(), t.on_boundary, t.far, t.thin_only, t.quantile(0.5),
+                t.quantile(0.99), t.quantile(1), 100 * above);
+    for (const std::string& c : t.unsound) ADD_FAILURE() << "the band is narrower than a flip found:\n" << c;
+    const auto known = known_loose().find(label(f));
+    double allowed = known == known_loose().end() ? 0.01 : known->second;
+    // A scaled-down run (sanitizers) draws fewer: three standard errors more.
+    if (props::scaled(10000) < 10000 && !t.ratios.empty())
+        allowed += 3 * std::sqrt(std::max(allowed, 0.01) * (1 - allowed) / double(t.ratios.size())) + 1.0 / double(t.ratios.size());
+    EXPECT_LE(above, allowed) << "witnessed K above twice the band's on " << 100 * above << "% of near-boundary inputs; loosest:\n"
+                              << t.loosest;
+}
+
+std::vector<const Family*> banded() {
+    std::vector<const Family*> out;
+    for (const Family* f : families()) {
+        if (f->answers.size() < 2) continue;
+        out.push_back(f);
+        for (const Family::Convention& c : f->conventions) {
+            Domain declared;
+            declared.conventions = {c.name};
+            out.push_back(&declared_family(*f, declared));
+        }
+    }
+    return out;
+}
+
+std::string name_of(const ::testing::TestParamInfo<const Family*>& info) {
+    std::string name = info.param->name;
+    for (const std::string& c : info.param->followed) name += "_" + c;
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, BandTightness, ::testing::ValuesIn(banded()), name_of);
+
+/// A family whose band is taken at `scale` times every delta: 8 makes a
+/// band 8 times too wide (it says a flip at an eighth of the K that makes
+/// one), 1/8 one too narrow.
+Family scaled_band(const Family& f, double scale) {
+    Family g = f;
+    const auto exact = f.band.exact;
+    const size_t n = f.size();
+    g.band.fast = nullptr;
+    g.band.exact = [exact, scale, n](const double* in, int answer, const double* delta) {
+        double scaled[64];
+        for (size_t i = 0; i < n; ++i) scaled[i] = delta[i] * scale;
+        return exact(in, answer, scaled);
+    };
+    return g;
+}
+
+/// The measure can fail both ways: ray_sphere's band (within 2x) taken 8
+/// times too wide is called loose, and taken 8 times too narrow unsound.
+TEST(BandTightness, aBandEightTimesTooWideOrTooNarrowIsCaught) {
+    const Family& f = ray_sphere_family();
+    const Tightness wide = measure(scaled_band(f, 8), props::scaled(3000), 1);
+    EXPECT_GT(wide.share_above(2), 0.5) << "a band 8 times too wide passed as tight";
+    const Tightness narrow = measure(scaled_band(f, 1.0 / 8), props::scaled(3000), 1);
+    EXPECT_FALSE(narrow.unsound.empty()) << "a band 8 times too narrow passed as sound";
+}
+
+}  // namespace
+}  // namespace isect::check
