@@ -7,6 +7,7 @@
 // band K <= witnessed K, and tight where witnessed K <= 2 band K.
 // docs/contracts.md's table is this measure's output.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -99,7 +100,6 @@ Tightness measure(const Family& f, int cases, uint64_t seed) {
         std::ostringstream text;
         text << "(" << g.kind << ") band K " << band_k << ", witnessed K " << witnessed << "\n" << show_family_input(f, g.in);
         // The search's K steps by 1.1%, the band's by 0.07%.
-        if (std::getenv("TIGHT_SHOW") && ratio > std::atof(std::getenv("TIGHT_SHOW"))) std::printf("%s\n", text.str().c_str());
         if (ratio < 1 / 1.02 && t.unsound.size() < 3) t.unsound.push_back(text.str());
         if (ratio > worst) {
             worst = ratio;
@@ -116,11 +116,11 @@ Tightness measure(const Family& f, int cases, uint64_t seed) {
 /// lower it. docs/contracts.md says why each is loose.
 const std::map<std::string, double>& known_loose() {
     static const std::map<std::string, double> loose = {
-        {"aabb_triangle", 0.405},      {"ray_triangle", 0.500},       {"ray_triangle+cull_back", 0.804},
-        {"ray_aabb", 0.098},           {"segment_aabb", 0.075},       {"aabb_plane", 0.017},
+        {"aabb_triangle", 0.399},      {"ray_triangle", 0.472},       {"ray_triangle+cull_back", 0.721},
+        {"ray_aabb", 0.100},           {"segment_aabb", 0.076},       {"aabb_plane", 0.017},
         {"aabb_plane_overlap", 0.017}, {"moving_aabb", 0.011},        {"moving_aabb_plane", 0.484},
-        {"polygon_measures", 0.280},   {"triangle_triangle", 0.962},  {"obb_obb", 0.419},
-        {"ray_sphere", 0.362},         {"ray_sphere+surface", 0.449}, {"point_triangle", 1.0},
+        {"polygon_measures", 0.280},   {"triangle_triangle", 0.962},  {"obb_obb", 0.429},
+        {"ray_sphere+surface", 0.042}, {"point_triangle", 0.214},
     };
     return loose;
 }
@@ -179,14 +179,19 @@ INSTANTIATE_TEST_SUITE_P(Families, BandTightness, ::testing::ValuesIn(banded()),
 /// one), 1/8 one too narrow.
 Family scaled_band(const Family& f, double scale) {
     Family g = f;
-    const auto exact = f.band.exact;
     const size_t n = f.size();
-    g.band.fast = nullptr;
-    g.band.exact = [exact, scale, n](const double* in, int answer, const double* delta) {
-        double scaled[64];
-        for (size_t i = 0; i < n; ++i) scaled[i] = delta[i] * scale;
-        return exact(in, answer, scaled);
+    const auto scaled = [n, scale](const double* delta) {
+        std::array<double, 64> out{};
+        for (size_t i = 0; i < n; ++i) out[i] = delta[i] * scale;
+        return out;
     };
+    g.band.exact = [exact = f.band.exact, scaled](const double* in, int answer, const double* delta) {
+        return exact(in, answer, scaled(delta).data());
+    };
+    if (f.band.fast)
+        g.band.fast = [fast = f.band.fast, scaled](const double* in, int answer, const double* delta) {
+            return fast(in, answer, scaled(delta).data());
+        };
     return g;
 }
 

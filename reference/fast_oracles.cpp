@@ -45,6 +45,13 @@ template <template <class> class Body> Band instantiated_band() {
     return b;
 }
 
+/// A band written to first order (fast/slope.hpp), with its directions.
+template <template <class> class Body> Band first_order_band() {
+    Band b = instantiated_band<Body>();
+    b.directions = band_directions<Body>;
+    return b;
+}
+
 template <bool Segment> struct RayAabb {
     template <class Ops> using Body = typename RayAabbBody<Segment>::template Body<Ops>;
     template <class Ops> using Band = typename RayAabbBand<Segment>::template Body<Ops>;
@@ -88,7 +95,7 @@ std::optional<Result> transformed_aabb(const double* in) { return two_stage<Resu
 std::optional<Result> ray_triangle(const double* in, bool cull_back) {
     return cull_back ? two_stage<Result, RayTriangleCullBody>(in) : two_stage<Result, RayTriangleBody>(in);
 }
-Band ray_triangle_band(bool cull_back) { return cull_back ? instantiated_band<RayTriangleCullBand>() : instantiated_band<RayTriangleBand>(); }
+Band ray_triangle_band(bool cull_back) { return cull_back ? first_order_band<RayTriangleCullBand>() : first_order_band<RayTriangleBand>(); }
 
 std::optional<Result> triangle_measures(const double* in) { return two_stage<Result, TriangleBody>(in); }
 Band triangle_measures_band() { return instantiated_band<TriangleBand>(); }
@@ -105,13 +112,13 @@ Band obb_obb_band() { return instantiated_band<ObbBand>(); }
 std::optional<Result> ray_sphere(const double* in, bool surface) {
     return surface ? two_stage<Result, RaySphereSurfaceBody>(in) : two_stage<Result, RaySphereBody>(in);
 }
-Band ray_sphere_band(bool surface) { return surface ? instantiated_band<RaySphereSurfaceBand>() : instantiated_band<RaySphereBand>(); }
+Band ray_sphere_band(bool surface) { return surface ? first_order_band<RaySphereSurfaceBand>() : first_order_band<RaySphereBand>(); }
 
 std::optional<Result> segment_segment(const double* in) { return two_stage<Result, SegmentSegmentBody>(in); }
 Band segment_segment_band() { return instantiated_band<SegmentSegmentBand>(); }
 
 std::optional<Result> point_triangle(const double* in) { return two_stage<Result, PointTriangleBody>(in); }
-Band point_triangle_band() { return instantiated_band<PointTriangleBand>(); }
+Band point_triangle_band() { return first_order_band<PointTriangleBand>(); }
 Band aabb_triangle_band() { return instantiated_band<AabbTriangleBand>(); }
 
 // --- The planted wrong oracles ---------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <sstream>
 
 #include "check_command.hpp"
 #include "check/engine/case_stream.hpp"
@@ -28,19 +29,38 @@ using check::FamilyKernel;
 
 /// What a kernel answered, for -v: the answer, and how it stands; a kernel
 /// that did not run on the case says why.
-std::string answer_line(const Family& f, const FamilyKernel& k, const check::Truth& truth,
+std::string answer_line(const Family& f, const FamilyKernel& k, const check::Inputs& in, const check::Truth& truth,
                         const check::FamilyJudgement& j) {
     std::string line = "      " + k.name + " (" + k.contract.str() + "): ";
     if (j.outside) return line + "not run: outside the domain it declares (" + (k.domain ? k.domain->str_with_requirements() : "") + ")";
     if (j.failure) return line + check::failure_kind_name(*j.failure) + ": " + j.why;
     if (j.got.answer < 0 || j.got.answer >= int(f.answers.size())) return line + j.why;
     line += "answers " + f.answers[size_t(j.got.answer)];
-    if (j.answer_differs)
+    std::string perturbed;  // the input that shows the witnessed K, under the line
+    if (j.answer_differs) {
         line += ", exact is " + f.answers[size_t(truth.answer)] + (j.in_band ? ", inside its band" : ", outside its band");
-    else if (f.answer_has_values[size_t(truth.answer)])
+        // The band's K bounds the least K that explains the answer from
+        // below; an input whose exact answer is the kernel's, each number
+        // within K' roundings of this one, bounds it from above.
+        const double band_k = check::measured_k(f, in, truth);
+        line += band_k <= 0x1p-40 ? " (it touches: any move can flip it)" : " (band K " + check::format_k(band_k);
+        if (band_k > 0x1p-40) {
+            const std::optional<check::Perturbation> p = check::flipping_perturbation(f, in, j.got.answer, band_k);
+            if (!p) {
+                line += "; no input within 2^40 roundings has the kernel's answer)";
+            } else {
+                line += "; witnessed K " + check::format_k(p->k) + ": this input, each number within " + check::format_k(p->k) +
+                        " roundings of the case's, is exactly " + f.answers[size_t(j.got.answer)] + ")";
+                std::istringstream text(check::show_family_input(f, p->input));
+                for (std::string l; std::getline(text, l);)
+                    if (l.rfind("family", 0) != 0 && l.rfind("expect", 0) != 0) perturbed += "\n        " + l;
+            }
+        }
+    } else if (f.answer_has_values[size_t(truth.answer)]) {
         line += ", numbers within " + check::format_k(j.error.e) + " x " + check::unit_name() + " S" +
                 (j.error.output.empty() ? "" : " (worst: " + std::string(j.error.output) + ")");
-    line += j.violates ? ": BREAKS the contract" : "";
+    }
+    line += (j.violates ? ": BREAKS the contract" : "") + perturbed;
     // Its numbers beside the exact ones, where it gave any: what a
     // maintainer reads first.
     if (f.answer_has_values[size_t(j.got.answer)] && !j.got.values.empty()) {
@@ -192,7 +212,7 @@ struct ReplayTally {
             for (size_t i = 0; i < kernels.size(); ++i) {
                 const FamilyKernel& k = kernels[i];
                 const check::FamilyJudgement& j = jf.judgements[i];
-                if (args.verbose) notes.push_back(answer_line(f, k, truth, j));
+                if (args.verbose) notes.push_back(answer_line(f, k, c.in, truth, j));
                 const check::FailureClass* fc =
                     check::tally_judgement(f, k, r.report.kernels[i], c.in, truth, j, r.report.cases);
                 if (fc && fc->witness == c.in) files_of[i][fc->key.str()] = file;

@@ -235,7 +235,9 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
         const std::optional<int> a = exact_answer(f, moved(s, k));
         return a && *a == answer;
     };
-    const double floor = std::max(from, 0x1p-40) / 2;
+    // Half the band's K, so that a band too narrow shows; but no lower than
+    // the least K a band reports (an input that touches: any move flips it).
+    const double floor = std::max(from / 2, 0x1p-40);
     // The least K of pattern s that flips, on a grid of 2^(1/64) steps, given
     // that it flips at hi.
     const auto least = [&](const std::vector<int>& s, double hi) {
@@ -248,30 +250,64 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     };
     std::vector<int> s(n, 0);
     double k = 0;
-    // First each number alone, both ways, up to 256 times the band's K:
-    // where the answer turns on one predicate, each number's least K tells
+    // A first-order band's own directions first: each is the way one of its
+    // deciding functions (or a pair that must hold together) moves fastest
+    // towards another answer, so it flips from about the band's K on, often
+    // only in a narrow window (the other function closes it): from the
+    // band's K up in steps of 1%, then of 10% to 8 times it.
+    const std::optional<int> here = exact_answer(f, in);
+    if (f.band.directions && here) {
+        band_deltas(f, in.data(), std::max(from, 0x1p-20) * unit_roundoff(), delta.data());
+        for (const std::vector<signed char>& d : f.band.directions(in.data(), *here, delta.data())) {
+            if (d.size() != n) continue;
+            const std::vector<int> e(d.begin(), d.end());
+            const double start = std::max(from, 0x1p-20), end = std::min(to, (k > 0 ? k : 8 * start));
+            for (double at = start; at <= end; at *= at < 1.5 * start ? 1.01 : 1.1)
+                if (flips(e, at)) {
+                    if (const double ke = least(e, at); k == 0 || ke < k) {
+                        k = ke;
+                        s = e;
+                    }
+                    break;
+                }
+        }
+    }
+    // Where they leave more than half of K to find (or there are none): each
+    // number alone, both ways, up to 256 times the band's K: where the answer
+    // turns on one predicate, each number's least K tells
     // the direction it moves the predicate, and together they flip it at
     // about 1 / sum(1 / K_i) (exact for a linear predicate).
+    const bool settled = k > 0 && k <= 1.5 * std::max(from, 0x1p-20);
     const double probe = std::min(to, std::max(from, 0x1p-20) * 256);
     std::vector<int> alone(n, 0);
-    for (size_t i = 0; i < n; ++i) {
+    double first = INFINITY;  // the least K of one number alone
+    for (size_t i = 0; i < n && !settled; ++i) {
         double best = INFINITY;
         for (const int sign : {-1, 1}) {
             std::vector<int> e(n, 0);
             e[i] = sign;
-            if (!flips(e, probe)) continue;
-            if (const double ki = least(e, probe); ki < best) {
-                best = ki;
-                alone[i] = sign;
+            // From the band's K up (a window can close further out: one
+            // end of a segment into a ball, then the other).
+            for (double at = std::max(from, 0x1p-20); at <= probe; at *= M_SQRT2) {
+                if (!flips(e, at)) continue;
+                if (const double ki = least(e, at); ki < best) {
+                    best = ki;
+                    alone[i] = sign;
+                }
+                break;
             }
         }
+        first = std::min(first, best);
     }
-    if (std::any_of(alone.begin(), alone.end(), [](int x) { return x != 0; }))
-        for (double at = probe; at <= to && k == 0; at *= 4)
-            if (flips(alone, at)) {
-                k = least(alone, at);
-                s = alone;
-            }
+    // Together at or below the least K of one alone (further out, moving
+    // every number can carry the input past the other answer: both ends of
+    // a segment into a ball).
+    for (double at = first; std::isfinite(at) && at >= floor && (k == 0 || at < k); at /= 1.1892)
+        if (flips(alone, at)) {
+            k = least(alone, at);
+            s = alone;
+            break;
+        }
     // And random sign patterns, from the input's bits: the first that flips,
     // where it flips lower (the answer turns on more than one predicate, or
     // on none that one number moves).
@@ -282,7 +318,7 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
         state = state * 31 + bits;
     }
     std::vector<int> r(n, 0);
-    bool found = false;
+    bool found = settled;
     for (double at = std::max(from, 0x1p-20); at <= to && !found && (k == 0 || at < k); at *= 4)
         for (int trial = 0; trial < 32 && !found; ++trial) {
             for (int& x : r) x = int(mix(state) % 3) - 1;

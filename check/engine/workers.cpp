@@ -423,13 +423,15 @@ private:
 /// witnesses and K are then what the references would give; only their
 /// cost is not paid again. Not for a sampled case (the cross-check), nor
 /// where the contracts are not judged.
+/// Whether a kernel's report already holds a class of this key.
+bool knows_class(const FamilyKernelReport& r, const ClassKey& key) {
+    return std::any_of(r.classes.begin(), r.classes.end(), [&](const FailureClass& c) { return c.key == key; });
+}
+
 bool trust_known_classes(const FamilyCheckReport& report, CaseJudge& judged) {
     if (!judged.needs_references() || report.kernels.empty() || !judged.fast_decides_all()) return false;
-    for (size_t i : judged.suspects()) {
-        const ClassKey& key = judged.fast_violation(i)->key;
-        const std::vector<FailureClass>& classes = report.kernels[i].classes;
-        if (std::none_of(classes.begin(), classes.end(), [&](const FailureClass& c) { return c.key == key; })) return false;
-    }
+    for (size_t i : judged.suspects())
+        if (!knows_class(report.kernels[i], judged.fast_violation(i)->key)) return false;
     judged.trust_fast();
     return !judged.needs_references();
 }
@@ -447,9 +449,7 @@ bool on_first_reference(const Family& f, const std::vector<FamilyKernel>& ks, co
         const FamilyJudgement& j = judged.judgements()[i];
         if (!j.violates) continue;
         keys[i] = violation_class(f, ks[i], in, judged.truth(), j);
-        const std::vector<FailureClass>& classes = report.kernels[i].classes;
-        if (std::none_of(classes.begin(), classes.end(), [&](const FailureClass& c) { return c.key == keys[i]; }))
-            return false;
+        if (!knows_class(report.kernels[i], keys[i])) return false;
     }
     return true;
 }

@@ -182,7 +182,11 @@ inline std::string check_answer(const Family& f, const FastTruth& fast, int exac
 
 /// A band written once in reference/fast/ (its exact, fast and wrong
 /// instantiations) as the description holds it.
-inline Family::Band band_of(const ref::fast::Band& b) { return {b.exact, b.fast, b.wrong}; }
+inline Family::Band band_of(const ref::fast::Band& b) {
+    Family::Band out{b.exact, b.fast, b.wrong, nullptr};
+    if (b.directions) out.directions = b.directions;
+    return out;
+}
 
 /// A band written on a polygon's vertices in order (interval bounds from a
 /// vertex a, Cramer's rule on b - a, c - a) is a superset whose width
@@ -223,6 +227,7 @@ inline Family::Band rotation_symmetric(const ref::fast::Band& b, size_t size, st
     };
     out.exact = any(b.exact);
     out.wrong = any(b.wrong);
+    if (b.directions) out.directions = b.directions;  // the vertices as given
     out.fast = [rotations, combos, size, fast = b.fast](const double* in, int exact_answer,
                                                          const double* delta) -> std::optional<bool> {
         double moved[64];

@@ -344,6 +344,9 @@ struct Family {
         std::function<bool(const double* in, int exact_answer, const double* delta)> exact;
         std::function<std::optional<bool>(const double* in, int exact_answer, const double* delta)> fast;
         std::function<bool(const double* in, int exact_answer, const double* delta)> wrong;
+        /// Where a first-order band looks (isect/ref/fast.hpp): sign
+        /// patterns the witnessed-K search tries first. Optional.
+        std::function<std::vector<std::vector<signed char>>(const double* in, int exact_answer, const double* delta)> directions;
     };
     Band band;
     /// Error of a kernel's numbers, called when its answer is the exact one

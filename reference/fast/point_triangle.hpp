@@ -9,6 +9,7 @@
 #include "isect/point_triangle.hpp"
 #include "isect/ref/point_triangle.hpp"
 #include "policies.hpp"
+#include "slope.hpp"
 
 namespace isect::ref::fast::detail {
 
@@ -50,64 +51,52 @@ template <class Ops> struct PointTriangleBody {
 /// point_triangle's band. The region changes only where p crosses one of
 /// the planes that bound its Voronoi cell: planes through a vertex normal
 /// to an edge (d1, d2, d3, d6, and bc . bp, bc . cp), and planes through an
-/// edge containing the normal n (va, vb, vc). Moving every input by at most
-/// delta moves p and each plane's point by at most sqrt(3) delta and turns
-/// the plane's normal by at most theta = 2 sqrt(3) delta (1 / l + 4 L / |n|)
-/// (l the shortest edge, L the longest): at p, R = |p - a| + L from its
-/// point, the plane moves by at most W = 2 sqrt(3) delta (1 + R / l + 4 R L
-/// / |n|). So the answer can flip only where p is within W of a plane of
-/// its cell: g^2 <= W^2 N^2, g the plane's function and N its gradient's
-/// length. Bounded from above with rational stand-ins (l and |n| by their
-/// largest coordinates, R and L by 1-norms) and multiplied through; a
-/// degenerate triangle (an edge or n with no nonzero coordinate) is in the
-/// band, as a delta can make it proper.
+/// edge containing the normal n (va, vb, vc). The answer can flip where one
+/// of its cell's functions can change sign over the delta-box: each is
+/// enclosed to first order (Slope: its value at the input and its partials
+/// over the box), so the band is as wide as the inputs that flip, to the
+/// partials' variation over the box. A triangle whose normal can vanish
+/// over the box is in band (the answer then follows the degenerate
+/// triangle's rule, which other functions decide).
 template <class Ops> struct PointTriangleBand {
-    using NT = typename Ops::NT;
-    using P = std::array<NT, 3>;
-    static NT abs(const NT& x) { return Ops::sgn(x) < 0 ? NT(-x) : x; }
-    static NT norm_inf(const P& v) {
-        NT m = abs(v[0]);
-        for (size_t i = 1; i < 3; ++i)
-            if (Ops::sgn(NT(abs(v[i]) - m)) > 0) m = abs(v[i]);
-        return m;
-    }
-    static NT norm1(const P& v) { return NT(abs(v[0]) + abs(v[1]) + abs(v[2])); }
+    static constexpr size_t N = point_triangle_input.size();
+    using S = Slope<Ops, N>;
+    using P = std::array<S, 3>;
 
-    static_assert(positions_only(point_triangle_input), "every number moves by one delta");
-    static bool run(const double* in, int exact_answer, const double* delta_of) {
+    /// The functions that bound the answer's cell (none, with `degenerate`
+    /// set, where the normal can vanish).
+    static std::vector<S> deciding(const double* in, int exact_answer, const double* delta, bool& degenerate) {
         using K = PointTriangleKeys;
-        const double delta = delta_of[0];
-        const P a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6),
-                p = point_of<Ops>(in + K::p);
+        const P a = S::input_point(in, delta, K::tri), b = S::input_point(in, delta, K::tri + 3),
+                c = S::input_point(in, delta, K::tri + 6), p = S::input_point(in, delta, K::p);
         const P ab = sub(b, a), ac = sub(c, a), bc = sub(c, b), ap = sub(p, a), bp = sub(p, b), cp = sub(p, c);
         const P n = cross(ab, ac);
-        NT l = norm_inf(ab);
-        for (const P* e : {&ac, &bc})
-            if (Ops::sgn(NT(norm_inf(*e) - l)) < 0) l = norm_inf(*e);
-        const NT nn = norm_inf(n);
-        if (Ops::sgn(l) == 0 || Ops::sgn(nn) == 0) return true;
-        NT big = norm1(ab);
-        for (const P* e : {&ac, &bc})
-            if (Ops::sgn(NT(norm1(*e) - big)) > 0) big = norm1(*e);
-        const NT r = NT(norm1(ap) + big);
-        // W = 2 s3 delta (l nn + r nn + 4 r big l) / (l nn), s3 = 1.7321 > sqrt(3).
-        const NT scale = NT(Ops::of(2 * 1.7321) * Ops::of(delta)), lnn = NT(l * nn);
-        const NT top = NT(scale * NT(lnn + r * nn + Ops::of(4.0) * r * big * l));
-        const auto near = [&](const NT& g, const NT& n2) { return Ops::sgn(NT(g * g * lnn * lnn - top * top * n2)) <= 0; };
-        const NT d1 = dot(ab, ap), d2 = dot(ac, ap), d3 = dot(ab, bp), d6 = dot(ac, cp);
-        const NT eb = dot(bc, bp), ec = dot(bc, cp);
-        const NT lab = dot(ab, ab), lac = dot(ac, ac), lbc = dot(bc, bc), n2 = dot(n, n);
-        const NT d4 = dot(ac, bp), d5 = dot(ab, cp);
-        const NT vc = NT(d1 * d4 - d3 * d2), vb = NT(d5 * d2 - d1 * d6), va = NT(d3 * d6 - d5 * d4);
+        degenerate = n[0].over(delta).holds_zero() && n[1].over(delta).holds_zero() && n[2].over(delta).holds_zero();
+        if (degenerate) return {};
+        const S d1 = dot(ab, ap), d2 = dot(ac, ap), d3 = dot(ab, bp), d6 = dot(ac, cp);
+        const S eb = dot(bc, bp), ec = dot(bc, cp);
+        const S d4 = dot(ac, bp), d5 = dot(ab, cp);
+        const auto vc = [&] { return d1 * d4 - d3 * d2; }, vb = [&] { return d5 * d2 - d1 * d6; },
+                   va = [&] { return d3 * d6 - d5 * d4; };
         switch (exact_answer) {
-            case 0: return near(d1, lab) || near(d2, lac);                                          // vertex a
-            case 1: return near(d3, lab) || near(eb, lbc);                                          // vertex b
-            case 2: return near(d6, lac) || near(ec, lbc);                                          // vertex c
-            case 3: return near(d1, lab) || near(d3, lab) || near(vc, NT(lab * n2));               // edge ab
-            case 4: return near(eb, lbc) || near(ec, lbc) || near(va, NT(lbc * n2));               // edge bc
-            case 5: return near(d2, lac) || near(d6, lac) || near(vb, NT(lac * n2));               // edge ca
-            default: return near(va, NT(lbc * n2)) || near(vb, NT(lac * n2)) || near(vc, NT(lab * n2));  // face
+            case 0: return {d1, d2};         // vertex a
+            case 1: return {d3, eb};         // vertex b
+            case 2: return {d6, ec};         // vertex c
+            case 3: return {d1, d3, vc()};   // edge ab
+            case 4: return {eb, ec, va()};   // edge bc
+            case 5: return {d2, d6, vb()};   // edge ca
+            default: return {va(), vb(), vc()};  // face
         }
+    }
+    static bool run(const double* in, int exact_answer, const double* delta) {
+        bool degenerate = false;
+        for (const S& g : deciding(in, exact_answer, delta, degenerate))
+            if (g.over(delta).holds_zero()) return true;
+        return degenerate;
+    }
+    static void directions(const double* in, int exact_answer, const double* delta, Directions& out) {
+        bool degenerate = false;
+        for (const S& g : deciding(in, exact_answer, delta, degenerate)) towards_zero(g, out);
     }
 };
 

@@ -222,6 +222,15 @@ template <template <class> class Band> bool exact_band(const double* in, int exa
     return Band<RationalOps>::run(in, exact_answer, delta);
 }
 
+/// A first-order band's directions (isect/ref/fast.hpp), from its body on
+/// plain double rounding to nearest.
+template <template <class> class Band> Directions band_directions(const double* in, int exact_answer, const double* delta) {
+    CGAL::Protect_FPU_rounding<true> nearest(CGAL_FE_TONEAREST);
+    Directions out;
+    Band<DoubleOps>::directions(in, exact_answer, delta, out);
+    return out;
+}
+
 /// The same band in plain double: a planted wrong band.
 template <template <class> class Band> bool double_band(const double* in, int exact_answer, const double* delta) {
     return Band<DoubleOps>::run(in, exact_answer, delta);

@@ -9,6 +9,7 @@
 
 #include "isect/ref/ray_sphere.hpp"
 #include "policies.hpp"
+#include "slope.hpp"
 
 namespace isect::ref::fast::detail {
 
@@ -123,84 +124,93 @@ template <class Ops> struct RaySphereBody {
     }
 };
 
-/// ray_sphere's band. o, c and r move by delta_p (K u M, M the largest
-/// magnitude of o, c and r), d by delta_d (K u |d|_inf) and a finite tmax
-/// by delta_t (K u tmax). That moves c by at most sqrt(3) delta_p, r by
-/// delta_p, and the point o + t d (for one t) by sqrt(3) (delta_p + t
-/// delta_d). Only t <= T matters. For a ray, a point within r + delta_p of
-/// the moved centre has t |d'| <= |f| + 2 sqrt(3) delta_p + r + delta_p,
-/// so T_ray = (sqrt(3) (|o|_inf + |c|_inf) + 2 sqrt(3) delta_p + r +
-/// delta_p) / (|d|_inf - delta_d); for a segment T = min(tmax + delta_t,
-/// T_ray), so that a tmax of FLT_MAX (an unbounded ray, as engines pass
-/// it) reaches no further than the ball. The distance D from c to the query
-/// moves by at most
-///   W = delta_p (2 sqrt(3) + 1) + sqrt(3) T delta_d
-///       [+ sqrt(3) delta_t (|d|_inf + delta_d) for a segment whose moved
-///        end, tmax - delta_t, can fall before T_ray]
-/// against r, and the answer can flip only where |D - r| <= W. Decided on
-/// squares, T's denominator multiplied through: every test a sign of a
-/// polynomial. A zero direction is the point o (delta_d = 0, W =
-/// delta_p (2 sqrt(3) + 1)). A ray whose direction delta_d can zero (|d|_inf
-/// <= delta_d, K >= 1/u) can point anywhere: in band unless its origin is in
-/// the ball with room to spare. sqrt(3) is taken as 1.7321, above it.
+/// ray_sphere's band. The ball's answer is a function of the signs of six
+/// polynomials (RaySphereBody::decide): a = d . d, b, k, the discriminant
+/// b^2 - a k and, for a segment, the end's q(tmax) and b + a tmax. Each is
+/// enclosed to first order over the delta-box (Slope), which gives the
+/// signs it can take there; the answer can flip where some choice of those
+/// signs decides another answer (a superset: the signs are taken as
+/// independent). A tmax of inf does not move; one of FLT_MAX is a number
+/// like any other.
 template <class Ops> struct RaySphereBand {
-    using NT = typename Ops::NT;
+    static constexpr size_t N = ray_sphere_input.size();
+    using S = Slope<Ops, N>;
+    using B = Bounds<Ops>;
 
-    static bool run(const double* in, int exact_answer, const double* delta) {
-        using K = RaySphereKeys;
-        const RaySphereQuadratic<Ops> q(in);
-        const double tmax = in[K::tmax];
-        const bool bounded = !std::isinf(tmax);
-        double dmax = 0, omax = 0, cmax = 0;
-        for (size_t i = 0; i < 3; ++i) {
-            dmax = std::max(dmax, std::fabs(in[K::dir + i]));
-            omax = std::max(omax, std::fabs(in[K::org + i]));
-            cmax = std::max(cmax, std::fabs(in[K::c + i]));
-        }
-        const NT dp = Ops::of(delta[K::org]), dd = Ops::of(delta[K::dir]), dt = Ops::of(bounded ? delta[K::tmax] : 0.0);
-        const NT s3 = Ops::of(1.7321), r = Ops::of(in[K::r]), one(1), two(2);
-        // T = tn / e, the furthest t that matters; W = v / e. The end of a
-        // segment counts where it can fall before T_ray.
-        NT tn(0), e = one;
-        bool end_counts = bounded;
-        const NT reach = Ops::of(bounded ? tmax : 0.0) + dt;
-        if (dmax > 0) {
-            const NT e_ray = Ops::of(dmax) - dd;
-            if (Ops::sgn(e_ray) > 0) {
-                tn = s3 * (Ops::of(omax) + Ops::of(cmax)) + two * s3 * dp + r + dp;
-                e = e_ray;
-                if (bounded && Ops::sgn(reach * e - tn) < 0) {
-                    tn = reach;
-                    e = one;
-                } else if (bounded) {
-                    end_counts = Ops::sgn((Ops::of(tmax) - dt) * e - tn) <= 0;
-                }
-            } else if (bounded) {
-                tn = reach;
-            } else {
-                if (exact_answer == 0) return true;
-                const NT room = r - dp * (two * s3 + one);  // o in the ball with room: every ray from it hits
-                const NT f2 = dot(q.f, q.f);
-                return !(Ops::sgn(room) >= 0 && Ops::sgn(room * room - f2) >= 0);
+    /// The ball's quadratic on slopes.
+    struct Quadratic {
+        S a, b, k, disc, end, h;
+        bool bounded = false, end_at_origin = false;
+        Quadratic(const double* in, const double* delta) {
+            using K = RaySphereKeys;
+            const auto o = S::input_point(in, delta, K::org), d = S::input_point(in, delta, K::dir),
+                       c = S::input_point(in, delta, K::c);
+            const S r = S::input(in[K::r], delta[K::r], K::r);
+            const auto f = sub(o, c);
+            a = dot(d, d);
+            b = dot(d, f);
+            k = dot(f, f) - r * r;
+            // b^2 - a k as a r^2 - |d x f|^2 (Lagrange's identity): the
+            // same polynomial without the cancellation of b^2 against a |f|^2,
+            // whose partials over the box are then far narrower.
+            const auto m = cross(d, f);
+            disc = a * r * r - dot(m, m);
+            bounded = !std::isinf(in[K::tmax]);
+            end_at_origin = in[K::tmax] == 0;  // tmax 0 moves by K u 0
+            if (bounded) {
+                const S t = S::input(in[K::tmax], delta[K::tmax], K::tmax);
+                h = b + a * t;
+                end = (a * t + b + b) * t + k;
             }
         }
-        NT v = dp * (two * s3 + one) * e + s3 * tn * dd;
-        if (end_counts) v = v + s3 * dt * (Ops::of(dmax) + dd) * e;
-        // D^2 = p / w: the distance from c to the nearest point of the query.
-        NT p, w = one;
-        const NT t_max = Ops::of(bounded ? tmax : 0.0);
-        if (Ops::sgn(q.b) >= 0) {
-            p = dot(q.f, q.f);  // nearest at t = 0
-        } else if (bounded && Ops::sgn(q.b + q.a * t_max) <= 0) {
-            p = q.at(t_max) + r * r;  // nearest at tmax: |f + tmax d|^2
-        } else {
-            p = q.a * dot(q.f, q.f) - q.b * q.b;  // the foot on the line, at t = -b / a
-            w = q.a;
+    };
+    /// The ball's answer from the signs of a, b, k, disc, end and h, as
+    /// RaySphereBody::decide takes it.
+    static bool hit(const int (&s)[6], bool bounded) {
+        if (s[0] == 0) return s[2] <= 0;  // the point o
+        if (s[3] < 0) return false;       // beside
+        if (s[1] > 0 && s[2] > 0) return false;  // behind
+        return !(bounded && s[5] < 0 && s[4] > 0);  // past the end
+    }
+    /// The signs x can take over the box, as bits: 1 for -, 2 for 0, 4 for +.
+    static int signs(const B& x) {
+        return (Ops::sgn(x.lo) < 0 ? 1 : 0) | (x.holds_zero() ? 2 : 0) | (Ops::sgn(x.hi) > 0 ? 4 : 0);
+    }
+    /// Whether `answer` (a function of the six signs) can flip over the box.
+    template <class Answer> static bool flips(const Quadratic& q, const double* delta, Answer answer) {
+        const S* p[6] = {&q.a, &q.b, &q.k, &q.disc, &q.end, &q.h};
+        const int count = q.bounded ? 6 : 4;
+        int at[6] = {1, 0, 0, 0, 0, 0}, can[6] = {4, 4, 4, 4, 4, 4};
+        for (int i = 0; i < count; ++i) {
+            at[i] = Ops::sgn(p[i]->at.lo);
+            can[i] = signs(p[i]->over(delta));
         }
-        // |D - r| <= V / e, as D e in [r e - V, r e + V].
-        const NT pe2 = p * e * e, lo = r * e - v, hi = r * e + v;
-        if (Ops::sgn(pe2 - hi * hi * w) > 0) return false;
-        return Ops::sgn(lo) <= 0 || Ops::sgn(pe2 - lo * lo * w) >= 0;
+        const bool here = answer(at);
+        // Every choice of signs the box allows (3^6 at most).
+        int s[6];
+        for (int code = 0; code < 729; ++code) {
+            bool allowed = true;
+            for (int i = 0, c = code; i < 6; ++i, c /= 3) {
+                s[i] = c % 3 - 1;
+                allowed = allowed && (i < count ? (can[i] >> (s[i] + 1) & 1) : s[i] == at[i]);
+            }
+            // A segment of length 0 ends where it starts: q(tmax) is k, and
+            // b + a tmax is b.
+            if (q.end_at_origin) allowed = allowed && s[4] == s[2] && s[5] == s[1];
+            if (allowed && answer(s) != here) return true;
+        }
+        return false;
+    }
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+        const Quadratic q(in, delta);
+        return flips(q, delta, [&q](const int(&s)[6]) { return hit(s, q.bounded); });
+    }
+    /// Towards each deciding function's 0 (the ball's and the surface's).
+    static void directions(const double* in, int /*exact_answer*/, const double* delta, Directions& out) {
+        const Quadratic q(in, delta);
+        for (const S* g : {&q.disc, &q.k, &q.b}) towards_zero(*g, out);
+        if (q.bounded)
+            for (const S* g : {&q.end, &q.h}) towards_zero(*g, out);
     }
 };
 
@@ -233,36 +243,20 @@ template <class Ops> struct RaySphereSurfaceBody {
     }
 };
 
-/// The `surface` convention's band: where the ball's answer can flip, or
-/// the origin or the end can cross the sphere (which side each is on decides
-/// which crossing comes first). The origin o against c moves by at most
-/// W_o = delta_p (2 sqrt(3) + 1); the end o + tmax d by W_e = W_o +
-/// sqrt(3) (tmax delta_d + delta_t (|d|_inf + delta_d)). Decided on squares
-/// as the ball's band is.
+/// The `surface` convention's band: its answer is the ball's, but a miss
+/// where the origin and the end are both inside (RaySphereSurfaceBody),
+/// which the signs of k and q(tmax) say: the same six signs decide it.
 template <class Ops> struct RaySphereSurfaceBand {
-    using NT = typename Ops::NT;
-
-    static bool near(const NT& dist2, const NT& r, const NT& w) {
-        const NT hi = r + w, lo = r - w;
-        if (Ops::sgn(dist2 - hi * hi) > 0) return false;
-        return Ops::sgn(lo) <= 0 || Ops::sgn(dist2 - lo * lo) >= 0;
-    }
-
     static bool run(const double* in, int /*exact_answer*/, const double* delta) {
-        using K = RaySphereKeys;
-        if (RaySphereBand<Ops>::run(in, 0, delta)) return true;  // (answer 0: its widest fallback)
-        const RaySphereQuadratic<Ops> q(in);
-        const NT r = Ops::of(in[K::r]), s3 = Ops::of(1.7321), one(1), two(2);
-        const NT dp = Ops::of(delta[K::org]), dd = Ops::of(delta[K::dir]);
-        const NT w_o = dp * (two * s3 + one);
-        if (near(q.k + r * r, r, w_o)) return true;
-        const double tmax = in[K::tmax];
-        if (std::isinf(tmax)) return false;
-        double dmax = 0;
-        for (size_t i = 0; i < 3; ++i) dmax = std::max(dmax, std::fabs(in[K::dir + i]));
-        const NT t = Ops::of(tmax), dt = Ops::of(delta[K::tmax]);
-        const NT w_e = w_o + s3 * (t * dd + dt * (Ops::of(dmax) + dd));
-        return near(q.at(t) + r * r, r, w_e);
+        using Ball = RaySphereBand<Ops>;
+        const typename Ball::Quadratic q(in, delta);
+        return Ball::flips(q, delta, [&q](const int(&s)[6]) {
+            const bool end_inside = s[0] == 0 ? s[2] < 0 : q.bounded && s[4] < 0;
+            return Ball::hit(s, q.bounded) && !(s[2] < 0 && end_inside);
+        });
+    }
+    static void directions(const double* in, int exact_answer, const double* delta, Directions& out) {
+        RaySphereBand<Ops>::directions(in, exact_answer, delta, out);
     }
 };
 

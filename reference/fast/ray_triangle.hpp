@@ -3,6 +3,7 @@
 
 #include "isect/ref/ray_triangle.hpp"
 #include "policies.hpp"
+#include "slope.hpp"
 
 namespace isect::ref::fast::detail {
 
@@ -168,158 +169,141 @@ template <class Ops> struct RayTriangleBody {
 /// |d|, tmax by K u tmax, the positions by K u M). Cramer's rule decides the
 /// answer from the signs of det = -d . n and of u, v, det - u - v, t and
 /// tmax det - t (numerators, scaled by sign(det)); each is a polynomial in
-/// the inputs, enclosed over the whole delta-box twice, and the narrower
-/// of the two kept (both are sound):
-///  - evaluated in interval arithmetic over the box. Each vertex appears in
-///    several factors (a in s = o - a, e1 and e2), which interval arithmetic
-///    takes as independent: several times too wide near an edge;
-///  - in mean-value form: its exact value at the input plus, for each number
-///    x_i, its partial derivative enclosed over the box times [-delta_i,
-///    delta_i] (the mean value theorem). The partials of the triple products
-///    are cross products ([x, y, z] = x . (y x z) has gradients y x z, z x x
-///    and x x y), so the form is as tight as a first-order perturbation: what
-///    moving each number by its delta the right way changes.
+/// the inputs, enclosed over the delta-box to first order (Slope: its value
+/// at the input and its partials over the box; the partials of a triple
+/// product are cross products, so the form is what moving each number by
+/// its delta the right way changes).
 /// If det's enclosure holds 0, any answer is reachable (parallel, coplanar
-/// and degenerate configurations): in band. Otherwise the answer is
-/// certainly a hit when every condition's enclosure is >= 0, certainly a
-/// miss when some condition's is < 0, and in band otherwise: a superset of
-/// the inputs whose answer can flip (a miss outside two edges at once counts
-/// as reachable when each edge alone can be crossed).
+/// and degenerate configurations): in band. Otherwise a condition certainly
+/// < 0 is a miss no move changes, and every condition certainly >= 0 a hit
+/// no move changes. A hit flips where one condition can fall below 0. A
+/// miss flips only where every condition can be >= 0 at once: near an edge
+/// and the end of a segment, or two edges at a vertex, two conditions that
+/// each can be crossed may not be crossed together. For each pair, a
+/// weighted sum g_i + mu g_j (mu >= 0) that is certainly < 0 over the box
+/// shows that they cannot (the dual of the linear program the first-order
+/// forms pose: any mu is sound; mu is taken where the sum's first-order
+/// reach is least, which makes the pair's band as tight as the program).
 template <class Ops> struct RayTriangleBand {
+    static constexpr size_t N = ray_triangle_input.size();
+    using S = Slope<Ops, N>;
     using B = Bounds<Ops>;
-    using NT = typename Ops::NT;
-    using V = BPoint<Ops>;
-    /// A condition's partials, by input key (o, d, a, b, c), over the box.
-    struct Gradient {
-        V o, d, a, b, c;
-        Gradient operator-(const Gradient& g) const { return {o - g.o, d - g.d, a - g.a, b - g.b, c - g.c}; }
-    };
-    static V neg(const V& x) { return {-x[0], -x[1], -x[2]}; }
-    static V plus(const V& x, const V& y) { return {x[0] + y[0], x[1] + y[1], x[2] + y[2]}; }
-    static V times(const B& k, const V& x) { return {k * x[0], k * x[1], k * x[2]}; }
-    /// max |x| over the enclosure.
-    static NT magnitude(const B& x) {
-        const NT p[4] = {x.hi, -x.lo, x.hi, -x.lo};
-        return Ops::greatest(p);
-    }
-    /// sum_i max |g_i| delta_i: how far the condition moves over the box.
-    static NT reach(const V& g, const double* delta) {
-        return magnitude(g[0]) * Ops::of(delta[0]) + magnitude(g[1]) * Ops::of(delta[1]) + magnitude(g[2]) * Ops::of(delta[2]);
-    }
-    static NT reach(const Gradient& g, const double* delta) {
-        using K = RayTriangleKeys;
-        return reach(g.o, delta + K::org) + reach(g.d, delta + K::dir) + reach(g.a, delta + K::tri) +
-               reach(g.b, delta + K::tri + 3) + reach(g.c, delta + K::tri + 6);
-    }
-    /// The narrower of the box enclosure and the mean-value one around `at`.
-    static B narrowed(const B& box, const B& at, const NT& r) {
-        const NT lo[4] = {box.lo, at.lo - r, box.lo, at.lo - r}, hi[4] = {box.hi, at.hi + r, box.hi, at.hi + r};
-        return {Ops::greatest(lo), Ops::least(hi)};
-    }
+    using P = std::array<S, 3>;
 
-    /// Whether conditions whose signs decide a hit (all >= 0) leave the
-    /// answer open: in band. False where they settle it (some certainly < 0,
-    /// or all certainly >= 0).
-    static bool open(const B* conditions, int count) {
-        bool certain_hit = true;
-        for (int i = 0; i < count; ++i) {
-            if (Ops::sgn(conditions[i].hi) < 0) return false;  // certainly a miss
-            if (Ops::sgn(conditions[i].lo) < 0) certain_hit = false;
-        }
-        return !certain_hit;
-    }
-
-    /// Whether det is certainly 0 at the input, or every condition of a hit
-    /// holds there and one of them is certainly 0 (an exact touch): any
-    /// delta > 0 can then flip the answer (a superset where a partial
-    /// happens to vanish). Never throws Undecided: what intervals cannot
-    /// settle is left to the mean-value form.
-    static bool touches(const double* in) {
-        using K = RayTriangleKeys;
-        const auto o = point_of<Ops>(in + K::org), d = point_of<Ops>(in + K::dir), a = point_of<Ops>(in + K::tri),
-                   b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6);
-        const auto e1 = sub(b, a), e2 = sub(c, a), s = sub(o, a), n = cross(e1, e2);
-        const NT det = -dot(d, n);
-        if (Ops::certainly_zero(det)) return true;
-        const NT u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s)), t = dot(s, n);
-        NT conditions[5] = {u, v, det - u - v, t, t};
-        const double tmax = in[K::tmax];
-        const int count = std::isinf(tmax) ? 4 : 5;
-        if (count == 5) conditions[4] = Ops::of(tmax) * det - t;
-        bool zero = false;
-        for (int i = 0; i < count; ++i) {
-            if (Ops::certainly_zero(conditions[i])) {
-                zero = true;
-                continue;
+    /// det and the conditions of a hit (not yet signed by det).
+    struct Conditions {
+        S det;
+        S c[5];
+        int count = 4;
+        Conditions(const double* in, const double* delta) {
+            using K = RayTriangleKeys;
+            const P o = S::input_point(in, delta, K::org), d = S::input_point(in, delta, K::dir),
+                    a = S::input_point(in, delta, K::tri), b = S::input_point(in, delta, K::tri + 3),
+                    cc = S::input_point(in, delta, K::tri + 6);
+            const P e1 = sub(b, a), e2 = sub(cc, a), s = sub(o, a), n = cross(e1, e2);
+            det = -dot(d, n);
+            c[0] = -dot(d, cross(s, e2));
+            c[1] = -dot(d, cross(e1, s));
+            c[2] = det - c[0] - c[1];
+            c[3] = dot(s, n);
+            if (!std::isinf(in[K::tmax])) {
+                c[4] = S::input(in[K::tmax], delta[K::tmax], K::tmax) * det - c[3];
+                count = 5;
             }
-            // Certainly >= 0 relative to det's sign, or no hit to touch.
-            if (!certainly_positive(NT(conditions[i] * det))) return false;
         }
-        return zero;
-    }
-    /// Whether x is certainly > 0 (never throws Undecided).
-    static bool certainly_positive(const NT& x) {
-        if constexpr (std::is_same_v<Ops, IntervalOps>) return x.inf() > 0;
-        else return Ops::sgn(x) > 0;
+    };
+
+    /// The mu >= 0 at which g + mu h reaches least far up over the box, to
+    /// first order (the least of a convex piecewise linear function of mu:
+    /// 0 or one of its breakpoints), from g and h in plain double rounded to
+    /// nearest: the same mu in every stage, so that each decides alike (0
+    /// where no breakpoint reaches less far than g alone).
+    using Approx = Slope<DoubleOps, N>;
+    static double weight(const Approx& g, const Approx& h, const double* delta) {
+        std::array<double, N> pg{}, ph{};
+        for (size_t i = 0; i < N; ++i) {
+            if (delta[i] == 0) continue;
+            if (g.has(i)) pg[i] = 0.5 * (g.d[i].lo + g.d[i].hi) * delta[i];
+            if (h.has(i)) ph[i] = 0.5 * (h.d[i].lo + h.d[i].hi) * delta[i];
+        }
+        const auto reach = [&](double mu) {
+            double r = g.at.lo + mu * h.at.lo;
+            for (size_t i = 0; i < N; ++i) r += std::fabs(pg[i] + mu * ph[i]);
+            return r;
+        };
+        double best = 0, least = reach(0);
+        for (size_t i = 0; i < N; ++i) {
+            if (ph[i] == 0) continue;
+            const double mu = -pg[i] / ph[i];
+            if (!(mu > 0) || !std::isfinite(mu)) continue;
+            if (const double r = reach(mu); r < least) {
+                least = r;
+                best = mu;
+            }
+        }
+        return best;
     }
 
     static bool run(const double* in, int /*exact_answer*/, const double* delta) {
-        using K = RayTriangleKeys;
-        const double tmax = in[K::tmax];
-        const bool bounded = !std::isinf(tmax);
-        // tmax over the box (a finite one: rationals hold no inf).
-        const B T = bounded ? B{Ops::of(tmax) - Ops::of(delta[K::tmax]), Ops::of(tmax) + Ops::of(delta[K::tmax])}
-                            : B{Ops::of(0), Ops::of(0)};
-        // Where the input touches (det, or a condition of a hit, exactly 0),
-        // moving it can flip the answer: in band, with nothing to enclose
-        // (most wrong answers a holding kernel gives are such).
-        if (touches(in)) return true;
-        // Over the box: where it settles the answer, the narrower form does.
-        const V o = widened<Ops>(in + K::org, delta + K::org), d = widened<Ops>(in + K::dir, delta + K::dir);
-        const V a = widened<Ops>(in + K::tri, delta + K::tri), b = widened<Ops>(in + K::tri + 3, delta + K::tri + 3),
-                c = widened<Ops>(in + K::tri + 6, delta + K::tri + 6);
-        const V e1 = b - a, e2 = c - a, s = o - a, n = cross(e1, e2);
-        const B det_box = -dot(d, n), u_box = -dot(d, cross(s, e2)), v_box = -dot(d, cross(e1, s)), t_box = dot(s, n);
-        if (!det_box.holds_zero()) {
-            const bool negative = Ops::sgn(det_box.hi) < 0;
-            const auto signed_b = [negative](const B& x) { return negative ? -x : x; };
-            const B box[5] = {signed_b(u_box), signed_b(v_box), signed_b(det_box - u_box - v_box), signed_b(t_box),
-                              signed_b(T * det_box - t_box)};
-            if (!open(box, bounded ? 5 : 4)) return false;
+        return flips(in, Conditions(in, delta), delta);
+    }
+    /// det towards 0; for a hit each condition down; for a miss each
+    /// condition below 0 up, alone and weighted with each other (as the
+    /// certificates weigh them).
+    static void directions(const double* in, int /*exact_answer*/, const double* delta, Directions& out) {
+        const Conditions q(in, delta);
+        towards_zero(q.det, out);
+        const bool negative = q.det.at.lo < 0;
+        S g[5];
+        bool hit = true;
+        for (int i = 0; i < q.count; ++i) {
+            g[i] = negative ? -q.c[i] : q.c[i];
+            hit = hit && g[i].at.lo >= 0;
         }
-        // In mean-value form, around the input itself.
-        const double none[3] = {0, 0, 0};
-        const V o0 = widened<Ops>(in + K::org, none), d0 = widened<Ops>(in + K::dir, none), a0 = widened<Ops>(in + K::tri, none),
-                b0 = widened<Ops>(in + K::tri + 3, none), c0 = widened<Ops>(in + K::tri + 6, none);
-        const V e10 = b0 - a0, e20 = c0 - a0, s0 = o0 - a0, n0 = cross(e10, e20);
-        // The partials of det = -[d, e1, e2], u = -[d, s, e2], v = -[d, e1, s]
-        // and t = [s, e1, e2] (s = o - a, e1 = b - a, e2 = c - a).
-        const V e2xd = cross(e2, d), dxe1 = cross(d, e1), dxs = cross(d, s), sxd = neg(dxs), e2xs = cross(e2, s),
-                sxe1 = cross(s, e1);
-        const V zero{B{Ops::of(0), Ops::of(0)}, B{Ops::of(0), Ops::of(0)}, B{Ops::of(0), Ops::of(0)}};
-        const Gradient g_det{zero, neg(n), plus(e2xd, dxe1), neg(e2xd), neg(dxe1)};
-        const B det_at = -dot(d0, n0);
-        const B det = narrowed(det_box, det_at, reach(g_det, delta));
+        for (int i = 0; i < q.count; ++i) {
+            if (hit) out.push_back(steepest(g[i], false));
+            if (hit || g[i].at.lo >= 0) continue;
+            out.push_back(steepest(g[i], true));
+            for (int j = 0; j < q.count; ++j)
+                if (j != i)
+                    if (const double mu = weight(g[i], g[j], delta); mu > 0)
+                        out.push_back(steepest(g[i] + g[j] * S::constant(mu), true));
+        }
+    }
+    static bool flips(const double* in, const Conditions& q, const double* delta) {
+        const B det = q.det.over(delta);
         if (det.holds_zero()) return true;
-        const Gradient g_u{neg(e2xd), neg(cross(s, e2)), plus(e2xd, dxs), zero, neg(dxs)};
-        const Gradient g_v{neg(dxe1), neg(cross(e1, s)), plus(dxe1, sxd), neg(sxd), zero};
-        const Gradient g_t{n, zero, neg(plus(n, plus(e2xs, sxe1))), e2xs, sxe1};
         const bool negative = Ops::sgn(det.hi) < 0;
-        const auto signed_b = [negative](const B& x) { return negative ? -x : x; };
-        const B u_at = -dot(d0, cross(s0, e20)), v_at = -dot(d0, cross(e10, s0)), t_at = dot(s0, n0);
-        B conditions[5] = {signed_b(narrowed(u_box, u_at, reach(g_u, delta))),
-                           signed_b(narrowed(v_box, v_at, reach(g_v, delta))),
-                           signed_b(narrowed(det_box - u_box - v_box, det_at - u_at - v_at, reach(g_det - g_u - g_v, delta))),
-                           signed_b(narrowed(t_box, t_at, reach(g_t, delta))), B{}};
-        if (bounded) {
-            // tmax det - t: partials T g_det - g_t, and det for tmax itself.
-            const Gradient g{times(T, g_det.o) - g_t.o, times(T, g_det.d) - g_t.d, times(T, g_det.a) - g_t.a,
-                             times(T, g_det.b) - g_t.b, times(T, g_det.c) - g_t.c};
-            const B at = B{Ops::of(tmax), Ops::of(tmax)} * det_at - t_at;
-            const NT r = reach(g, delta) + magnitude(det_box) * Ops::of(delta[K::tmax]);
-            conditions[4] = signed_b(narrowed(T * det_box - t_box, at, r));
+        S g[5];
+        B e[5];
+        bool certain_hit = true, hit_here = true;
+        for (int i = 0; i < q.count; ++i) {
+            g[i] = negative ? -q.c[i] : q.c[i];
+            e[i] = g[i].over(delta);
+            if (Ops::sgn(e[i].hi) < 0) return false;  // certainly a miss
+            if (Ops::sgn(e[i].lo) < 0) certain_hit = false;
+            if (Ops::sgn(g[i].at.lo) < 0) hit_here = false;
         }
-        return open(conditions, bounded ? 5 : 4);
+        if (certain_hit) return false;
+        if (hit_here) return true;  // some condition can fall below 0
+        // A miss: can every condition be >= 0 at once?
+        std::optional<typename RayTriangleBand<DoubleOps>::Conditions> approx;
+        {
+            CGAL::Protect_FPU_rounding<true> nearest(CGAL_FE_TONEAREST);
+            approx.emplace(in, delta);
+        }
+        const auto approx_g = [&](int i) { return negative ? -approx->c[i] : approx->c[i]; };
+        for (int i = 0; i < q.count; ++i)
+            for (int j = 0; j < q.count; ++j) {
+                if (i == j || Ops::sgn(e[i].lo) >= 0 || Ops::sgn(e[j].lo) >= 0) continue;
+                double mu;
+                {
+                    CGAL::Protect_FPU_rounding<true> nearest(CGAL_FE_TONEAREST);
+                    mu = weight(approx_g(i), approx_g(j), delta);
+                }
+                if (mu > 0 && Ops::sgn((g[i] + g[j] * S::constant(mu)).over(delta).hi) < 0) return false;
+            }
+        return true;
     }
 };
 
@@ -338,17 +322,18 @@ template <class Ops> struct RayTriangleCullBody {
 /// Its band: where det = -d . n can reach 0 the face can turn (in band, as
 /// for two-sided triangles); a face certainly turned away (det < 0 over the
 /// whole box) is a miss no move changes; a face certainly turned towards
-/// the ray has the two-sided band.
+/// the ray has the two-sided band. det is enclosed to first order, as there.
 template <class Ops> struct RayTriangleCullBand {
-    static bool run(const double* in, int exact_answer, const double* delta) {
-        using K = RayTriangleKeys;
-        const BPoint<Ops> d = widened<Ops>(in + K::dir, delta + K::dir);
-        const BPoint<Ops> a = widened<Ops>(in + K::tri, delta + K::tri), b = widened<Ops>(in + K::tri + 3, delta + K::tri + 3),
-                          c = widened<Ops>(in + K::tri + 6, delta + K::tri + 6);
-        const Bounds<Ops> det = -dot(d, cross(b - a, c - a));
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+        using Two = RayTriangleBand<Ops>;
+        const typename Two::Conditions q(in, delta);
+        const Bounds<Ops> det = q.det.over(delta);
         if (det.holds_zero()) return true;
         if (Ops::sgn(det.hi) < 0) return false;
-        return RayTriangleBand<Ops>::run(in, exact_answer, delta);
+        return Two::flips(in, q, delta);
+    }
+    static void directions(const double* in, int exact_answer, const double* delta, Directions& out) {
+        RayTriangleBand<Ops>::directions(in, exact_answer, delta, out);
     }
 };
 

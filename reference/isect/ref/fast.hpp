@@ -19,6 +19,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 namespace isect::ref::fast {
 
@@ -63,10 +64,17 @@ std::optional<Result> point_triangle(const double* in);   ///< the region; dist2
 ///   wrong: plain double rounding to nearest, a planted wrong band for the
 ///          property that holds `fast` to `exact`.
 /// Every delta[i] is finite and >= 0 (0 for a non-finite number).
+/// A band written to first order (slope.hpp) also says where it looks:
+///   directions: sign patterns (-1, 0, +1 per input number) that move the
+///          input towards another answer fastest, one per deciding function
+///          (and per pair of them that must hold together), from its
+///          partials in plain double. The witnessed-K search starts there.
+using Directions = std::vector<std::vector<signed char>>;
 struct Band {
     std::optional<bool> (*fast)(const double* in, int exact_answer, const double* delta) = nullptr;
     bool (*exact)(const double* in, int exact_answer, const double* delta) = nullptr;
     bool (*wrong)(const double* in, int exact_answer, const double* delta) = nullptr;
+    Directions (*directions)(const double* in, int exact_answer, const double* delta) = nullptr;
 };
 Band ray_triangle_band(bool cull_back = false);
 Band ray_aabb_band(bool segment);
