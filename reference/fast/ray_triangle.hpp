@@ -244,8 +244,46 @@ template <class Ops> struct RayTriangleBand {
         return best;
     }
 
+    /// Whether det is certainly 0 at the input, or every condition of a hit
+    /// holds there and one of them is certainly 0 (an exact touch): any
+    /// delta > 0 can then flip the answer (a superset where a partial
+    /// happens to vanish). Never throws Undecided: what intervals cannot
+    /// settle is left to the mean-value form.
+    static bool touches(const double* in) {
+        using NT = typename Ops::NT;
+        using K = RayTriangleKeys;
+        const auto o = point_of<Ops>(in + K::org), d = point_of<Ops>(in + K::dir), a = point_of<Ops>(in + K::tri),
+                   b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6);
+        const auto e1 = sub(b, a), e2 = sub(c, a), s = sub(o, a), n = cross(e1, e2);
+        const NT det = -dot(d, n);
+        if (Ops::certainly_zero(det)) return true;
+        const NT u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s)), t = dot(s, n);
+        NT conditions[5] = {u, v, det - u - v, t, t};
+        const double tmax = in[K::tmax];
+        const int count = std::isinf(tmax) ? 4 : 5;
+        if (count == 5) conditions[4] = Ops::of(tmax) * det - t;
+        bool zero = false;
+        for (int i = 0; i < count; ++i) {
+            if (Ops::certainly_zero(conditions[i])) {
+                zero = true;
+                continue;
+            }
+            // Certainly >= 0 relative to det's sign, or no hit to touch.
+            if (!certainly_positive(NT(conditions[i] * det))) return false;
+        }
+        return zero;
+    }
+    /// Whether x is certainly > 0 (never throws Undecided).
+    static bool certainly_positive(const typename Ops::NT& x) {
+        if constexpr (std::is_same_v<Ops, IntervalOps>) return x.inf() > 0;
+        else return Ops::sgn(x) > 0;
+    }
+
+
     static bool run(const double* in, int /*exact_answer*/, const double* delta) {
-        return flips(in, Conditions(in, delta), delta);
+        // Most wrong answers a holding kernel gives touch exactly: in band,
+        // with nothing to enclose.
+        return touches(in) || flips(in, Conditions(in, delta), delta);
     }
     /// det towards 0; for a hit each condition down; for a miss each
     /// condition below 0 up, alone and weighted with each other (as the
@@ -330,7 +368,7 @@ template <class Ops> struct RayTriangleCullBand {
         const Bounds<Ops> det = q.det.over(delta);
         if (det.holds_zero()) return true;
         if (Ops::sgn(det.hi) < 0) return false;
-        return Two::flips(in, q, delta);
+        return Two::touches(in) || Two::flips(in, q, delta);
     }
     static void directions(const double* in, int exact_answer, const double* delta, Directions& out) {
         RayTriangleBand<Ops>::directions(in, exact_answer, delta, out);
