@@ -5,7 +5,8 @@
 // its role, whose exact answer is another). The band's K bounds the truth
 // from below and the witnessed K from above, so a band is sound where
 // band K <= witnessed K, and tight where witnessed K <= 2 band K.
-// docs/contracts.md's table is this measure's output.
+// docs/contracts.md's table is this measure's output; ISECT_TIGHT_SHOW=R
+// prints every input whose ratio is above R.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -97,6 +98,9 @@ Tightness measure(const Family& f, int cases, uint64_t seed) {
         }
         const double ratio = witnessed / band_k;
         t.ratios.push_back(ratio);
+        if (const char* show = std::getenv("ISECT_TIGHT_SHOW"); show && ratio > std::atof(show))
+            std::printf("(%s) band K %g, witnessed K %g\n%s\n", std::string(g.kind).c_str(), band_k, witnessed,
+                        show_family_input(f, g.in).c_str());
         std::ostringstream text;
         text << "(" << g.kind << ") band K " << band_k << ", witnessed K " << witnessed << "\n" << show_family_input(f, g.in);
         // The search's K steps by 1.1%, the band's by 0.07%.

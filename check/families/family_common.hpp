@@ -197,15 +197,19 @@ inline Family::Band band_of(const ref::fast::Band& b) {
 /// The first rotation decides most answers (they are in band), so the
 /// others cost only where one is not. Every position moves by one delta in
 /// these families, so the deltas need no rotating. size: the input's (at
-/// most 64 numbers).
-inline Family::Band rotation_symmetric(const ref::fast::Band& b, size_t size, std::vector<size_t> tris) {
-    // Each order of every triangle at once: 3 rotations, either way round,
-    // per triangle.
-    const auto rotations = [tris](const double* in, size_t n, size_t combo, double* out) {
+/// most 64 numbers). A band whose answer turns on the winding (cull_back: a
+/// reversed triangle faces the other way) is asked of its rotations only
+/// (`reversals` false): a reversed order's band is another input's.
+inline Family::Band rotation_symmetric(const ref::fast::Band& b, size_t size, std::vector<size_t> tris,
+                                       bool reversals = true) {
+    // Each order of every triangle at once: 3 rotations, either way round
+    // where the winding does not matter, per triangle.
+    const size_t orders = reversals ? 6 : 3;
+    const auto rotations = [tris, orders](const double* in, size_t n, size_t combo, double* out) {
         std::copy(in, in + n, out);
-        for (size_t t = 0; t < tris.size(); ++t, combo /= 6) {
+        for (size_t t = 0; t < tris.size(); ++t, combo /= orders) {
             const size_t r = combo % 3;
-            const bool back = combo % 6 >= 3;
+            const bool back = orders == 6 && combo % 6 >= 3;
             for (size_t k = 0; k < 3; ++k) {
                 const size_t from = back ? (3 + r - k) % 3 : (k + r) % 3;
                 for (size_t i = 0; i < 3; ++i) out[tris[t] + 3 * k + i] = in[tris[t] + 3 * from + i];
@@ -213,7 +217,7 @@ inline Family::Band rotation_symmetric(const ref::fast::Band& b, size_t size, st
         }
     };
     size_t combos = 1;
-    for (size_t t = 0; t < tris.size(); ++t) combos *= 6;
+    for (size_t t = 0; t < tris.size(); ++t) combos *= orders;
     Family::Band out;
     const auto any = [rotations, combos, size](auto band) {
         return [rotations, combos, size, band](const double* in, int exact_answer, const double* delta) {
