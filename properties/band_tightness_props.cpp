@@ -158,25 +158,12 @@ TEST_P(BandTightness, bandKIsAtMostTheWitnessedKAndWithinTwiceIt) {
 
 std::vector<const Family*> banded() {
     std::vector<const Family*> out;
-    for (const Family* f : families()) {
-        if (f->answers.size() < 2) continue;
-        out.push_back(f);
-        for (const Family::Convention& c : f->conventions) {
-            Domain declared;
-            declared.conventions = {c.name};
-            out.push_back(&declared_family(*f, declared));
-        }
-    }
+    for (const Family* f : props::judged_families())
+        if (f->answers.size() > 1) out.push_back(f);
     return out;
 }
 
-std::string name_of(const ::testing::TestParamInfo<const Family*>& info) {
-    std::string name = info.param->name;
-    for (const std::string& c : info.param->followed) name += "_" + c;
-    return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Families, BandTightness, ::testing::ValuesIn(banded()), name_of);
+INSTANTIATE_TEST_SUITE_P(Families, BandTightness, ::testing::ValuesIn(banded()), props::family_test_name);
 
 /// A family whose band is taken at `scale` times every delta: 8 makes a
 /// band 8 times too wide (it says a flip at an eighth of the K that makes

@@ -597,26 +597,8 @@ TEST_P(FamilyProperty, declaredDomainHoldsEveryGeneratedAndDecodedInput) {
     });
 }
 
-std::string name_of(const ::testing::TestParamInfo<const Family*>& info) {
-    std::string name = info.param->name;
-    for (const std::string& c : info.param->followed) name += "_" + c;
-    return name;
-}
-
-/// Every family, and every family as each of its conventions declares it
-/// (its truth, oracle, band and kernels are then those of the convention).
-std::vector<const Family*> judged_families() {
-    std::vector<const Family*> out;
-    for (const Family* f : families()) {
-        out.push_back(f);
-        for (const Family::Convention& c : f->conventions) {
-            Domain declared;
-            declared.conventions = {c.name};
-            out.push_back(&declared_family(*f, declared));
-        }
-    }
-    return out;
-}
+using props::judged_families;
+constexpr auto name_of = props::family_test_name;
 
 INSTANTIATE_TEST_SUITE_P(Families, FamilyProperty, ::testing::ValuesIn(judged_families()), name_of);
 

@@ -51,6 +51,28 @@ inline std::vector<check::FamilyJudgement> judged_case(const check::Family& f, c
     return judge.judgements();
 }
 
+/// Every family, and every family as each of its conventions declares it
+/// (its truth, oracle, band and kernels are then those of the convention).
+inline std::vector<const check::Family*> judged_families() {
+    std::vector<const check::Family*> out;
+    for (const check::Family* f : check::families()) {
+        out.push_back(f);
+        for (const check::Family::Convention& c : f->conventions) {
+            check::Domain declared;
+            declared.conventions = {c.name};
+            out.push_back(&check::declared_family(*f, declared));
+        }
+    }
+    return out;
+}
+
+/// A family's name in a test's: its own, then each convention it follows.
+inline std::string family_test_name(const ::testing::TestParamInfo<const check::Family*>& info) {
+    std::string name = info.param->name;
+    for (const std::string& c : info.param->followed) name += "_" + c;
+    return name;
+}
+
 inline int scaled(int cases) {
     const char* env = std::getenv("ISECT_PROPERTY_SCALE");
     const double scale = env ? std::atof(env) : 1.0;

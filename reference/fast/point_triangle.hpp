@@ -76,8 +76,9 @@ template <class Ops> struct PointTriangleBand {
         const S d1 = dot(ab, ap), d2 = dot(ac, ap), d3 = dot(ab, bp), d6 = dot(ac, cp);
         const S eb = dot(bc, bp), ec = dot(bc, cp);
         const S d4 = dot(ac, bp), d5 = dot(ab, cp);
-        const auto vc = [&] { return d1 * d4 - d3 * d2; }, vb = [&] { return d5 * d2 - d1 * d6; },
-                   va = [&] { return d3 * d6 - d5 * d4; };
+        const auto vc = [&] { return d1 * d4 - d3 * d2; };
+        const auto vb = [&] { return d5 * d2 - d1 * d6; };
+        const auto va = [&] { return d3 * d6 - d5 * d4; };
         switch (exact_answer) {
             case 0: return {d1, d2};         // vertex a
             case 1: return {d3, eb};         // vertex b

@@ -265,10 +265,9 @@ template <class Ops> struct TriTriBody {
     }
 };
 
-/// triangle_triangle's band in plain interval arithmetic over the delta-box
-/// (every input moved by at most delta): a superset of the inputs whose
-/// answer can flip, cheap, and several times too wide where a vertex
-/// appears in several factors. TriTriBand below asks it first.
+/// triangle_triangle's band tests, on points of any enclosure over the
+/// delta-box (Bounds, or slopes): `strict` gives a value's strict sign over
+/// the box, 0 where it can be 0.
 ///  - Disjoint cannot flip while some axis separates the triangles for every
 ///    move: the normals, the nine edge cross products and each normal
 ///    crossed with the other's edges (what separates two triangles,
@@ -282,29 +281,25 @@ template <class Ops> struct TriTriBody {
 ///    on either side of a proper triangle and whose line's orientations with
 ///    the three edges share one strict sign. Touching, coplanar, point and
 ///    segment-segment meetings are always in band.
-template <class Ops> struct TriTriBoxBand {
-    using NT = typename Ops::NT;
-    using B = Bounds<Ops>;
-    using BP = BPoint<Ops>;
+template <class BP, class Strict> struct TriTriTests {
+    Strict strict;
 
-    static B dot_b(const BP& a, const BP& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-    static BP cross_b(const BP& a, const BP& b) {
-        return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-    }
-    /// Strict sign over the box: 1, -1, or 0 when the interval holds 0.
-    static int strict(const B& x) { return Ops::sgn(x.lo) > 0 ? 1 : Ops::sgn(x.hi) < 0 ? -1 : 0; }
-    static int orient(const BP& a, const BP& b, const BP& c, const BP& d) {
-        return strict(dot_b(cross_b(b - a, c - a), d - a));
+    int orient(const BP& a, const BP& b, const BP& c, const BP& d) const {
+        return strict(dot(cross(sub(b, a), sub(c, a)), sub(d, a)));
     }
 
-    static bool separated(const BP (&a)[3], const BP (&b)[3]) {
-        const BP ea[3] = {a[1] - a[0], a[2] - a[1], a[0] - a[2]}, eb[3] = {b[1] - b[0], b[2] - b[1], b[0] - b[2]};
-        const BP na = cross_b(ea[0], a[2] - a[0]), nb = cross_b(eb[0], b[2] - b[0]);
+    bool separated(const BP (&a)[3], const BP (&b)[3]) const {
+        const BP ea[3] = {sub(a[1], a[0]), sub(a[2], a[1]), sub(a[0], a[2])},
+                 eb[3] = {sub(b[1], b[0]), sub(b[2], b[1]), sub(b[0], b[2])};
+        const BP na = cross(ea[0], sub(a[2], a[0])), nb = cross(eb[0], sub(b[2], b[0]));
+        BP d[3][3];
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) d[i][j] = sub(b[j], a[i]);
         const auto separates = [&](const BP& v) {
             int side = 0;
             for (int i = 0; i < 3; ++i)
                 for (int j = 0; j < 3; ++j) {
-                    const int s = strict(dot_b(v, b[j] - a[i]));
+                    const int s = strict(dot(v, d[i][j]));
                     if (s == 0 || (side != 0 && s != side)) return false;
                     side = s;
                 }
@@ -313,8 +308,8 @@ template <class Ops> struct TriTriBoxBand {
         if (separates(na) || separates(nb)) return true;
         for (int i = 0; i < 3; ++i) {
             for (int j = 0; j < 3; ++j)
-                if (separates(cross_b(ea[i], eb[j]))) return true;
-            if (separates(cross_b(na, ea[i])) || separates(cross_b(nb, eb[i]))) return true;
+                if (separates(cross(ea[i], eb[j]))) return true;
+            if (separates(cross(na, ea[i])) || separates(cross(nb, eb[i]))) return true;
         }
         return false;
     }
@@ -333,7 +328,7 @@ template <class Ops> struct TriTriBoxBand {
         return false;
     }
 
-    template <class Shape> static bool meet_certain(const Shape& A, const Shape& Bs, const BP (&a)[3], const BP (&b)[3]) {
+    template <class Shape> bool meet_certain(const Shape& A, const Shape& Bs, const BP (&a)[3], const BP (&b)[3]) const {
         if (A.kind == 2 && Bs.kind == 2) {
             int sa[3], sb[3];
             for (int i = 0; i < 3; ++i) {
@@ -370,151 +365,44 @@ template <class Ops> struct TriTriBoxBand {
         return o0 != 0 && o1 == o0 && o2 == o0;
     }
 
-    static_assert(positions_only(triangle_triangle_input), "every number moves by one delta");
-    static bool run(const double* in, int exact_answer, const double* delta) {
-        const NT dl = Ops::of(delta[0]);
-        const double* t1 = in + triangle_triangle_input.at("t1");
-        const double* t2 = in + triangle_triangle_input.at("t2");
-        const BP a[3] = {widened<Ops>(t1, dl), widened<Ops>(t1 + 3, dl), widened<Ops>(t1 + 6, dl)};
-        const BP b[3] = {widened<Ops>(t2, dl), widened<Ops>(t2 + 3, dl), widened<Ops>(t2 + 6, dl)};
+    /// In band: disjoint unless some axis separates for every move, meeting
+    /// unless it is certain in both argument orders (the band must not
+    /// depend on which triangle came first).
+    template <class Ops> bool flips(const double* in, int exact_answer, const BP (&a)[3], const BP (&b)[3]) const {
         if (exact_answer == 0) return !separated(a, b);
-        // Certain in both argument orders: over boxes the two orders widen
-        // differently, and the band must not depend on which triangle came
-        // first (t1, t2 exchanged).
         using Body = TriTriBody<Ops>;
-        const auto A = Body::shape(t1), Bs = Body::shape(t2);
+        const auto A = Body::shape(in + triangle_triangle_input.at("t1")), Bs = Body::shape(in + triangle_triangle_input.at("t2"));
         return !(meet_certain(A, Bs, a, b) && meet_certain(Bs, A, b, a));
     }
 };
 
+/// Strict sign of an enclosure: 1, -1, or 0 when it holds 0.
+template <class Ops> int strict_sign(const Bounds<Ops>& x) { return Ops::sgn(x.lo) > 0 ? 1 : Ops::sgn(x.hi) < 0 ? -1 : 0; }
+
+static_assert(positions_only(triangle_triangle_input), "every number moves by one delta");
+
 /// triangle_triangle's band, a superset of the inputs whose answer can
-/// flip. Every test is the sign of a polynomial of the inputs, enclosed to
-/// first order over the delta-box (Slope: its value at the input and its
-/// partials over the box), and counts only where one strict sign holds for
-/// every move:
-///  - Disjoint cannot flip while some axis separates the triangles for every
-///    move: the normals, the nine edge cross products and each normal
-///    crossed with the other's edges (what separates two triangles,
-///    coplanar ones included), each projection difference b_j - a_i of one
-///    strict sign over the box. In band iff no axis does.
-///  - Meeting cannot flip while the meeting is transversal for every move:
-///    two proper triangles whose vertices' sides of the other plane are
-///    strict and whose orientation tests (as in the Guigue-Devillers
-///    kernel) are strictly negative over the box; or a segment (a collinear
-///    triangle's extreme vertices, which stay in it) whose ends are strictly
-///    on either side of a proper triangle and whose line's orientations with
-///    the three edges share one strict sign. Touching, coplanar, point and
-///    segment-segment meetings are always in band.
+/// flip: the tests above, first in plain interval arithmetic over the box
+/// (cheap, and several times too wide where a vertex appears in several
+/// factors), then, where that leaves the answer open, each polynomial to
+/// first order (Slope: its value at the input and its partials over the
+/// box). Both are supersets, and so is the part they share.
 template <class Ops> struct TriTriBand {
     static constexpr size_t N = triangle_triangle_input.size();
     using S = Slope<Ops, N>;
-    using BP = std::array<S, 3>;
 
-    /// The current box's deltas (every test encloses over it).
-    struct Tests {
-        const double* delta;
-        /// Strict sign over the box: 1, -1, or 0 when the enclosure holds 0.
-        int strict(const S& x) const {
-            const Bounds<Ops> e = x.over(delta);
-            return Ops::sgn(e.lo) > 0 ? 1 : Ops::sgn(e.hi) < 0 ? -1 : 0;
-        }
-        int orient(const BP& a, const BP& b, const BP& c, const BP& d) const {
-            return strict(dot(cross(sub(b, a), sub(c, a)), sub(d, a)));
-        }
-
-        bool separated(const BP (&a)[3], const BP (&b)[3]) const {
-            const BP ea[3] = {sub(a[1], a[0]), sub(a[2], a[1]), sub(a[0], a[2])},
-                     eb[3] = {sub(b[1], b[0]), sub(b[2], b[1]), sub(b[0], b[2])};
-            const BP na = cross(ea[0], sub(a[2], a[0])), nb = cross(eb[0], sub(b[2], b[0]));
-            BP d[3][3];
-            for (int i = 0; i < 3; ++i)
-                for (int j = 0; j < 3; ++j) d[i][j] = sub(b[j], a[i]);
-            const auto separates = [&](const BP& v) {
-                int side = 0;
-                for (int i = 0; i < 3; ++i)
-                    for (int j = 0; j < 3; ++j) {
-                        const int s = strict(dot(v, d[i][j]));
-                        if (s == 0 || (side != 0 && s != side)) return false;
-                        side = s;
-                    }
-                return true;
-            };
-            if (separates(na) || separates(nb)) return true;
-            for (int i = 0; i < 3; ++i) {
-                for (int j = 0; j < 3; ++j)
-                    if (separates(cross(ea[i], eb[j]))) return true;
-                if (separates(cross(na, ea[i])) || separates(cross(nb, eb[i]))) return true;
-            }
-            return false;
-        }
-
-        /// The rotation putting the vertex alone on its side first, with its
-        /// side; false unless every sign is strict and one vertex is alone.
-        static bool alone(const int (&s)[3], int& first, int& side) {
-            for (int r = 0; r < 3; ++r) {
-                const int x = s[r], y = s[(r + 1) % 3], z = s[(r + 2) % 3];
-                if (x != 0 && y == -x && z == -x) {
-                    first = r;
-                    side = x;
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        template <class Shape>
-        bool meet_certain(const Shape& A, const Shape& Bs, const BP (&a)[3], const BP (&b)[3]) const {
-            if (A.kind == 2 && Bs.kind == 2) {
-                int sa[3], sb[3];
-                for (int i = 0; i < 3; ++i) {
-                    sa[i] = orient(b[0], b[1], b[2], a[i]);
-                    sb[i] = orient(a[0], a[1], a[2], b[i]);
-                }
-                int fa, ka, fb, kb;
-                if (!alone(sa, fa, ka) || !alone(sb, fb, kb)) return false;
-                const BP& p1 = a[fa];
-                const BP* q1 = &a[(fa + 1) % 3];
-                const BP* r1 = &a[(fa + 2) % 3];
-                const BP& p2 = b[fb];
-                const BP* q2 = &b[(fb + 1) % 3];
-                const BP* r2 = &b[(fb + 2) % 3];
-                if (ka < 0) std::swap(q2, r2);
-                if (kb < 0) std::swap(q1, r1);
-                // Each test in both of its argument orders, so that the band
-                // is the same under a mirror (which trades one for the other).
-                return orient(p1, *q1, p2, *q2) < 0 && orient(p1, *r1, *r2, p2) < 0 && orient(p1, *q1, *q2, p2) > 0 &&
-                       orient(p1, *r1, p2, *r2) > 0;
-            }
-            // A segment through a proper triangle.
-            const bool a_segment = A.kind == 1 && Bs.kind == 2, b_segment = Bs.kind == 1 && A.kind == 2;
-            if (!a_segment && !b_segment) return false;
-            const auto& seg = a_segment ? A : Bs;
-            const BP(&t)[3] = a_segment ? b : a;
-            const BP(&sv)[3] = a_segment ? a : b;
-            const BP& p = sv[seg.pi];
-            const BP& q = sv[seg.qi];
-            const int sp = orient(t[0], t[1], t[2], p), sq = orient(t[0], t[1], t[2], q);
-            if (sp == 0 || sq != -sp) return false;
-            const int o0 = orient(p, q, t[0], t[1]), o1 = orient(p, q, t[1], t[2]), o2 = orient(p, q, t[2], t[0]);
-            return o0 != 0 && o1 == o0 && o2 == o0;
-        }
-    };
-
-    static_assert(positions_only(triangle_triangle_input), "every number moves by one delta");
     static bool run(const double* in, int exact_answer, const double* delta) {
-        // Where the plain interval form settles it, it is settled (both are
-        // supersets, and so is the part they share).
-        if (!TriTriBoxBand<Ops>::run(in, exact_answer, delta)) return false;
         const size_t t1 = triangle_triangle_input.at("t1"), t2 = triangle_triangle_input.at("t2");
-        const BP a[3] = {S::input_point(in, delta, t1), S::input_point(in, delta, t1 + 3), S::input_point(in, delta, t1 + 6)};
-        const BP b[3] = {S::input_point(in, delta, t2), S::input_point(in, delta, t2 + 3), S::input_point(in, delta, t2 + 6)};
-        const Tests tests{delta};
-        if (exact_answer == 0) return !tests.separated(a, b);
-        // Certain in both argument orders: the band must not depend on which
-        // triangle came first (t1, t2 exchanged).
-        using Body = TriTriBody<Ops>;
-        const auto A = Body::shape(in + t1), Bs = Body::shape(in + t2);
-        return !(tests.meet_certain(A, Bs, a, b) && tests.meet_certain(Bs, A, b, a));
+        const typename Ops::NT dl = Ops::of(delta[0]);
+        const BPoint<Ops> ba[3] = {widened<Ops>(in + t1, dl), widened<Ops>(in + t1 + 3, dl), widened<Ops>(in + t1 + 6, dl)};
+        const BPoint<Ops> bb[3] = {widened<Ops>(in + t2, dl), widened<Ops>(in + t2 + 3, dl), widened<Ops>(in + t2 + 6, dl)};
+        const auto box_sign = [](const Bounds<Ops>& x) { return strict_sign<Ops>(x); };
+        if (!TriTriTests<BPoint<Ops>, decltype(box_sign)>{box_sign}.template flips<Ops>(in, exact_answer, ba, bb)) return false;
+        using P = std::array<S, 3>;
+        const P a[3] = {S::input_point(in, delta, t1), S::input_point(in, delta, t1 + 3), S::input_point(in, delta, t1 + 6)};
+        const P b[3] = {S::input_point(in, delta, t2), S::input_point(in, delta, t2 + 3), S::input_point(in, delta, t2 + 6)};
+        const auto slope_sign = [delta](const S& x) { return strict_sign<Ops>(x.over(delta)); };
+        return TriTriTests<P, decltype(slope_sign)>{slope_sign}.template flips<Ops>(in, exact_answer, a, b);
     }
 };
 
