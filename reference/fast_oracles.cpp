@@ -109,7 +109,7 @@ std::optional<Result> triangle_measures(const double* in) { return two_stage<Res
 Band triangle_measures_band() { return instantiated_band<TriangleBand>(); }
 
 std::optional<Result> polygon_measures(const double* in) { return two_stage<Result, PolygonBody>(in); }
-Band polygon_measures_band() { return instantiated_band<PolygonBand>(); }
+Band polygon_measures_band() { return slope_band<PolygonBand>(); }
 
 std::optional<Result> triangle_triangle(const double* in) { return two_stage<Result, TriTriBody>(in); }
 Band triangle_triangle_band() { return slope_band<TriTriBand>(); }

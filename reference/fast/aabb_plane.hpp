@@ -110,9 +110,18 @@ template <class Ops> struct MovingAabbPlaneBody {
 /// move by at most L (margin_bound), and s = n . dir by at most L_s =
 /// sum_i (|n_i| delta_dir + |dir_i| delta_n + delta_n delta_dir), dir a
 /// direction (t >= 0) moving by K u |dir|_inf. The answer is a function of the
-/// signs of a, b and s: the band is "some sign within reach", |a| <= L or
-/// |b| <= L or |s| <= L_s.
+/// signs of a, b and s (MovingAabbPlaneBody): the band tries every sign
+/// each can take within its reach (a <= b kept) and is in band where one
+/// choice decides another answer. (It was "some sign within reach", which
+/// called a box straddling the plane flippable when only its motion's
+/// direction could turn.)
 template <class Ops> struct MovingAabbPlaneBand {
+    /// The body's answer from the signs of a, b and s.
+    static bool hit(int a, int b, int s) { return (a <= 0 && b >= 0) || (a > 0 && s < 0) || (b < 0 && s > 0); }
+    /// The signs x can take within l of it, as bits: 1 for -, 2 for 0, 4 for +.
+    template <class NT> static int reach(const NT& x, const NT& l) {
+        return (Ops::sgn(NT(x - l)) < 0 ? 1 : 0) | (within<Ops>(x, l) ? 2 : 0) | (Ops::sgn(NT(x + l)) > 0 ? 4 : 0);
+    }
     static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         using NT = typename Ops::NT;
         using K = PlaneKeys;
@@ -124,7 +133,14 @@ template <class Ops> struct MovingAabbPlaneBand {
             const NT dn = Ops::of(delta[K::n + i]), dd = Ops::of(delta[K::dir + i]);
             ls = ls + Ops::of(std::fabs(in[K::n + i])) * dd + Ops::of(std::fabs(in[K::dir + i])) * dn + dn * dd;
         }
-        return within<Ops>(lo, l) || within<Ops>(hi, l) || within<Ops>(dot3<Ops>(in + PlaneKeys::n, in + PlaneKeys::dir), ls);
+        const NT s = dot3<Ops>(in + PlaneKeys::n, in + PlaneKeys::dir);
+        const bool here = hit(Ops::sgn(lo), Ops::sgn(hi), Ops::sgn(s));
+        const int ca = reach(lo, l), cb = reach(hi, l), cs = reach(s, ls);
+        for (int a = -1; a <= 1; ++a)
+            for (int b = a; b <= 1; ++b)
+                for (int t = -1; t <= 1; ++t)
+                    if ((ca >> (a + 1) & 1) && (cb >> (b + 1) & 1) && (cs >> (t + 1) & 1) && hit(a, b, t) != here) return true;
+        return false;
     }
 };
 

@@ -4,6 +4,7 @@
 
 #include "isect/ref/triangle_measures.hpp"
 #include "policies.hpp"
+#include "slope.hpp"
 
 namespace isect::ref::fast::detail {
 
@@ -112,43 +113,58 @@ template <class Ops> struct TriangleBand {
 };
 
 /// Convexity is decided by the signs of ((p_i+1 - p_i) x (p_j - p_i)) . N,
-/// N Newell's normal: polynomials of degree 4, enclosed by interval
-/// arithmetic over the delta-box. Certainly convex when every enclosure is
+/// N Newell's normal: polynomials of degree 4, enclosed over the delta-box
+/// by interval arithmetic and then to first order. Certainly convex when every enclosure is
 /// >= 0 and N's enclosure excludes 0; certainly not when some enclosure is
 /// < 0; in band otherwise.
 template <class Ops> struct PolygonBand {
     static_assert(positions_only(polygon_measures_input), "every number moves by one delta");
-    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
-        constexpr int kN = polygon_measures_input.count("poly") / 3;
-        using B = Bounds<Ops>;
-        const typename Ops::NT dl = Ops::of(delta[0]);
-        BPoint<Ops> p[kN];
-        constexpr size_t poly = polygon_measures_input.at("poly");
-        for (int i = 0; i < kN; ++i) p[i] = widened<Ops>(in + poly + 3 * i, dl);
-        const B zero{Ops::of(0), Ops::of(0)};
-        BPoint<Ops> n{zero, zero, zero};
+    static constexpr int kN = polygon_measures_input.count("poly") / 3;
+    static constexpr size_t kPoly = polygon_measures_input.at("poly");
+    using B = Bounds<Ops>;
+
+    /// Whether convexity can flip, the polygon's points of any enclosure
+    /// (Bounds, or slopes) and `enclose` giving each value's enclosure over
+    /// the box.
+    template <class P, class Enclose> static bool flips(const P (&p)[kN], const typename P::value_type& zero, Enclose enclose) {
+        P n{zero, zero, zero};
         for (int i = 0; i < kN; ++i) {
-            const BPoint<Ops>& a = p[i];
-            const BPoint<Ops>& b = p[(i + 1) % kN];
+            const P& a = p[i];
+            const P& b = p[(i + 1) % kN];
             // Newell's sum as a x b: over boxes its terms widen alike on
             // every axis, so the band is the same after an axis swap.
             n[0] = n[0] + (a[1] * b[2] - a[2] * b[1]);
             n[1] = n[1] + (a[2] * b[0] - a[0] * b[2]);
             n[2] = n[2] + (a[0] * b[1] - a[1] * b[0]);
         }
-        bool certain_convex = !(n[0].holds_zero() && n[1].holds_zero() && n[2].holds_zero());
+        bool certain_convex = !(enclose(n[0]).holds_zero() && enclose(n[1]).holds_zero() && enclose(n[2]).holds_zero());
         for (int i = 0; i < kN; ++i)
             for (int j = 0; j < kN; ++j) {
                 if (j == i || j == (i + 1) % kN) continue;
                 // From either end of the edge: the two are one number, but
                 // over boxes they widen differently, and a reversed polygon
                 // trades one for the other; a sign is certain when both say so.
-                const BPoint<Ops>&a = p[i], &b = p[(i + 1) % kN];
-                const B s = dot(cross(b - a, p[j] - a), n), t = dot(cross(a - b, p[j] - b), n);
+                const P &a = p[i], &b = p[(i + 1) % kN];
+                const B s = enclose(dot(cross(sub(b, a), sub(p[j], a)), n)), t = enclose(dot(cross(sub(a, b), sub(p[j], b)), n));
                 if (Ops::sgn(s.hi) < 0 && Ops::sgn(t.lo) > 0) return false;
                 if (Ops::sgn(s.lo) < 0 || Ops::sgn(t.hi) > 0) certain_convex = false;
             }
         return !certain_convex;
+    }
+
+    /// In plain interval arithmetic over the box first (cheap); where that
+    /// leaves it open, each polynomial to first order (Slope). Both are
+    /// supersets, and so is the part they share.
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+        const typename Ops::NT dl = Ops::of(delta[0]);
+        BPoint<Ops> box[kN];
+        for (int i = 0; i < kN; ++i) box[i] = widened<Ops>(in + kPoly + 3 * i, dl);
+        const B zero{Ops::of(0), Ops::of(0)};
+        if (!flips(box, zero, [](const B& x) { return x; })) return false;
+        using S = Slope<Ops, polygon_measures_input.size()>;
+        std::array<S, 3> p[kN];
+        for (int i = 0; i < kN; ++i) p[i] = S::input_point(in, delta, kPoly + 3 * size_t(i));
+        return flips(p, S::constant(0), [delta](const S& x) { return x.over(delta); });
     }
 };
 
