@@ -124,6 +124,89 @@ template <class Ops> struct RaySphereBody {
     }
 };
 
+/// ray_sphere's wide band, in closed form: cheap, and up to a few times
+/// wider than the inputs that flip. RaySphereBand asks it first: where it
+/// says no flip, there is none. o, c and r move by delta_p (K u M, M the largest
+/// magnitude of o, c and r), d by delta_d (K u |d|_inf) and a finite tmax
+/// by delta_t (K u tmax). That moves c by at most sqrt(3) delta_p, r by
+/// delta_p, and the point o + t d (for one t) by sqrt(3) (delta_p + t
+/// delta_d). Only t <= T matters. For a ray, a point within r + delta_p of
+/// the moved centre has t |d'| <= |f| + 2 sqrt(3) delta_p + r + delta_p,
+/// so T_ray = (sqrt(3) (|o|_inf + |c|_inf) + 2 sqrt(3) delta_p + r +
+/// delta_p) / (|d|_inf - delta_d); for a segment T = min(tmax + delta_t,
+/// T_ray), so that a tmax of FLT_MAX (an unbounded ray, as engines pass
+/// it) reaches no further than the ball. The distance D from c to the query
+/// moves by at most
+///   W = delta_p (2 sqrt(3) + 1) + sqrt(3) T delta_d
+///       [+ sqrt(3) delta_t (|d|_inf + delta_d) for a segment whose moved
+///        end, tmax - delta_t, can fall before T_ray]
+/// against r, and the answer can flip only where |D - r| <= W. Decided on
+/// squares, T's denominator multiplied through: every test a sign of a
+/// polynomial. A zero direction is the point o (delta_d = 0, W =
+/// delta_p (2 sqrt(3) + 1)). A ray whose direction delta_d can zero (|d|_inf
+/// <= delta_d, K >= 1/u) can point anywhere: in band unless its origin is in
+/// the ball with room to spare. sqrt(3) is taken as 1.7321, above it.
+template <class Ops> struct RaySphereWideBand {
+    using NT = typename Ops::NT;
+
+    static bool run(const double* in, int exact_answer, const double* delta) {
+        using K = RaySphereKeys;
+        const RaySphereQuadratic<Ops> q(in);
+        const double tmax = in[K::tmax];
+        const bool bounded = !std::isinf(tmax);
+        double dmax = 0, omax = 0, cmax = 0;
+        for (size_t i = 0; i < 3; ++i) {
+            dmax = std::max(dmax, std::fabs(in[K::dir + i]));
+            omax = std::max(omax, std::fabs(in[K::org + i]));
+            cmax = std::max(cmax, std::fabs(in[K::c + i]));
+        }
+        const NT dp = Ops::of(delta[K::org]), dd = Ops::of(delta[K::dir]), dt = Ops::of(bounded ? delta[K::tmax] : 0.0);
+        const NT s3 = Ops::of(1.7321), r = Ops::of(in[K::r]), one(1), two(2);
+        // T = tn / e, the furthest t that matters; W = v / e. The end of a
+        // segment counts where it can fall before T_ray.
+        NT tn(0), e = one;
+        bool end_counts = bounded;
+        const NT reach = Ops::of(bounded ? tmax : 0.0) + dt;
+        if (dmax > 0) {
+            const NT e_ray = Ops::of(dmax) - dd;
+            if (Ops::sgn(e_ray) > 0) {
+                tn = s3 * (Ops::of(omax) + Ops::of(cmax)) + two * s3 * dp + r + dp;
+                e = e_ray;
+                if (bounded && Ops::sgn(reach * e - tn) < 0) {
+                    tn = reach;
+                    e = one;
+                } else if (bounded) {
+                    end_counts = Ops::sgn((Ops::of(tmax) - dt) * e - tn) <= 0;
+                }
+            } else if (bounded) {
+                tn = reach;
+            } else {
+                if (exact_answer == 0) return true;
+                const NT room = r - dp * (two * s3 + one);  // o in the ball with room: every ray from it hits
+                const NT f2 = dot(q.f, q.f);
+                return !(Ops::sgn(room) >= 0 && Ops::sgn(room * room - f2) >= 0);
+            }
+        }
+        NT v = dp * (two * s3 + one) * e + s3 * tn * dd;
+        if (end_counts) v = v + s3 * dt * (Ops::of(dmax) + dd) * e;
+        // D^2 = p / w: the distance from c to the nearest point of the query.
+        NT p, w = one;
+        const NT t_max = Ops::of(bounded ? tmax : 0.0);
+        if (Ops::sgn(q.b) >= 0) {
+            p = dot(q.f, q.f);  // nearest at t = 0
+        } else if (bounded && Ops::sgn(q.b + q.a * t_max) <= 0) {
+            p = q.at(t_max) + r * r;  // nearest at tmax: |f + tmax d|^2
+        } else {
+            p = q.a * dot(q.f, q.f) - q.b * q.b;  // the foot on the line, at t = -b / a
+            w = q.a;
+        }
+        // |D - r| <= V / e, as D e in [r e - V, r e + V].
+        const NT pe2 = p * e * e, lo = r * e - v, hi = r * e + v;
+        if (Ops::sgn(pe2 - hi * hi * w) > 0) return false;
+        return Ops::sgn(lo) <= 0 || Ops::sgn(pe2 - lo * lo * w) >= 0;
+    }
+};
+
 /// ray_sphere's band. The ball's answer is a function of the signs of six
 /// polynomials (RaySphereBody::decide): a = d . d, b, k, the discriminant
 /// b^2 - a k and, for a segment, the end's q(tmax) and b + a tmax. Each is
@@ -186,22 +269,32 @@ template <class Ops> struct RaySphereBand {
             can[i] = signs(p[i]->over(delta));
         }
         const bool here = answer(at);
-        // Every choice of signs the box allows (3^6 at most).
-        int s[6];
-        for (int code = 0; code < 729; ++code) {
-            bool allowed = true;
-            for (int i = 0, c = code; i < 6; ++i, c /= 3) {
-                s[i] = c % 3 - 1;
-                allowed = allowed && (i < count ? (can[i] >> (s[i] + 1) & 1) : s[i] == at[i]);
-            }
+        // Every choice of signs the box allows: each function's in turn, the
+        // rest at the input's (most allow one sign, and then one choice).
+        int choices[6][3], counts[6], s[6];
+        for (int i = 0; i < 6; ++i) {
+            counts[i] = 0;
+            for (int v = -1; v <= 1; ++v)
+                if (i < count ? (can[i] >> (v + 1) & 1) : v == at[i]) choices[i][counts[i]++] = v;
+            if (counts[i] == 0) return true;  // (never: an enclosure holds some sign; in band if it did not)
+        }
+        int pick[6] = {0, 0, 0, 0, 0, 0};
+        for (;;) {
+            for (int i = 0; i < 6; ++i) s[i] = choices[i][pick[i]];
             // A segment of length 0 ends where it starts: q(tmax) is k, and
             // b + a tmax is b.
-            if (q.end_at_origin) allowed = allowed && s[4] == s[2] && s[5] == s[1];
+            const bool allowed = !q.end_at_origin || (s[4] == s[2] && s[5] == s[1]);
             if (allowed && answer(s) != here) return true;
+            int i = 0;
+            while (i < 6 && ++pick[i] == counts[i]) pick[i++] = 0;
+            if (i == 6) break;
         }
         return false;
     }
-    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+    static bool run(const double* in, int exact_answer, const double* delta) {
+        // Most wrong answers of a broken kernel are far outside: the closed
+        // form says so for a fraction of the slopes' cost.
+        if (!RaySphereWideBand<Ops>::run(in, exact_answer, delta)) return false;
         const Quadratic q(in, delta);
         return flips(q, delta, [&q](const int(&s)[6]) { return hit(s, q.bounded); });
     }
