@@ -280,10 +280,40 @@ template <class Ops> struct RayTriangleBand {
     }
 
 
+    /// Whether plain interval arithmetic over the box settles the answer
+    /// (det of one sign, and some condition certainly < 0 or all certainly
+    /// >= 0): no move flips it. A fraction of the slopes' cost, and what a
+    /// broken kernel's wrong answers far outside the band need.
+    static bool settled_over_box(const double* in, const double* delta) {
+        using K = RayTriangleKeys;
+        const BPoint<Ops> o = widened<Ops>(in + K::org, delta + K::org), d = widened<Ops>(in + K::dir, delta + K::dir),
+                          a = widened<Ops>(in + K::tri, delta + K::tri), b = widened<Ops>(in + K::tri + 3, delta + K::tri + 3),
+                          c = widened<Ops>(in + K::tri + 6, delta + K::tri + 6);
+        const BPoint<Ops> e1 = b - a, e2 = c - a, s = o - a, n = cross(e1, e2);
+        const B det = -dot(d, n);
+        if (det.holds_zero()) return false;
+        const bool negative = Ops::sgn(det.hi) < 0;
+        const B u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s)), t = dot(s, n);
+        B conditions[5] = {u, v, det - u - v, t, t};
+        int count = 4;
+        if (!std::isinf(in[K::tmax])) {
+            const B tmax{Ops::of(in[K::tmax]) - Ops::of(delta[K::tmax]), Ops::of(in[K::tmax]) + Ops::of(delta[K::tmax])};
+            conditions[count++] = tmax * det - t;
+        }
+        bool all_hold = true;
+        for (int i = 0; i < count; ++i) {
+            const B x = negative ? -conditions[i] : conditions[i];
+            if (Ops::sgn(x.hi) < 0) return true;
+            if (Ops::sgn(x.lo) < 0) all_hold = false;
+        }
+        return all_hold;
+    }
     static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         // Most wrong answers a holding kernel gives touch exactly: in band,
-        // with nothing to enclose.
-        return touches(in) || flips(in, Conditions(in, delta), delta);
+        // with nothing to enclose; a broken one's are mostly far outside.
+        if (touches(in)) return true;
+        if (settled_over_box(in, delta)) return false;
+        return flips(in, Conditions(in, delta), delta);
     }
     /// det towards 0; for a hit each condition down; for a miss each
     /// condition below 0 up, alone and weighted with each other (as the
@@ -364,6 +394,8 @@ template <class Ops> struct RayTriangleCullBody {
 template <class Ops> struct RayTriangleCullBand {
     static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         using Two = RayTriangleBand<Ops>;
+        // det of one sign and the two-sided answer settled: the face's is too.
+        if (Two::settled_over_box(in, delta)) return false;
         const typename Two::Conditions q(in, delta);
         const Bounds<Ops> det = q.det.over(delta);
         if (det.holds_zero()) return true;
