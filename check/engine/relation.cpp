@@ -210,6 +210,23 @@ std::optional<RelationBreak> judge_same_answer(const Family& f, const FamilyKern
     return out;
 }
 
+/// Whether a crossing at the exact parameter t lies within the band of the
+/// ray's ends, where the watertight claim says nothing (a ray that ends
+/// within rounding of a shared edge may miss every triangle there, each
+/// call inside its own band): at or past tmax - K u |tmax| (the band moves a
+/// finite tmax by K u of itself), or within K u M of the origin (t |d|_inf
+/// <= K u M: the band moves the origin by K u M). K is the contract's, 1
+/// for one without a band.
+bool within_band_of_an_end(const Family& f, const FamilyKernel& k, const Inputs& in, double t) {
+    const double ku =
+        (k.contract.kind == Contract::Kind::tolerant || k.contract.has_band() ? k.contract.k : 1.0) * unit_roundoff();
+    const double tmax = in[f.offset("tmax")];
+    if (std::isfinite(tmax) && t >= tmax - ku * std::fabs(tmax)) return true;
+    const size_t dir = f.offset("dir");
+    const double d = std::max({std::fabs(in[dir]), std::fabs(in[dir + 1]), std::fabs(in[dir + 2])});
+    return t * d <= ku * position_magnitude(f, in.data());
+}
+
 std::optional<RelationBreak> judge_monotone(const Family& f, const FamilyKernel& k, const Inputs& in) {
     const Answer at = call(k, in);
     if (at.answer != 1) return std::nullopt;
@@ -221,6 +238,12 @@ std::optional<RelationBreak> judge_monotone(const Family& f, const FamilyKernel&
         if (later.answer == 1 && same_entry(at, later)) continue;
         const std::optional<Truth> truth = references(f, in), truth_later = references(f, larger_in);
         if (!truth || !truth_later) return std::nullopt;
+        // As for watertight: nothing is claimed where the crossing lies
+        // within the band of tmax or of the origin (a hit at tmax there is
+        // itself inside its band).
+        const Truth& crossing = truth->answer == 1 ? *truth : *truth_later;
+        if (crossing.answer == 1 && !crossing.values.empty() && within_band_of_an_end(f, k, in, crossing.values[0]))
+            return std::nullopt;
         RelationBreak out;
         const std::string entry = f.outputs.empty() ? "entry" : f.outputs[0];
         const std::string larger = format_number(l.tmax) + " (" + l.what + ")";
@@ -261,23 +284,6 @@ std::optional<size_t> leak(const Family& f, const FamilyKernel& k, const Inputs&
     if (*g >= around.size() || around[*g].empty() || hits_any(k, around[*g])) return std::nullopt;
     if (!f.shared_edges.crosses_alike(in.data(), around[*g])) return std::nullopt;
     return g;
-}
-
-/// Whether a crossing at the exact parameter t lies within the band of the
-/// ray's ends, where the watertight claim says nothing (a ray that ends
-/// within rounding of a shared edge may miss every triangle there, each
-/// call inside its own band): at or past tmax - K u |tmax| (the band moves a
-/// finite tmax by K u of itself), or within K u M of the origin (t |d|_inf
-/// <= K u M: the band moves the origin by K u M). K is the contract's, 1
-/// for one without a band.
-bool within_band_of_an_end(const Family& f, const FamilyKernel& k, const Inputs& in, double t) {
-    const double ku =
-        (k.contract.kind == Contract::Kind::tolerant || k.contract.has_band() ? k.contract.k : 1.0) * unit_roundoff();
-    const double tmax = in[f.offset("tmax")];
-    if (std::isfinite(tmax) && t >= tmax - ku * std::fabs(tmax)) return true;
-    const size_t dir = f.offset("dir");
-    const double d = std::max({std::fabs(in[dir]), std::fabs(in[dir + 1]), std::fabs(in[dir + 2])});
-    return t * d <= ku * position_magnitude(f, in.data());
 }
 
 std::optional<RelationBreak> judge_watertight(const Family& f, const FamilyKernel& k, const Inputs& in) {
