@@ -43,18 +43,17 @@ std::string answer_line(const Family& f, const FamilyKernel& k, const check::Inp
         // below; an input whose exact answer is the kernel's, each number
         // within K' roundings of this one, bounds it from above.
         const double band_k = check::measured_k(f, in, truth);
-        line += band_k <= 0x1p-40 ? " (it touches: any move can flip it)" : " (band K " + check::format_k(band_k);
-        if (band_k > 0x1p-40) {
-            const std::optional<check::Perturbation> p = check::flipping_perturbation(f, in, j.got.answer, band_k);
-            if (!p) {
-                line += "; no input within 2^40 roundings has the kernel's answer)";
-            } else {
-                line += "; witnessed K " + check::format_k(p->k) + ": this input, each number within " + check::format_k(p->k) +
-                        " roundings of the case's, is exactly " + f.answers[size_t(j.got.answer)] + ")";
-                std::istringstream text(check::show_family_input(f, p->input));
-                for (std::string l; std::getline(text, l);)
-                    if (l.rfind("family", 0) != 0 && l.rfind("expect", 0) != 0) perturbed += "\n        " + l;
-            }
+        if (band_k <= 0x1p-40) {  // measured_k's least K: an exact touch
+            line += " (it touches: any move can flip it)";
+        } else if (const std::optional<check::Perturbation> p = check::flipping_perturbation(f, in, j.got.answer, band_k); !p) {
+            line += " (band K " + check::format_k(band_k) + "; no input within 2^40 roundings has the kernel's answer)";
+        } else {
+            line += " (band K " + check::format_k(band_k) + "; witnessed K " + check::format_k(p->k) +
+                    ": this input, each number within " + check::format_k(p->k) + " roundings of the case's, is exactly " +
+                    f.answers[size_t(j.got.answer)] + ")";
+            std::istringstream text(check::show_family_input(f, p->input));
+            for (std::string l; std::getline(text, l);)
+                if (l.rfind("family", 0) != 0 && l.rfind("expect", 0) != 0) perturbed += "\n        " + l;
         }
     } else if (f.answer_has_values[size_t(truth.answer)]) {
         line += ", numbers within " + check::format_k(j.error.e) + " x " + check::unit_name() + " S" +

@@ -248,6 +248,9 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
         }
         return hi;
     };
+    // Where each phase starts looking: the band's K (a touch's least K
+    // flips at once, and a scan from 0 would never move).
+    const double start = std::max(from, 0x1p-20);
     std::vector<int> s(n, 0);
     double k = 0;
     // A first-order band's own directions first: each is the way one of its
@@ -257,11 +260,11 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     // band's K up in steps of 1%, then of 10% to 8 times it.
     const std::optional<int> here = exact_answer(f, in);
     if (f.band.directions && here) {
-        band_deltas(f, in.data(), std::max(from, 0x1p-20) * unit_roundoff(), delta.data());
+        band_deltas(f, in.data(), start * unit_roundoff(), delta.data());
         for (const std::vector<signed char>& d : f.band.directions(in.data(), *here, delta.data())) {
             if (d.size() != n) continue;
             const std::vector<int> e(d.begin(), d.end());
-            const double start = std::max(from, 0x1p-20), end = std::min(to, (k > 0 ? k : 8 * start));
+            const double end = std::min(to, (k > 0 ? k : 8 * start));
             for (double at = start; at <= end; at *= at < 1.5 * start ? 1.01 : 1.1)
                 if (flips(e, at)) {
                     if (const double ke = least(e, at); k == 0 || ke < k) {
@@ -277,8 +280,8 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     // turns on one predicate, each number's least K tells
     // the direction it moves the predicate, and together they flip it at
     // about 1 / sum(1 / K_i) (exact for a linear predicate).
-    const bool settled = k > 0 && k <= 1.5 * std::max(from, 0x1p-20);
-    const double probe = std::min(to, std::max(from, 0x1p-20) * 256);
+    const bool settled = k > 0 && k <= 1.5 * start;
+    const double probe = std::min(to, start * 256);
     std::vector<int> alone(n, 0);
     double first = INFINITY;  // the least K of one number alone
     for (size_t i = 0; i < n && !settled; ++i) {
@@ -288,7 +291,7 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
             e[i] = sign;
             // From the band's K up (a window can close further out: one
             // end of a segment into a ball, then the other).
-            for (double at = std::max(from, 0x1p-20); at <= probe; at *= M_SQRT2) {
+            for (double at = start; at <= probe; at *= M_SQRT2) {
                 if (!flips(e, at)) continue;
                 if (const double ki = least(e, at); ki < best) {
                     best = ki;
@@ -319,7 +322,7 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     }
     std::vector<int> r(n, 0);
     bool found = settled;
-    for (double at = std::max(from, 0x1p-20); at <= to && !found && (k == 0 || at < k); at *= 4)
+    for (double at = start; at <= to && !found && (k == 0 || at < k); at *= 4)
         for (int trial = 0; trial < 32 && !found; ++trial) {
             for (int& x : r) x = int(mix(state) % 3) - 1;
             if (flips(r, at)) {

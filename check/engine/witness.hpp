@@ -65,9 +65,11 @@ struct Perturbation {
 enum class Moves { run_precision, doubles };
 
 /// Searches for such a perturbation in exact arithmetic (the fast oracle,
-/// the references where it cannot decide): first each number moved alone,
-/// both ways, up to 256 times the band's K (`from`), and those that flip
-/// the answer alone moved together, each its way; else random sign
+/// the references where it cannot decide): first the band's own directions
+/// where it gives them (Family::Band::directions), in 1% steps from the
+/// band's K (`from`); unless one flips within 1.5 times it, each number
+/// moved alone, both ways, up to 256 times the band's K, and those that
+/// flip the answer alone moved together, each its way; and random sign
 /// patterns (each number moved by -delta, 0 or +delta) from `from` up to
 /// `to`; then the least K of the pattern that flips, then each number's
 /// move dropped or reversed while that lowers K by 5% or more (four passes

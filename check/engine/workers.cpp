@@ -416,6 +416,11 @@ private:
     bool failed_ = false;
 };
 
+/// Whether a kernel's report already holds a class of this key.
+bool knows_class(const FamilyKernelReport& r, const ClassKey& key) {
+    return std::any_of(r.classes.begin(), r.classes.end(), [&](const FailureClass& c) { return c.key == key; });
+}
+
 /// Whether the case's suspects may be judged on the fast oracle's truth
 /// alone (and then does so): every suspect a violation the oracle decided
 /// as the references would (CaseJudge::FastViolation), of a class whose
@@ -423,11 +428,6 @@ private:
 /// witnesses and K are then what the references would give; only their
 /// cost is not paid again. Not for a sampled case (the cross-check), nor
 /// where the contracts are not judged.
-/// Whether a kernel's report already holds a class of this key.
-bool knows_class(const FamilyKernelReport& r, const ClassKey& key) {
-    return std::any_of(r.classes.begin(), r.classes.end(), [&](const FailureClass& c) { return c.key == key; });
-}
-
 bool trust_known_classes(const FamilyCheckReport& report, CaseJudge& judged) {
     if (!judged.needs_references() || report.kernels.empty() || !judged.fast_decides_all()) return false;
     for (size_t i : judged.suspects())

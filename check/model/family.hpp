@@ -570,6 +570,7 @@ double position_magnitude(const Family& f, const double* in);
 /// f.size() numbers. Why each role moves so: docs/contracts.md.
 void band_deltas(const Family& f, const double* in, double ku, double* out);
 
-/// The offsets of each box's lo and hi corners (keys NAME.lo and NAME.hi).
+/// The offsets of each box's lo and hi corners (keys NAME.lo and NAME.hi;
+/// a box_lo key named otherwise, as a toy family's, is no box here).
 std::vector<std::pair<size_t, size_t>> box_corners(const Family& f);
 }  // namespace isect::check

@@ -259,8 +259,10 @@ Precondition proper_triangle(const Family& f, const std::string& key) {
 Precondition positive_extent(const Family& f) {
     const std::vector<std::pair<size_t, size_t>> boxes = box_corners(f);
     std::string keys;
-    for (const InputKey& k : f.inputs)
-        if (k.role == Role::box_lo) keys += (keys.empty() ? "" : ", ") + k.key + " < " + k.key.substr(0, k.key.size() - 3) + ".hi";
+    for (const InputKey& k : f.inputs) {
+        const size_t len = k.key.size();
+        if (len >= 3 && k.key.compare(len - 3, 3, ".lo") == 0) keys += (keys.empty() ? "" : ", ") + k.key + " < " + k.key.substr(0, len - 3) + ".hi";
+    }
     Precondition p;
     p.name = "positive_extent";
     p.says = keys + " on every axis";

@@ -118,10 +118,6 @@ template <class Ops> struct MovingAabbPlaneBody {
 template <class Ops> struct MovingAabbPlaneBand {
     /// The body's answer from the signs of a, b and s.
     static bool hit(int a, int b, int s) { return (a <= 0 && b >= 0) || (a > 0 && s < 0) || (b < 0 && s > 0); }
-    /// The signs x can take within l of it, as bits: 1 for -, 2 for 0, 4 for +.
-    template <class NT> static int reach(const NT& x, const NT& l) {
-        return (Ops::sgn(NT(x - l)) < 0 ? 1 : 0) | (within<Ops>(x, l) ? 2 : 0) | (Ops::sgn(NT(x + l)) > 0 ? 4 : 0);
-    }
     static bool run(const double* in, int /*exact_answer*/, const double* delta) {
         using NT = typename Ops::NT;
         using K = PlaneKeys;
@@ -135,6 +131,8 @@ template <class Ops> struct MovingAabbPlaneBand {
         }
         const NT s = dot3<Ops>(in + PlaneKeys::n, in + PlaneKeys::dir);
         const bool here = hit(Ops::sgn(lo), Ops::sgn(hi), Ops::sgn(s));
+        // The signs each can take within its reach.
+        const auto reach = [](const NT& x, const NT& r) { return Bounds<Ops>{NT(x - r), NT(x + r)}.sign_bits(); };
         const int ca = reach(lo, l), cb = reach(hi, l), cs = reach(s, ls);
         for (int a = -1; a <= 1; ++a)
             for (int b = a; b <= 1; ++b)

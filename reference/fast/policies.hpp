@@ -359,6 +359,9 @@ template <class Ops> struct Bounds {
     }
     /// Whether the rational interval holds 0 (lo <= 0 <= hi).
     bool holds_zero() const { return Ops::sgn(lo) <= 0 && Ops::sgn(hi) >= 0; }
+    /// The signs a number in [lo, hi] can have, as bits: 1 for -, 2 for 0,
+    /// 4 for + (for the bands that try each sign their functions can take).
+    int sign_bits() const { return (Ops::sgn(lo) < 0 ? 1 : 0) | (holds_zero() ? 2 : 0) | (Ops::sgn(hi) > 0 ? 4 : 0); }
 };
 
 template <class Ops> using BPoint = std::array<Bounds<Ops>, 3>;

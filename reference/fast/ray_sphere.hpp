@@ -255,10 +255,6 @@ template <class Ops> struct RaySphereBand {
         if (s[1] > 0 && s[2] > 0) return false;  // behind
         return !(bounded && s[5] < 0 && s[4] > 0);  // past the end
     }
-    /// The signs x can take over the box, as bits: 1 for -, 2 for 0, 4 for +.
-    static int signs(const B& x) {
-        return (Ops::sgn(x.lo) < 0 ? 1 : 0) | (x.holds_zero() ? 2 : 0) | (Ops::sgn(x.hi) > 0 ? 4 : 0);
-    }
     /// Whether `answer` (a function of the six signs) can flip over the box.
     template <class Answer> static bool flips(const Quadratic& q, const double* delta, Answer answer) {
         const S* p[6] = {&q.a, &q.b, &q.k, &q.disc, &q.end, &q.h};
@@ -266,7 +262,7 @@ template <class Ops> struct RaySphereBand {
         int at[6] = {1, 0, 0, 0, 0, 0}, can[6] = {4, 4, 4, 4, 4, 4};
         for (int i = 0; i < count; ++i) {
             at[i] = Ops::sgn(p[i]->at.lo);
-            can[i] = signs(p[i]->over(delta));
+            can[i] = p[i]->over(delta).sign_bits();
         }
         const bool here = answer(at);
         // Every choice of signs the box allows: each function's in turn, the

@@ -27,7 +27,6 @@ template <class Ops, size_t N> struct Slope {
     uint64_t moves = 0;   ///< the inputs it depends on: its other partials are 0 (never computed)
 
     static B point(const NT& x) { return {x, x}; }
-    static B zero() { return point(Ops::of(0.0)); }
 
     /// A number that does not move.
     static Slope constant(double x) {
