@@ -47,6 +47,7 @@
 #include "check/io/case_file.hpp"
 #include "check/io/fp_env.hpp"
 #include "check/io/safe_write.hpp"
+#include "check/engine/findings.hpp"
 #include "check/engine/judge.hpp"
 #include "check/io/fuzz_bytes.hpp"
 #include "check/io/plugin_host.hpp"
@@ -221,9 +222,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         keep_finding(finding->key.str(), data, size);
         return 0;
     }
-    const std::string origin = "fuzz_" + family().name + ": " + finding->message + "\nsignature: " + finding->key.str();
+    isect::check::FailureClass found;
+    found.key = finding->key;
+    found.count = 1;
+    found.witness = in;
+    found.why = finding->message;
+    found.truth = finding->truth;
     std::fprintf(stderr, "\n==== isect finding ====\n%s==== end ====\n",
-                 isect::check::format_family_case(family(), in, origin).c_str());
+                 isect::check::finding_case(family(), found, {"fuzz_" + family().name, "", ""}).c_str());
     std::abort();
 }
 

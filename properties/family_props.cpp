@@ -281,8 +281,8 @@ TEST_P(FamilyProperty, builtinKernelsKeepTheirContracts) {
 /// as isect check judges them.
 std::vector<Relation> claimed(const Family& f, const FamilyKernel& k) {
     std::vector<Relation> out;
-    for (const std::string& name : k.relations)
-        if (relation_unsupported(f, name).empty()) out.push_back({*Relation::named(name), 0, 0, 0});
+    for (const RelationKind kind : k.relations)
+        if (relation_unsupported(f, kind).empty()) out.push_back({kind, 0, 0, 0});
     return out;
 }
 

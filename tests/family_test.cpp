@@ -25,15 +25,15 @@ TEST_P(EachFamily, builtinKernelsHoldAndReferencesAgreeOnAFixedSeed) {
     const std::vector<FamilyKernel> kernels = f.kernels();
     // And every relation each claims.
     for (size_t i = 0; i < kernels.size(); ++i)
-        for (const std::string& name : kernels[i].relations)
-            if (relation_unsupported(f, name).empty()) options.relations.push_back({*Relation::named(name), i, i, 0});
+        for (const RelationKind kind : kernels[i].relations)
+            if (relation_unsupported(f, kind).empty()) options.relations.push_back({kind, i, i, 0});
     const FamilyCheckReport report = run_family_check(f, kernels, options);
     EXPECT_EQ(report.reference_mismatches, 0u) << report.mismatch_message;
     EXPECT_EQ(report.mix.size(), gen_kinds(f).size());
     for (const FamilyKernelReport& k : report.kernels)
         EXPECT_TRUE(k.holds()) << k.name << ": " << (k.classes.empty() ? "" : k.classes[0].why);
     for (const RelationReport& r : report.relations)
-        EXPECT_TRUE(r.holds()) << r.subject << " " << r.relation << ": " << (r.classes.empty() ? "" : r.classes[0].why);
+        EXPECT_TRUE(r.holds()) << r.subject << " " << relation_name(r.relation) << ": " << (r.classes.empty() ? "" : r.classes[0].why);
 }
 
 TEST_P(EachFamily, everyPlantedBugIsCaught) {
@@ -45,8 +45,8 @@ TEST_P(EachFamily, everyPlantedBugIsCaught) {
         options.stream.seed = 5;
         options.stop_at_first = true;
         // The relations it claims are judged, as isect check judges them.
-        for (const std::string& name : k.relations)
-            if (relation_unsupported(f, name).empty()) options.relations.push_back({*Relation::named(name), 0, 0, 0});
+        for (const RelationKind kind : k.relations)
+            if (relation_unsupported(f, kind).empty()) options.relations.push_back({kind, 0, 0, 0});
         const FamilyCheckReport report = run_family_check(f, {k}, options);
         ASSERT_EQ(report.kernels.size(), 1u);
         EXPECT_FALSE(report.holds()) << k.name << " was not caught in " << report.cases << " cases";
@@ -73,7 +73,7 @@ TEST_P(EachFamily, writtenCasesReadBackAndReplay) {
     for (int i = 0; i < 200; ++i) {
         const Inputs in = generate(f, source).in;
         const Truth truth = f.truth(in.data());
-        const std::string text = format_family_case(f, in, truth, "a test");
+        const std::string text = format_family_case(f, in, "a test", truth);
         const ReadResult r = parse_case(text, "t.case");
         ASSERT_TRUE(std::holds_alternative<FamilyCase>(r)) << text << std::get<std::vector<CaseError>>(r)[0].str();
         const FamilyCase& c = std::get<FamilyCase>(r);
@@ -90,7 +90,7 @@ TEST_P(EachFamily, outOfDomainCasesNameTheirLine) {
     RandomSource source(4);
     Inputs in = generate(f, source).in;
     in.back() = std::numeric_limits<float>::quiet_NaN();
-    const std::string text = format_family_case(f, in, Truth{}, "");
+    const std::string text = format_family_case(f, in, "", Truth{});
     const ReadResult r = parse_case(text, "t.case");
     ASSERT_TRUE(std::holds_alternative<std::vector<CaseError>>(r)) << text;
     const CaseError& e = std::get<std::vector<CaseError>>(r)[0];

@@ -28,6 +28,7 @@
 #include "check/model/family.hpp"
 #include "check/engine/judge.hpp"
 #include "check/engine/run.hpp"
+#include "check/engine/findings.hpp"
 #include "check/engine/witness.hpp"
 #include "check/io/fuzz_bytes.hpp"
 #include "check/io/interrupt.hpp"
@@ -36,7 +37,6 @@
 #include "check/engine/kernels_under_test.hpp"
 #include "check/engine/relation.hpp"
 #include "report.hpp"
-#include "witness_files.hpp"
 
 namespace isect::tool {
 
@@ -46,48 +46,6 @@ using check::FamilyKernel;
 using check::Finding;
 
 namespace {
-
-/// The finding on an input, judged by the references on every input.
-std::optional<Finding> finding_on(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in,
-                                  const std::vector<check::Relation>& relations) {
-    try {
-        return check::fuzz_one(f, kernels, in, true, nullptr, &relations);
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-}
-
-/// Simplifies while the same class is found, inside the domain.
-check::Inputs minimise(const Family& f, const std::vector<FamilyKernel>& kernels, const check::Inputs& in,
-                       const check::ClassKey& key, const check::Domain& domain, const std::vector<check::Relation>& relations) {
-    return check::minimise_witness(
-        f, domain, in,
-        [&](const check::Inputs& t) {
-            const auto g = finding_on(f, kernels, t, relations);
-            return g && g->key == key;
-        });
-}
-
-/// The signatures already in the corpus ("signature: ..." in a case's
-/// origin), each with the case that has it.
-std::map<std::string, std::string> known_signatures(const std::string& dir) {
-    std::map<std::string, std::string> out;
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        if (it->path().extension() != ".case") continue;
-        if (const std::string s = check::signature_of(check::read_text_file(it->path().string())); !s.empty())
-            out.emplace(s, it->path().string());
-    }
-    return out;
-}
-
-/// fuzz-KERNEL-HASH (the stem of its .case), HASH of the whole key.
-std::string file_stem_for(const check::ClassKey& key) {
-    const std::string name = check::file_stem(key.kernel.substr(0, 80));
-    char hex[9];
-    std::snprintf(hex, sizeof hex, "%08x", check::name_hash(key.str()));
-    return "fuzz-" + name + "-" + hex;
-}
 
 /// Picks "key: value" out of a libFuzzer status line.
 std::string field(const std::string& line, const std::string& key) {
@@ -120,7 +78,11 @@ int run_minimize(const std::string& path, const check::SubjectArgs& subject, con
         return 2;
     }
     const std::vector<check::Relation> relations = in_scope->relations(f, kernels);
-    const auto found = finding_on(f, kernels, c.in, relations);
+    std::optional<check::Finding> found;
+    try {
+        found = check::fuzz_one(f, kernels, c.in, true, nullptr, &relations);
+    } catch (const std::exception&) {
+    }
     if (!found) {
         std::cerr << "isect minimize: " << c.path << ": every kernel keeps its contract and the references agree; "
                   << "nothing to minimise (name the kernel that fails with --kernel, or --plugin)\n";
@@ -131,12 +93,20 @@ int run_minimize(const std::string& path, const check::SubjectArgs& subject, con
         std::cerr << "isect minimize: " << c.path << " is outside what was asked for: " << why << "\n";
         return 2;
     }
-    const check::Inputs small = minimise(f, kernels, c.in, found->key, domain, relations);
-    const auto again = finding_on(f, kernels, small, relations);
-    std::string origin = c.origin.empty() ? "" : c.origin + "\n";
-    origin += "minimised by isect minimize: " + again->message + "\nsignature: " + again->key.str();
-    const std::string relation = again->key.kind == check::FailureKind::relation ? again->key.contract : "";
-    const std::string text = check::format_family_case(f, small, origin, relation);
+    // The finding's class, minimised as every command minimises one.
+    check::FailureClass fc;
+    fc.key = found->key;
+    fc.count = 1;
+    fc.witness = fc.found = c.in;
+    fc.why = fc.found_why = found->message;
+    fc.truth = found->truth;
+    const std::optional<check::RelationKind> relation =
+        found->relation ? std::optional<check::RelationKind>(found->relation->kind) : std::nullopt;
+    if (check::minimised_kind(fc.key.kind)) {
+        if (found->relation) check::minimise_relation_class(f, *found->relation, kernels, fc, domain);
+        else if (found->kernel_index) check::minimise_class(f, kernels[*found->kernel_index], fc, domain);
+    }
+    const std::string text = check::finding_case(f, fc, {(c.origin.empty() ? "" : c.origin + "\n") + "minimised by isect minimize", "", ""}, relation);
     if (out.empty()) {
         std::cout << text;
     } else {
@@ -192,54 +162,44 @@ std::vector<uint8_t> file_bytes(const fs::path& p) {
     return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), {});
 }
 
-/// One family's campaign: libFuzzer in fork mode, whose target keeps each
-/// failure class's first input in a findings folder and goes on (so that a
-/// kernel failing on many inputs does not end every job); then every
-/// finding and crash judged again, minimised, de-duplicated and written,
-/// and counted into the family's report (over the findings: libFuzzer
-/// reports nothing of the inputs every kernel got right). Each campaign
-/// works in a folder of its own, so that one never deletes another's.
-/// Returns the number of new cases and crashes kept, or -1 on an error.
-int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyKernel>& kernels,
-                const std::vector<check::Relation>& relations, const check::Domain& domain, const std::string& who,
-                const std::string& corpus, FamilyResult& result, uint64_t& inputs_run, std::string& fp_note) {
-    const std::string target = args.fuzz_dir + "/fuzz_" + f.name;
-    // A campaign's own folder: its family, conventions and subject, so that
-    // unrelated campaigns never share a pool.
+/// The folder of a family's campaigns: its family, conventions and subject,
+/// so that unrelated campaigns never share a pool.
+fs::path campaign_folder(const FuzzArgs& args, const Family& f) {
     std::string name = f.name;
     for (const std::string& c : f.followed) name += "-" + c;
     name += "-" + file_stem(args.subject.plugin.empty() ? (args.subject.kernel.empty() ? "built-in" : args.subject.kernel)
                                                         : fs::path(args.subject.plugin).stem().string());
     if (args.precision == "double") name += "-double";
-    const fs::path base = work_folder(args) / name, pool = base / "pool";
-    std::error_code ec;
-    fs::create_directories(pool, ec);
-    std::string run_dir = (base / "run-XXXXXX").string();
-    if (ec || !mkdtemp(run_dir.data())) {
-        std::cerr << "isect fuzz: cannot make a work folder in " << base.string() << ": " << std::strerror(errno) << "\n";
-        return -1;
-    }
-    const fs::path work(run_dir), artifacts = work / "artifacts", found_dir = work / "findings";
-    fs::create_directories(artifacts, ec);
-    fs::create_directories(found_dir, ec);
-    std::vector<std::string> argv = {target,
+    return work_folder(args) / name;
+}
+
+/// What a libFuzzer run did: how many inputs it ran, its last speed and
+/// coverage.
+struct LibFuzzerRun {
+    uint64_t inputs = 0;
+    std::string execs = "?", cov = "?";
+};
+
+/// Runs family f's target in fork mode in `work` (its pool in `pool`, the
+/// target's findings in work/findings, libFuzzer's crashes in
+/// work/artifacts), its output into work/libfuzzer.log and a progress line.
+/// libFuzzer leads a process group of its own: a signal stops the whole
+/// group (killed outright two seconds later); what it found so far is on
+/// disk. nullopt when it could not be started.
+std::optional<LibFuzzerRun> run_libfuzzer(const FuzzArgs& args, const Family& f, const check::Domain& domain,
+                                          const fs::path& work, const fs::path& pool, std::string& fp_note) {
+    const fs::path found_dir = work / "findings";
+    std::vector<std::string> argv = {args.fuzz_dir + "/fuzz_" + f.name,
                                      "-fork=" + std::to_string(std::max(1, args.jobs)),
                                      "-ignore_crashes=1",
                                      "-max_total_time=" + std::to_string(std::max(1, int(args.minutes * 60))),
                                      // a seed case's text; every slot of the longest layout is 2 + 9 x 16 bytes in double
                                      "-max_len=1024",
-                                     "-artifact_prefix=" + artifacts.string() + "/",
+                                     "-artifact_prefix=" + (work / "artifacts").string() + "/",
                                      pool.string()};
     if (const std::string dict = shared_file(args, "fuzz/floats.dict"); !dict.empty()) argv.insert(argv.begin() + 5, "-dict=" + dict);
     // The seeds are the family's corpus, case files as they are.
     if (const std::string seeds = shared_file(args, "corpus/" + f.name); !seeds.empty()) argv.push_back(seeds);
-    std::cerr << "isect fuzz: " << f.name << ", kernel " << who << ", domain " << domain.str() << ", " << args.minutes
-              << " min on " << args.jobs << " job(s)\n";
-    const auto started = std::chrono::steady_clock::now();
-
-    // libFuzzer leads a process group of its own: a signal stops the whole
-    // group (killed outright two seconds later); what it found so far is on
-    // disk and judged below.
     check::ChildSpec spec;
     spec.argv = argv;
     spec.own_group = true;
@@ -262,7 +222,7 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     set("ISECT_FUZZ_PRECISION", args.precision);
     set("ISECT_FUZZ_FINDINGS", found_dir.string());
     int pipefd[2];
-    if (pipe2(pipefd, O_CLOEXEC) != 0) return -1;
+    if (pipe2(pipefd, O_CLOEXEC) != 0) return std::nullopt;
     spec.fds = {{pipefd[1], STDOUT_FILENO}, {pipefd[1], STDERR_FILENO}};
     std::string not_started;
     const pid_t child = check::start_child(spec, not_started);
@@ -270,14 +230,14 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     if (child < 0) {
         close(pipefd[0]);
         std::cerr << "isect fuzz: " << not_started << "\n";
-        return -1;
+        return std::nullopt;
     }
     check::forward_interrupts_to(child);
     const bool tty = isatty(STDERR_FILENO);
     FILE* from = fdopen(pipefd[0], "r");
     std::ofstream log(work / "libfuzzer.log");
-    std::string execs = "?", cov = "?";
-    uint64_t inputs = 0;
+    LibFuzzerRun run;
+    std::error_code ec;
     char buf[4096];
     while (std::fgets(buf, sizeof buf, from)) {
         const std::string line(buf);
@@ -285,13 +245,13 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
         if (line.find("CHANGED the floating-point control state") != std::string::npos && fp_note.empty())
             fp_note = line.substr(line.find("the kernel"), line.find('(') - line.find("the kernel") - 1);
         if (line.rfind("#", 0) != 0) continue;
-        inputs = std::max<uint64_t>(inputs, std::strtoull(line.c_str() + 1, nullptr, 10));
-        if (auto e = field(line, "exec/s"); !e.empty()) execs = e;
-        if (auto c = field(line, "cov:"); !c.empty()) cov = c;
+        run.inputs = std::max<uint64_t>(run.inputs, std::strtoull(line.c_str() + 1, nullptr, 10));
+        if (auto e = field(line, "exec/s"); !e.empty()) run.execs = e;
+        if (auto c = field(line, "cov:"); !c.empty()) run.cov = c;
         size_t kept = 0;
         for (fs::directory_iterator it(found_dir, ec), end; !ec && it != end; it.increment(ec)) ++kept;
         std::fprintf(stderr, "%s[fuzz %s] exec/s %s  cov %s  classes found %zu  %s", tty ? "\r" : "", f.name.c_str(),
-                     execs.c_str(), cov.c_str(), kept, tty ? "" : "\n");
+                     run.execs.c_str(), run.cov.c_str(), kept, tty ? "" : "\n");
     }
     fclose(from);
     int status = 0;
@@ -299,178 +259,94 @@ int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyK
     check::forward_interrupts_to(0);
     kill(-child, SIGKILL);  // a fork job left behind
     if (tty) std::fprintf(stderr, "\n");
-    if (check::interrupted()) std::cerr << "isect fuzz: interrupted by " << check::interrupt_name() << "; keeping what was found\n";
-    inputs_run = inputs;
+    return run;
+}
 
-    // Findings: decode, judge again with the references on every input,
-    // minimise (within a grace after a signal), de-duplicate by failure
-    // class, write into the corpus.
+/// The inputs a campaign found: the target's findings and libFuzzer's
+/// crash and timeout artefacts, in order.
+std::vector<fs::path> inputs_found(const fs::path& work) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (const fs::path& dir : {work / "findings", work / "artifacts"})
+        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+            if (it->path().filename().string()[0] != '.') out.push_back(it->path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// One family's campaign: libFuzzer in fork mode, whose target keeps each
+/// failure class's first input in a findings folder and goes on (so that a
+/// kernel failing on many inputs does not end every job); then every input
+/// found kept as every finding is (CampaignFindings). Each campaign works
+/// in a folder of its own, so that one never deletes another's. Returns the
+/// number of new cases and crashes kept, or -1 on an error.
+int fuzz_family(const FuzzArgs& args, const Family& f, const std::vector<FamilyKernel>& kernels,
+                const std::vector<check::Relation>& relations, const check::Domain& domain, const std::string& who,
+                const std::string& corpus, FamilyResult& result, uint64_t& inputs_run, std::string& fp_note) {
+    const fs::path base = campaign_folder(args, f), pool = base / "pool";
+    std::error_code ec;
+    fs::create_directories(pool, ec);
+    std::string run_dir = (base / "run-XXXXXX").string();
+    if (ec || !mkdtemp(run_dir.data())) {
+        std::cerr << "isect fuzz: cannot make a work folder in " << base.string() << ": " << std::strerror(errno) << "\n";
+        return -1;
+    }
+    const fs::path work(run_dir), artifacts = work / "artifacts";
+    fs::create_directories(artifacts, ec);
+    fs::create_directories(work / "findings", ec);
+    std::cerr << "isect fuzz: " << f.name << ", kernel " << who << ", domain " << domain.str() << ", " << args.minutes
+              << " min on " << args.jobs << " job(s)\n";
+    const auto started = std::chrono::steady_clock::now();
+    const std::optional<LibFuzzerRun> ran = run_libfuzzer(args, f, domain, work, pool, fp_note);
+    if (!ran) return -1;
+    if (check::interrupted()) std::cerr << "isect fuzz: interrupted by " << check::interrupt_name() << "; keeping what was found\n";
+    inputs_run = ran->inputs;
+
     std::ostream& lines = args.format == "text" ? std::cout : std::cerr;
     result.family = &f;
     result.precision = check::precision();
-    result.report.family = f.name;
-    result.report.cases = inputs;
-    result.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     result.report_domain = domain.str();
-    for (const FamilyKernel& k : kernels) result.report.kernels.push_back(check::kernel_report_for(k));
-    for (const check::Relation& rel : relations) result.report.relations.push_back(check::relation_report_for(rel, kernels));
-    std::vector<std::map<std::string, std::string>> witness_files(kernels.size());  // class -> case file
-    std::set<std::string> written;
-    std::map<std::string, std::string> known = known_signatures(corpus);
-    WitnessFiles files(corpus);
+    check::CampaignFindings findings(f, kernels, relations, domain, corpus,
+                                     "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " + domain.str() + ")",
+                                     result.report);
     int unexplained = 0;
-    std::vector<fs::path> inputs_found;
-    for (const fs::path& dir : {found_dir, artifacts})
-        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-            if (it->path().filename().string()[0] != '.') inputs_found.push_back(it->path());
-    std::sort(inputs_found.begin(), inputs_found.end());
-    for (const fs::path& file : inputs_found) {
+    for (const fs::path& file : inputs_found(work)) {
         const std::vector<uint8_t> bytes = file_bytes(file);
         const check::Inputs input = check::decode_fuzz(f, bytes.data(), bytes.size(), domain);
         // The target judges only what the bytes fit into; so does this.
         if (f.domain(input.data()).empty() && !domain.covers(f, input.data())) continue;
-        const auto found = finding_on(f, kernels, input, relations);
-        if (!found) {
-            // The target kept it (a finding of its own, or libFuzzer's crash
-            // or timeout artefact), but judged again here, through the
-            // kernels as isect replay runs them, it breaks no contract.
-            ++unexplained;
-            const bool artefact = file.parent_path() == artifacts;
-            const std::string why = artefact ? "libFuzzer kept it as a crash or timeout of the target, and judged again "
-                                               "here it breaks no contract; the input is kept there"
-                                             : "the target found a broken contract on it, and judged again here (as isect "
-                                               "replay judges it) it breaks none; the input is kept there";
-            result.problems.push_back({file.string(), why});
-            lines << "isect fuzz: " << file.string() << ": " << why << "\n";
-            continue;
-        }
-        check::Inputs kept = input;
-        std::string path;
-        // A relation's finding: which of the campaign's relations, and the
-        // name its case file carries.
-        const check::Relation* rel = nullptr;
-        for (const check::Relation& r : relations)
-            if (found->key.kind == check::FailureKind::relation && r.name() == found->key.contract &&
-                r.subject(kernels) == found->key.kernel)
-                rel = &r;
-        const std::string relation = rel ? rel->name() : "";
-        // The kept input judged once, as every check judges a case: each
-        // kernel, by the references; its file and its count stand on that.
-        // A finding the corpus has is kept as found: the judgement that
-        // found it (the references on every input) is that judgement.
-        std::optional<check::CaseJudge> judged;
-        const check::Truth* truth = nullptr;
-        const std::vector<check::FamilyJudgement>* judgements = nullptr;
-        std::string disagreement;
-        const auto judge_kept = [&] {
-            judged.emplace(f, kernels, kept, check::Oracle::slow, false);
-            judged->finish();
-            truth = &judged->truth();
-            judgements = &judged->judgements();
-            disagreement = judged->disagreement();
-        };
-        if (const auto at = known.find(found->key.str()); at != known.end()) {
-            ++result.duplicates;
-            path = at->second;
-            if (found->truth && found->judgements.size() == kernels.size()) {
-                truth = &*found->truth;
-                judgements = &found->judgements;
-            } else {
-                judge_kept();
-            }
-        } else {
-            // As found first (a second signal loses nothing), then minimised in its place.
-            const std::string origin = "found by isect fuzz (" + f.name + ", kernel " + who + ", domain " + domain.str() + ")";
-            const std::string stem = file_stem_for(found->key);
-            const std::string as_found = origin + ", as found\n" + found->message + "\nsignature: " + found->key.str();
-            check::Written w = files.keep(found->key.str(), stem, found->kernel,
-                                          found->truth ? check::format_family_case(f, kept, *found->truth, as_found, relation)
-                                                       : check::format_family_case(f, kept, as_found));
-            // A crash, hang or garbage answer is kept as found: every trial
-            // would cost a worker or a timeout.
-            const check::FailureKind kind = found->key.kind;
-            if (kind != check::FailureKind::crash && kind != check::FailureKind::hang && kind != check::FailureKind::garbage)
-                kept = minimise(f, kernels, input, found->key, domain, relations);
-            judge_kept();
-            const bool minimised = check::within_grace();
-            // What the minimised witness breaks: the first kernel's
-            // violation, or the relation found broken.
-            std::string again;
-            for (size_t i = 0; i < kernels.size() && again.empty() && disagreement.empty(); ++i)
-                if (const check::FamilyJudgement& j = (*judgements)[i]; j.violates)
-                    again = "kernel " + kernels[i].name + " (" + kernels[i].contract.str() + "): " + j.why;
-            if (rel && disagreement.empty())
-                if (const auto b = check::judge_relation(f, *rel, kernels, kept))
-                    again = "kernel " + b->key.kernel + " breaks the relation " + rel->name() + ": " + b->why;
-            if (w.ok() && !again.empty())
-                w = files.keep(found->key.str(), stem, found->kernel,
-                               check::format_family_case(f, kept, *truth,
-                                                         origin + (minimised ? ", minimised\n" : ", part minimised\n") + again +
-                                                             "\nsignature: " + found->key.str(),
-                                                         relation));
-            if (!w.ok()) {
-                lines << "isect fuzz: finding NOT saved: " << w.error << "\n";
-                continue;
-            }
-            path = w.path;
-            known.emplace(found->key.str(), path);
-            if (files.was_duplicate()) {
-                ++result.duplicates;
-            } else {
-                written.insert(path);
-                ++result.new_cases;
-                lines << "new case " << path << ": " << (!again.empty() ? again : found->message) << "\n";
-            }
-        }
-        if (!disagreement.empty()) {
-            if (!result.report.reference_mismatches++) {
-                result.report.mismatch = kept;
-                result.report.mismatch_message = disagreement;
-                result.mismatch_path = path;
-            }
-            continue;
-        }
-        ++result.report.reference_cases;
-        for (size_t i = 0; i < kernels.size(); ++i) {
-            const check::FailureClass* fc =
-                check::tally_judgement(f, kernels[i], result.report.kernels[i], kept, *truth, (*judgements)[i], 0);
-            if (fc && fc->witness == kept) witness_files[i][fc->key.str()] = path;
-        }
-        if (rel)
-            if (const auto b = check::judge_relation(f, *rel, kernels, kept)) {
-                check::RelationReport& rr = result.report.relations[size_t(rel - relations.data())];
-                ++rr.violations;
-                if (!b->side.empty()) ++rr.sides[b->side];
-                check::FailureClass& c = check::count_in_class(f, rr.classes, b->key, kept, 0, b->why);
-                if (c.witness == kept) {
-                    c.case_path = path;
-                    c.minimised = written.count(path) > 0;
-                }
-            }
+        const check::CampaignFindings::Taken taken = findings.take(input);
+        using Fate = check::CampaignFindings::Taken::Fate;
+        if (taken.fate == Fate::new_case) lines << "new case " << taken.path << ": " << taken.line << "\n";
+        if (taken.fate == Fate::not_saved) lines << "isect fuzz: finding NOT saved: " << taken.line << "\n";
+        if (taken.fate != Fate::holds) continue;
+        // The target kept it (a finding of its own, or libFuzzer's crash or
+        // timeout artefact), but judged again here, through the kernels as
+        // isect replay runs them, it breaks no contract.
+        ++unexplained;
+        const std::string why = file.parent_path() == artifacts
+                                    ? "libFuzzer kept it as a crash or timeout of the target, and judged again here it "
+                                      "breaks no contract; the input is kept there"
+                                    : "the target found a broken contract on it, and judged again here (as isect replay "
+                                      "judges it) it breaks none; the input is kept there";
+        result.problems.push_back({file.string(), why});
+        lines << "isect fuzz: " << file.string() << ": " << why << "\n";
     }
-    for (const std::string& e : files.errors()) result.problems.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
-    for (size_t i = 0; i < kernels.size(); ++i) {
-        check::FamilyKernelReport& k = result.report.kernels[i];
-        k.tried = inputs;  // every kernel ran on every input
-        check::sort_classes(k.classes);
-        for (check::FailureClass& fc : k.classes) {
-            fc.case_path = witness_files[i][fc.key.str()];
-            fc.minimised = written.count(*fc.case_path) > 0;
-        }
-    }
-    for (check::RelationReport& rr : result.report.relations) {
-        rr.tried = inputs;
-        check::sort_classes(rr.classes);
-    }
-    result.report.interrupted = check::interrupted();
-    lines << "isect fuzz: " << f.name << " done; last exec/s " << execs << ", coverage " << cov << "; "
+    findings.finish(ran->inputs);
+    result.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    result.new_cases = findings.new_cases();
+    result.duplicates = findings.duplicates();
+    result.mismatch_path = findings.mismatch_path();
+    for (const std::string& e : findings.files().errors())
+        result.problems.push_back({e.substr(0, e.find(": ")), "finding not saved: " + e});
+    lines << "isect fuzz: " << f.name << " done; last exec/s " << ran->execs << ", coverage " << ran->cov << "; "
           << result.new_cases << " new case(s), " << result.duplicates << " duplicate finding(s), " << unexplained
           << " crash(es) kept as bytes; libFuzzer log in " << (work / "libfuzzer.log").string() << "\n";
     // The work folder goes once everything in it is judged; kept while it
     // holds a crash's bytes.
     if (!unexplained) {
         fs::remove_all(artifacts, ec);
-        fs::remove_all(found_dir, ec);
+        fs::remove_all(work / "findings", ec);
     }
     return int(result.new_cases) + unexplained;
 }

@@ -14,6 +14,7 @@
 #include <random>
 #include <sys/wait.h>
 
+#include "check/engine/findings.hpp"
 #include "check/engine/relation.hpp"
 #include "check/engine/witness.hpp"
 #include "check/io/case_file.hpp"
@@ -24,7 +25,6 @@
 #include "check/io/safe_write.hpp"
 #include "report.hpp"
 #include "check/engine/kernels_under_test.hpp"
-#include "witness_files.hpp"
 
 namespace isect::tool {
 
@@ -48,55 +48,41 @@ std::string witness_stem(const CheckArgs& args, const std::string& subject, cons
            "-" + std::to_string(args.seed);
 }
 
-/// The origin comment of a class's witness.
-std::string witness_origin(const CheckArgs& args, const std::string& subject, const std::string& domain,
-                           const check::FamilyKernelReport& k, const check::FailureClass& fc, const std::string& place) {
-    return (args.subject.plugin.empty() ? "isect check" : "isect check --plugin " + subject) + ", seed " +
-           std::to_string(args.seed) + ", domain " + domain + ": kernel " + k.name + " breaks " + k.contract.str() +
-           "\n" + place + ", " + std::to_string(fc.count) + " violation" + (fc.count == 1 ? "" : "s") + ": " +
-           describe_class(fc.key) + (fc.minimised ? ", minimised" : ", as found") + "\n" + fc.why +
-           "\nsignature: " + fc.key.str();
-}
-
-/// The origin comment of a relation class's witness.
-std::string relation_origin(const CheckArgs& args, const std::string& subject, const std::string& domain,
-                            const check::RelationReport& rel, const check::FailureClass& fc, const std::string& place) {
-    return (args.subject.plugin.empty() ? "isect check" : "isect check --plugin " + subject) + ", seed " +
-           std::to_string(args.seed) + ", domain " + domain + ": kernel " + rel.subject + " breaks the relation " +
-           rel.relation + "\n" + place + ", " + std::to_string(fc.count) + " violation" + (fc.count == 1 ? "" : "s") +
-           ": " + describe_class(fc.key) + (fc.minimised ? ", minimised" : ", as found") + "\n" + fc.why +
-           (args.subject.mesh.empty() || rel.relation != "watertight"
-                ? ""
-                : "\ndrawn from the mesh " + args.subject.mesh + " (where its triangle is the mesh's, its neighbour.N are)") +
-           "\nsignature: " + fc.key.str();
+/// Where a class's witness came from: the run and what it found broken.
+check::FindingOrigin witness_origin(const CheckArgs& args, const std::string& subject, const std::string& domain,
+                                    const std::string& breaks, const std::string& place) {
+    return {(args.subject.plugin.empty() ? "isect check" : "isect check --plugin " + subject) + ", seed " +
+                std::to_string(args.seed) + ", domain " + domain + ": kernel " + breaks,
+            place, ""};
 }
 
 /// Keeps a relation class's witness: the case, naming its relation (the
-/// other calls are what the relation derives from it).
+/// other calls are what the relation derives from it). A mesh's neighbours
+/// go with a watertight witness, so that it replays without the mesh; a
+/// witness minimised off the mesh has the ones the relation builds, and
+/// holds none.
 check::Written keep_relation_witness(const CheckArgs& args, const std::string& subject, const std::string& domain,
-                                     const check::Family& f, const check::RelationReport& rel, const check::FailureClass& fc,
-                                     const std::string& place, WitnessFiles& files) {
-    const std::string origin = relation_origin(args, subject, domain, rel, fc, place);
-    // A mesh's neighbours go with the witness, so that it replays without
-    // the mesh; a witness minimised off the mesh has the ones the relation
-    // builds, and holds none.
+                                     const check::Family& f, const check::RelationReport& rel, check::FailureClass& fc,
+                                     const std::string& place, check::FindingFiles& files) {
+    const bool mesh = !args.subject.mesh.empty() && rel.relation == check::RelationKind::watertight;
+    const std::string name = check::relation_name(rel.relation);
+    check::FindingOrigin origin = witness_origin(args, subject, domain, rel.subject + " breaks the relation " + name, place);
     std::vector<std::array<double, 9>> around;
-    if (!args.subject.mesh.empty() && rel.relation == "watertight") {
+    if (mesh) {
+        origin.note = "drawn from the mesh " + args.subject.mesh + " (where its triangle is the mesh's, its neighbour.N are)";
         around = check::witness_neighbours(f, fc.witness);
         if (const check::Family* own = check::find_family(f.name); own && check::witness_neighbours(*own, fc.witness) == around)
             around.clear();
     }
-    const std::string text = fc.truth ? check::format_family_case(f, fc.witness, *fc.truth, origin, rel.relation, around)
-                                      : check::format_family_case(f, fc.witness, origin, rel.relation, around);
-    return files.keep(f.name + "|relation|" + fc.key.str(), witness_stem(args, subject, f, rel.subject) + "-" + rel.relation,
-                      rel.subject, text);
+    return files.keep_class(f, {f.name, check::FindingKey::Of::relation_class, 0, fc.key},
+                            witness_stem(args, subject, f, rel.subject) + "-" + name, fc, origin, rel.relation, around);
 }
 
 /// Writes every failure class's (minimised) witness in place of the one
 /// kept as found, the hang input and the reference disagreement; a write
 /// that fails leaves the class without a file and the run says so.
 void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResult& r,
-                   const std::vector<FamilyKernel>& kernels, WitnessFiles& files) {
+                   const std::vector<FamilyKernel>& kernels, check::FindingFiles& files) {
     const Family& f = *r.family;
     const std::string seed = std::to_string(args.seed);
     for (size_t i = 0; i < kernels.size(); ++i) {
@@ -105,23 +91,12 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
         for (size_t c = 0; c < k.classes.size(); ++c) {
             check::FailureClass& fc = k.classes[c];
             const std::string place = "class " + std::to_string(c + 1) + " of " + std::to_string(k.classes.size());
-            const std::string origin = witness_origin(args, subject, r.report_domain, k, fc, place);
-            // The witness's truth as its judgement found it; judged here only
-            // where it was not minimised (a run cut short).
-            const check::Written w =
-                files.keep(f.name + "|" + std::to_string(i) + "|" + fc.key.str(), stem, k.name,
-                           fc.truth ? check::format_family_case(f, fc.witness, *fc.truth, origin)
-                                    : check::format_family_case(f, fc.witness, origin));
-            fc.case_path = w.ok() || files.kept_earlier() ? w.path : "";
-            if (!w.ok() && files.kept_earlier()) {
-                fc.minimised = false;  // what the file holds
-                const std::string reason = w.error.substr(w.error.find(": ") + 2);
-                fc.case_note = "its minimised form could not be written: " + reason.substr(0, reason.find(';'));
-            }
+            files.keep_class(f, {f.name, check::FindingKey::Of::kernel_class, i, fc.key}, stem, fc,
+                             witness_origin(args, subject, r.report_domain, k.name + " breaks " + k.contract.str(), place));
         }
         if (k.hang_input && (k.classes.empty() || k.classes[0].key.kind != check::FailureKind::hang)) {
             const check::Written w =
-                files.keep(f.name + "|" + std::to_string(i) + "|hang", stem + "-hang", k.name,
+                files.keep({f.name, check::FindingKey::Of::hang, i, {}}, stem + "-hang", k.name,
                            check::format_family_case(f, *k.hang_input, "isect check --plugin " + subject + ", seed " + seed +
                                                                            ": hang: no answer within " +
                                                                            std::to_string(args.subject.timeout_ms) + " ms"));
@@ -129,16 +104,12 @@ void keep_findings(const CheckArgs& args, const std::string& subject, FamilyResu
         }
     }
     for (check::RelationReport& rel : r.report.relations)
-        for (size_t c = 0; c < rel.classes.size(); ++c) {
-            check::FailureClass& fc = rel.classes[c];
-            const std::string place = "class " + std::to_string(c + 1) + " of " + std::to_string(rel.classes.size());
-            const check::Written w = keep_relation_witness(args, subject, r.report_domain, f, rel, fc, place, files);
-            fc.case_path = w.ok() || files.kept_earlier() ? w.path : "";
-            if (!w.ok() && files.kept_earlier()) fc.minimised = false;
-        }
+        for (size_t c = 0; c < rel.classes.size(); ++c)
+            keep_relation_witness(args, subject, r.report_domain, f, rel, rel.classes[c],
+                                  "class " + std::to_string(c + 1) + " of " + std::to_string(rel.classes.size()), files);
     if (r.report.mismatch) {
         const check::Written w =
-            files.keep(f.name + "|references", f.name + "-references-" + seed, "references",
+            files.keep({f.name, check::FindingKey::Of::references, 0, {}}, f.name + "-references-" + seed, "references",
                        "# isect check, seed " + seed + ": the references disagree (" + r.report.mismatch_message + ")\n" +
                            check::show_family_input(f, *r.report.mismatch));
         r.mismatch_path = w.ok() ? w.path : "";
@@ -229,17 +200,16 @@ std::vector<ReplayedFinding> replay_findings(const std::vector<StoredFinding>& f
                                    : j.answer_differs ? "answers " + t.family->answers[size_t(j.got.answer)] + ", inside its band"
                                                       : "answers " + t.family->answers[size_t(truth.answer)] + ", as the references do";
                 // A relation's witness: the relation judged again.
-                for (const std::string& name : c.relations) {
+                for (const check::RelationKind kind : c.relations) {
                     if (p.still_failing) break;
-                    const auto kind = check::Relation::named(name);
-                    if (!kind || !check::Relation::unsupported(*kind, *t.family).empty()) continue;
+                    if (!check::relation_unsupported(*t.family, kind).empty()) continue;
                     const std::unique_ptr<check::Family> around =
                         c.neighbours.empty() ? nullptr : check::with_neighbours(*t.family, c.in, c.neighbours);
-                    if (const auto b = check::judge_relation(around ? *around : *t.family, {*kind, 0, 0, 0}, one, c.in)) {
+                    if (const auto b = check::judge_relation(around ? *around : *t.family, {kind, 0, 0, 0}, one, c.in)) {
                         p.still_failing = p.relation = true;
-                        p.why = "breaks the relation " + name + ": " + b->why;
+                        p.why = "breaks the relation " + std::string(check::relation_name(kind)) + ": " + b->why;
                     } else {
-                        p.why += "; the relation " + name + " holds";
+                        p.why += "; the relation " + std::string(check::relation_name(kind)) + " holds";
                     }
                 }
             } catch (const std::exception& e) {
@@ -453,7 +423,7 @@ bool relations_apply(const std::string& command, const check::KernelsUnderTest& 
         std::string why;
         bool some = false;
         for (const Target& t : targets) {
-            const std::string no = check::Relation::unsupported(kind, *t.family);
+            const std::string no = check::relation_unsupported(*t.family, kind);
             if (no.empty()) some = true;
             else if (why.empty()) why = no;
         }
@@ -523,7 +493,7 @@ int run_check(const CheckArgs& args_in) {
     info.show_maps = args.map || host;
 
     const std::vector<StoredFinding> findings = stored_findings(args, info);
-    WitnessFiles files(args.out);
+    check::FindingFiles files(args.out);
     check::catch_interrupts();
     // Every family's run, on one set of workers: a worker done with one
     // family's cases goes on to the next while the others finish theirs.
@@ -540,19 +510,20 @@ int run_check(const CheckArgs& args_in) {
         r.report_domain = info.domain.str();
         // Each class's first member is written as it is found: a run killed
         // later (a CI timeout's SIGKILL) keeps it.
-        options.on_new_class = [&, n](size_t i, const check::FailureClass& fc) {
+        options.on_new_class = [&, n](size_t i, const check::FailureClass& found) {
             const Target& tn = targets[n];
-            check::FamilyKernelReport k = check::kernel_report_for(tn.kernels[i]);
+            const check::FamilyKernelReport k = check::kernel_report_for(tn.kernels[i]);
+            check::FailureClass fc = found;
             const std::lock_guard<std::mutex> lock(files_lock);
-            files.keep(tn.family->name + "|" + std::to_string(i) + "|" + fc.key.str(),
-                       witness_stem(args, info.subject, *tn.family, k.name), k.name,
-                       check::format_family_case(*tn.family, fc.witness,
-                                                 witness_origin(args, info.subject, all[n].report_domain, k, fc,
-                                                                "kept as found while the run went on")));
+            files.keep_class(*tn.family, {tn.family->name, check::FindingKey::Of::kernel_class, i, fc.key},
+                             witness_stem(args, info.subject, *tn.family, k.name), fc,
+                             witness_origin(args, info.subject, all[n].report_domain, k.name + " breaks " + k.contract.str(),
+                                            "kept as found while the run went on"));
         };
-        options.on_new_relation_class = [&, n](size_t i, const check::FailureClass& fc) {
+        options.on_new_relation_class = [&, n](size_t i, const check::FailureClass& found) {
             const Target& tn = targets[n];
             const check::RelationReport rel = check::relation_report_for(runs_relations[n][i], tn.kernels);
+            check::FailureClass fc = found;
             const std::lock_guard<std::mutex> lock(files_lock);
             keep_relation_witness(args, info.subject, all[n].report_domain, *tn.family, rel, fc,
                                   "kept as found while the run went on", files);

@@ -13,8 +13,8 @@
 #include "check/io/plugin_host.hpp"
 #include "check/io/safe_write.hpp"
 #include "check/engine/kernels_under_test.hpp"
+#include "check/engine/findings.hpp"
 #include "report.hpp"
-#include "witness_files.hpp"
 
 namespace isect::tool {
 
@@ -39,17 +39,6 @@ struct Side {
         return k.front();
     }
 };
-
-/// The case file of a class of the relation: its witness, how it was found
-/// and its class's signature.
-std::string witness_text(const DiffArgs& args, const RunInfo& info, const Family& f, const check::FailureClass& fc,
-                         const std::string& place) {
-    const std::string origin = "isect diff, seed " + std::to_string(args.seed) + ", domain " + info.domain.str() + "\n" +
-                               info.subject + "\n" + place + ", " + std::to_string(fc.count) + " inputs: " +
-                               describe_class(fc.key) + "\n" + fc.why + "\nsignature: " + fc.key.str();
-    return fc.truth ? check::format_family_case(f, fc.witness, *fc.truth, origin)
-                    : check::format_family_case(f, fc.witness, origin);
-}
 
 }  // namespace
 
@@ -117,17 +106,23 @@ int run_diff(const DiffArgs& args_in) {
                   << "', '" << b.name() << "'); `isect kernels` lists the built-in ones\n";
         return 2;
     }
-    WitnessFiles files(args.out);
+    check::FindingFiles files(args.out);
     std::mutex files_lock;  // on_new_relation_class and on_done come from different workers
-    const auto keep = [&](const Family& f, const check::FailureClass& fc, const std::string& place) {
-        return files.keep(f.name + "|" + fc.key.str(), file_stem("diff-" + a.name() + "-" + b.name()).substr(0, 120) +
-                                                           "-" + f.name + "-" + std::to_string(args.seed),
-                          fc.key.kernel, witness_text(args, info, f, fc, place));
+    // Each class's witness, with the run that found it and its signature.
+    const auto keep = [&](const Family& f, check::FailureClass& fc, const std::string& place) {
+        const check::FindingOrigin origin{"isect diff, seed " + std::to_string(args.seed) + ", domain " + info.domain.str() +
+                                              "\n" + info.subject,
+                                          place, ""};
+        return files.keep_class(f, {f.name, check::FindingKey::Of::relation_class, 0, fc.key},
+                                file_stem("diff-" + a.name() + "-" + b.name()).substr(0, 120) + "-" + f.name + "-" +
+                                    std::to_string(args.seed),
+                                fc, origin);
     };
     for (check::FamilyRun& run : runs)
         // Each class's first member is written as it is found: a run
         // killed later keeps it.
-        run.options.on_new_relation_class = [&, f = run.family](size_t, const check::FailureClass& fc) {
+        run.options.on_new_relation_class = [&, f = run.family](size_t, const check::FailureClass& found) {
+            check::FailureClass fc = found;
             const std::lock_guard<std::mutex> lock(files_lock);
             keep(*f, fc, "kept as found while the run went on");
         };
@@ -144,11 +139,8 @@ int run_diff(const DiffArgs& args_in) {
             const std::lock_guard<std::mutex> lock(files_lock);
             for (check::RelationReport& rel : r.report.relations)
                 for (size_t c = 0; c < rel.classes.size(); ++c) {
-                    check::FailureClass& fc = rel.classes[c];
-                    const check::Written w = keep(*r.family, fc, "class " + std::to_string(c + 1) + " of " +
-                                                                     std::to_string(rel.classes.size()));
-                    fc.case_path = w.ok() || files.kept_earlier() ? w.path : "";
-                    if (!w.ok() && files.kept_earlier()) fc.minimised = false;  // what the file holds
+                    keep(*r.family, rel.classes[c],
+                         "class " + std::to_string(c + 1) + " of " + std::to_string(rel.classes.size()));
                 }
         });
     } catch (const std::exception& e) {

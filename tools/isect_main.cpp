@@ -37,7 +37,7 @@ namespace {
 /// ", claims watertight, monotone": the relations a kernel claims.
 std::string claims(const check::FamilyKernel& k) {
     std::string out;
-    for (const std::string& r : k.relations) out += (out.empty() ? ", claims " : ", ") + r;
+    for (const check::RelationKind r : k.relations) out += (out.empty() ? ", claims " : ", ") + std::string(check::relation_name(r));
     if (!out.empty() && k.relations_domain) out += " in " + k.relations_domain->str();
     return out;
 }
@@ -62,8 +62,9 @@ int run_kernels() {
                 std::cout << "  convention a kernel may follow (--convention " << c.name << "): " << c.says << "\n";
         if (p == check::Precision::single) {
             std::string relations;
-            for (const std::string& r : check::relation_names())
-                if (check::relation_unsupported(*f, r).empty()) relations += (relations.empty() ? " " : ", ") + r;
+            for (const check::RelationKind r : check::claimable_relations())
+                if (check::relation_unsupported(*f, r).empty())
+                    relations += (relations.empty() ? " " : ", ") + std::string(check::relation_name(r));
             if (!relations.empty()) std::cout << "  relations a kernel may claim (--relation):" << relations << "\n";
         }
         for (const auto& list : {f->kernels(), f->broken()})

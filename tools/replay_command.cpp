@@ -113,9 +113,9 @@ JudgedFile judge_file(const std::string& file, bool strict, const check::Kernels
     if (!out.disagreement.empty() || !run_kernels) return out;
     std::vector<check::Relation> relations = under_test.relations(*c->family, out.kernels);
     if (under_test.named())
-        for (const std::string& name : c->relations)
+        for (const check::RelationKind kind : c->relations)
             for (size_t i = 0; i < out.kernels.size(); ++i) {
-                const check::Relation rel{*check::Relation::named(name), i, i, 0};
+                const check::Relation rel{kind, i, i, 0};
                 const bool have = std::any_of(relations.begin(), relations.end(),
                                               [&](const check::Relation& r) { return r.kind == rel.kind && r.a == i; });
                 if (!have) relations.push_back(rel);
@@ -257,9 +257,9 @@ struct ReplayTally {
     /// Relation rel's report in r, made when first judged.
     static check::RelationReport& relation_report(FamilyResult& r, const check::Relation& rel,
                                                   const std::vector<FamilyKernel>& kernels) {
-        const std::string name = rel.name(), subject = rel.subject(kernels);
+        const std::string subject = rel.subject(kernels);
         for (check::RelationReport& x : r.report.relations)
-            if (x.relation == name && x.subject == subject) return x;
+            if (x.relation == rel.kind && x.subject == subject) return x;
         r.report.relations.push_back(check::relation_report_for(rel, kernels));
         return r.report.relations.back();
     }

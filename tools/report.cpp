@@ -201,7 +201,7 @@ void print_classes(std::ostream& out, const RunInfo& info, const FamilyResult& r
         << ", largest first\n";
     for (size_t c = 0; c < classes.size(); ++c) {
         const FailureClass& fc = classes[c];
-        out << "    " << c + 1 << ". " << fc.count << " x " << describe_class(fc.key);
+        out << "    " << c + 1 << ". " << fc.count << " x " << fc.key.describe();
         // The widest band a tolerant kernel's wrong answers needed; an
         // exact or conservative one's class is named by its deciding
         // test alone (a band at rounding level would read as noise).
@@ -235,7 +235,7 @@ std::string relation_verdict(const check::RelationReport& rel) {
         const auto at = rel.sides.find(s);
         return std::to_string(at == rel.sides.end() ? 0 : at->second);
     };
-    if (rel.relation == "agree") {
+    if (rel.relation == check::RelationKind::agree) {
         if (rel.holds()) return "A and B agree on every one of " + std::to_string(rel.tried) + " cases";
         std::string v = std::to_string(rel.violations) + " of " + std::to_string(rel.tried) +
                         " cases disagree; the references side with A on " + side("A") + ", with B on " + side("B") +
@@ -243,9 +243,9 @@ std::string relation_verdict(const check::RelationReport& rel) {
         if (side("both") != "0") v += ", with both (numbers each within 1 u S) on " + side("both");
         return v;
     }
-    return rel.relation + (rel.holds() ? " holds on every one of " + std::to_string(rel.tried) + " cases"
-                                       : " BROKEN on " + std::to_string(rel.violations) + " of " +
-                                             std::to_string(rel.tried) + " cases");
+    return check::relation_name(rel.relation) +
+           (rel.holds() ? " holds on every one of " + std::to_string(rel.tried) + " cases"
+                        : " BROKEN on " + std::to_string(rel.violations) + " of " + std::to_string(rel.tried) + " cases");
 }
 
 /// Whether every kernel kept its contract (a relation may still be broken).
@@ -352,7 +352,7 @@ std::string md_cell(std::string s) {
 std::string class_list(const std::vector<FailureClass>& classes) {
     std::string out;
     for (const FailureClass& c : classes)
-        out += (out.empty() ? "" : "; ") + std::to_string(c.count) + " x " + describe_class(c.key);
+        out += (out.empty() ? "" : "; ") + std::to_string(c.count) + " x " + c.key.describe();
     return out;
 }
 
@@ -364,7 +364,7 @@ void print_md_witnesses(std::ostream& out, const RunInfo& info, const FamilyResu
         const FailureClass& fc = classes[c];
         const std::string hint = class_hint(r, info.domain, fc);
         out << "\n<details><summary>" << md_cell(r.label()) << ", " << md_cell(who) << ", class " << c + 1 << ": "
-            << fc.count << " x " << md_cell(describe_class(fc.key)) << "</summary>\n\n"
+            << fc.count << " x " << md_cell(fc.key.describe()) << "</summary>\n\n"
             << (hint.empty() ? "" : md_cell(hint) + "\n\n") << "```\n"
             << witness_case(r, fc.witness) << "```\n</details>\n";
     }
@@ -401,7 +401,7 @@ void print_markdown(std::ostream& out, const RunInfo& info, const std::vector<Fa
         for (const check::RelationReport& rel : r.report.relations) {
             const std::string path =
                 !rel.classes.empty() && rel.classes[0].case_path ? "`" + *rel.classes[0].case_path + "`" : "";
-            out << "| " << r.label() << " | " << md_cell(rel.subject) << " | " << rel.relation << " | " << rel.tried
+            out << "| " << r.label() << " | " << md_cell(rel.subject) << " | " << check::relation_name(rel.relation) << " | " << rel.tried
                 << " | " << rel.violations << " | - | - | - | - | - | " << (rel.holds() ? "holds" : "**broken**") << " | "
                 << md_cell(class_list(rel.classes)) << " | " << path << " |\n";
         }
@@ -452,7 +452,7 @@ std::string xml_escape(const std::string& s) {
 std::string failure_body(const RunInfo& info, const FamilyResult& r, const std::vector<FailureClass>& classes) {
     std::string body;
     for (const FailureClass& fc : classes) {
-        body += std::to_string(fc.count) + " x " + describe_class(fc.key) + ": " + fc.why + "\n";
+        body += std::to_string(fc.count) + " x " + fc.key.describe() + ": " + fc.why + "\n";
         if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty()) body += "note: " + hint + "\n";
         body += witness_case(r, fc.witness);
         if (fc.case_path) body += fc.case_path->empty() ? "NOT SAVED\n" : "written to " + *fc.case_path + "\n";
@@ -518,7 +518,7 @@ void print_junit(std::ostream& out, const RunInfo& info, const std::vector<Famil
         }
         for (const check::RelationReport& rel : r.report.relations) {
             out << "    <testcase classname=\"" << xml_escape(r.label()) << "\" name=\"" << xml_escape(rel.subject)
-                << " (" << rel.relation << ")\" time=\"" << r.report.seconds << "\">\n";
+                << " (" << check::relation_name(rel.relation) << ")\" time=\"" << r.report.seconds << "\">\n";
             if (!rel.holds()) {
                 out << "      <failure message=\"" << xml_escape(relation_verdict(rel)) << "\">"
                     << xml_escape(failure_body(info, r, rel.classes))
@@ -560,13 +560,6 @@ void RunInfo::take_subject(const check::KernelsUnderTest& under_test) {
 
 bool known_format(const std::string& format) {
     return format == "text" || format == "markdown" || format == "json" || format == "junit";
-}
-
-std::string describe_class(const check::ClassKey& key) {
-    std::string out = key.what;
-    if (!key.decided.empty()) out += " (" + key.decided + ")";
-    if (!key.scale.empty()) out += ", inputs " + key.scale;
-    return out;
 }
 
 void print_report(std::ostream& out, const std::string& format, const RunInfo& info,

@@ -136,8 +136,4 @@ std::string class_hint(const FamilyResult& r, const check::Domain& domain, const
 /// ("families[2].kernels[0]: no 'classes'"), or an empty string.
 std::string read_json_report(const std::string& text, RunInfo& info, std::vector<FamilyResult>& results);
 
-/// One failure class as a person reads it: "false miss, decided by edge
-/// x*f1, at 2^-20..2^20".
-std::string describe_class(const check::ClassKey& key);
-
 }  // namespace isect::tool

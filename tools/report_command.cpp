@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "check/engine/judge.hpp"
+#include "isect/plugin.h"
 #include "check/io/case_file.hpp"
 
 namespace isect::tool {
@@ -115,7 +116,7 @@ std::string reproducer_text(const ReportArgs& args, const ReportedFinding& x, co
       << "//   g++ -std=c++17 -O2 " << repro_name
       << (args.build.empty() ? "" : " " + args.build) << " && ./a.out\n"
       << "// It prints the answer beside the exact one and exits 1 while they differ.\n"
-      << "#define ISECT_PLUGIN_EXPORT\n#define ISECT_ABI_VERSION 2\n";
+      << "#define ISECT_PLUGIN_EXPORT\n#define ISECT_ABI_VERSION " << ISECT_ABI_VERSION << "\n";
     for (const std::string& d : args.defines) {
         const size_t eq = d.find('=');
         r << "#define " << (eq == std::string::npos ? d + " 1" : d.substr(0, eq) + " " + d.substr(eq + 1)) << "\n";
@@ -147,7 +148,7 @@ std::string reproducer_text(const ReportArgs& args, const ReportedFinding& x, co
     }
     const size_t n_out = std::max<size_t>(f.outputs.size(), 1);
     r << "    " << T << " out[" << n_out << "];\n    for (" << T << "& x : out) x = NAN;  // what it does not write stays NaN\n";
-    if (f.plugin_out_args.find("contains") != std::string::npos) r << "    int contains = -1;\n";
+    if (f.plugin_int_output) r << "    int " << identifier(f.outputs[*f.plugin_int_output]) << " = -1;\n";
     std::string call = "isect_" + f.name.substr(0, f.name.find(' ')) + (single ? "" : "_d") + "(";
     {
         // The base family's name: a declared convention is not part of it.
@@ -170,7 +171,10 @@ std::string reproducer_text(const ReportArgs& args, const ReportedFinding& x, co
         r << "};\n    const double exact[] = {";
         for (size_t i = 0; i < truth.values.size(); ++i) r << (i ? ", " : "") << literal(truth.values[i], false);
         r << "};\n";
-        if (f.plugin_out_args.find("contains") != std::string::npos) r << "    if (contains != -1) out[3] = " << T << "(contains);\n";
+        if (const auto i = f.plugin_int_output) {
+            const std::string name = identifier(f.outputs[*i]);
+            r << "    if (" << name << " != -1) out[" << *i << "] = " << T << "(" << name << ");\n";
+        }
         r << "    for (int i = 0; i < " << truth.values.size() << "; ++i)\n"
           << "        if (!std::isnan(out[i])) std::printf(\"%-12s %.9g   (exact %.17g)\\n\", name[i], double(out[i]), exact[i]);\n";
     }
@@ -188,7 +192,7 @@ std::string reproducer_text(const ReportArgs& args, const ReportedFinding& x, co
                 // A box that must contain the exact one: lo may not rise, hi
                 // not fall, past the band of the contract's K.
                 const double allowed = off * k.contract.k / j.error.cut_k;
-                const bool lo = f.outputs[i].find(".lo") != std::string::npos;
+                const bool lo = check::lower_corner_output(f, i);
                 failing += " || " + (lo ? o + " - " + e : e + " - " + o) + " > " + literal(allowed, false);
                 r << "    std::printf(\"" << f.outputs[i] << " may cut the exact box by %.3g (the band of "
                   << k.contract.str() << ")\\n\", " << literal(allowed, false) << ");\n";

@@ -56,7 +56,7 @@ nlohmann::json classes_json(const FamilyResult& r, const RunInfo& info, const st
 
 /// A relation's part of a family's report.
 nlohmann::json relation_json(const FamilyResult& r, const RunInfo& info, const check::RelationReport& rel) {
-    return {{"relation", rel.relation},
+    return {{"relation", check::relation_name(rel.relation)},
             {"subject", rel.subject},
             {"cases", rel.tried},
             {"violations", rel.violations},
@@ -362,7 +362,10 @@ FamilyKernelReport read_kernel(const Fields& kj, const Family& f) {
 
 check::RelationReport read_relation(const Fields& rj) {
     check::RelationReport rel;
-    rel.relation = rj.text("relation");
+    const std::string name = rj.text("relation");
+    const std::optional<check::RelationKind> kind = check::relation_named(name);
+    if (!kind) throw BadReport(rj.where() + ".relation: '" + name + "' is no relation");
+    rel.relation = *kind;
     rel.subject = rj.text("subject");
     rel.tried = rj.whole("cases");
     rel.violations = rj.whole("violations");
@@ -372,7 +375,7 @@ check::RelationReport read_relation(const Fields& rj) {
         if (!n.is_number_unsigned()) throw BadReport(rj.where() + ".sides." + side + ": not a whole number");
         rel.sides[side] = n.get<uint64_t>();
     }
-    for (const Fields& c : rj.list("classes")) rel.classes.push_back(read_class(c, rel.subject, rel.relation));
+    for (const Fields& c : rj.list("classes")) rel.classes.push_back(read_class(c, rel.subject, name));
     return rel;
 }
 

@@ -400,6 +400,13 @@ std::string without_axis(std::string_view name) {
 
 std::string ClassKey::str() const { return kernel + "|" + contract + "|" + what + "|" + decided + "|" + scale; }
 
+std::string ClassKey::describe() const {
+    std::string out = what;
+    if (!decided.empty()) out += " (" + decided + ")";
+    if (!scale.empty()) out += ", inputs " + scale;
+    return out;
+}
+
 std::optional<ClassKey> ClassKey::parse(const std::string& signature) {
     std::string parts[5];
     size_t at = 0;
@@ -560,7 +567,7 @@ std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>
                 key.kind = e.kind;
                 key.what = failure_kind_name(e.kind);
                 key.scale = "outside the family's domain";
-                return Finding{k.name, key, e.what(), std::nullopt, {}};
+                return Finding{k.name, key, e.what(), std::nullopt, {}, size_t(&k - kernels.data()), nullptr};
             }
         }
         return std::nullopt;
@@ -593,7 +600,7 @@ std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>
         const FamilyJudgement& j = judged.judgements()[i];
         if (!j.violates) continue;
         Finding found{kernels[i].name, violation_class(f, kernels[i], in, judged.truth(), j),
-                      "kernel " + kernels[i].name + " (" + kernels[i].contract.str() + "): " + j.why, std::nullopt, {}};
+                      "kernel " + kernels[i].name + " (" + kernels[i].contract.str() + "): " + j.why, std::nullopt, {}, i, nullptr};
         if (judged.references_judged()) {
             found.truth = judged.truth();
             found.judgements = judged.judgements();
@@ -606,7 +613,7 @@ std::optional<Finding> fuzz_one(const Family& f, const std::vector<FamilyKernel>
             const std::optional<RelationBreak> b = judge_relation(f, rel, kernels, in);
             if (!b) continue;
             return Finding{b->key.kernel, b->key, "kernel " + b->key.kernel + " breaks the relation " + rel.name() + ": " + b->why,
-                           b->truth, {}};
+                           b->truth, {}, std::nullopt, &rel};
         }
     return std::nullopt;
 }

@@ -36,6 +36,8 @@ struct ClassKey {
     /// As case files keep it after "signature: ", and fuzz campaigns
     /// compare it: "kernel|contract|what|decided|scale".
     std::string str() const;
+    /// For a person: "false hit (det), inputs 2^-10..2^10".
+    std::string describe() const;
     /// The key str() wrote (its kind from `what` where that names one).
     static std::optional<ClassKey> parse(const std::string& signature);
     bool operator==(const ClassKey& o) const {
@@ -205,6 +207,11 @@ struct Finding {
     /// Every kernel's judgement of the input on that truth (with truth):
     /// a campaign counts the finding from them, without judging it again.
     std::vector<FamilyJudgement> judgements;
+    /// Whose finding it is: the kernel it breaks (its index in the kernels
+    /// judged), or the relation (one of those judged); neither for the
+    /// references' disagreement.
+    std::optional<size_t> kernel_index = std::nullopt;
+    const struct Relation* relation = nullptr;
 };
 
 /// The fuzz oracle: one input judged by CaseJudge (the references on every

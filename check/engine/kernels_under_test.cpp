@@ -55,8 +55,8 @@ std::vector<std::string> split_names(const std::string& list) {
 /// false with why for a name that is none.
 bool parse_relations(const std::string& list, std::vector<Relation::Kind>& into, std::string& why) {
     for (const std::string& name : split_names(list)) {
-        const auto kind = Relation::named(name);
-        if (!kind) {
+        const auto kind = relation_named(name);
+        if (!kind || *kind == RelationKind::agree) {
             why = "'" + name + "' is not symmetric, monotone, watertight or rotation";
             return false;
         }
@@ -318,11 +318,10 @@ std::vector<Relation> KernelsUnderTest::relations(const Family& f, const std::ve
         // Those asked (--relation, or a plugin's isect_relations()), and
         // those the kernel claims of itself.
         std::vector<Relation::Kind> kinds = relations_;
-        for (const std::string& name : kernels[i].relations)
-            if (const auto kind = Relation::named(name); kind && std::find(kinds.begin(), kinds.end(), *kind) == kinds.end())
-                kinds.push_back(*kind);
-        for (Relation::Kind kind : kinds)
-            if (Relation::unsupported(kind, f).empty()) out.push_back({kind, i, i, 0});
+        for (const RelationKind kind : kernels[i].relations)
+            if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) kinds.push_back(kind);
+        for (const RelationKind kind : kinds)
+            if (relation_unsupported(f, kind).empty()) out.push_back({kind, i, i, 0});
     }
     return out;
 }

@@ -8,40 +8,14 @@
 
 namespace isect::check {
 
-namespace {
-
-constexpr std::pair<Relation::Kind, const char*> kNames[] = {{Relation::Kind::agree, "agree"},
-                                                            {Relation::Kind::symmetric, "symmetric"},
-                                                            {Relation::Kind::monotone, "monotone"},
-                                                            {Relation::Kind::watertight, "watertight"},
-                                                            {Relation::Kind::rotation, "rotation"}};
-
-}  // namespace
-
-std::string Relation::name() const {
-    for (const auto& [k, n] : kNames)
-        if (k == kind) return n;
-    return "agree";
-}
-
 std::string Relation::subject(const std::vector<FamilyKernel>& kernels) const {
     if (kind == Kind::agree) return "A = " + kernels[a].name + ", B = " + kernels[b].name;
     return kernels[a].name;
 }
 
-std::optional<Relation::Kind> Relation::named(const std::string& name) {
-    for (const auto& [k, n] : kNames)
-        if (name == n && k != Kind::agree) return k;
-    return std::nullopt;
-}
-
-std::string Relation::unsupported(Kind kind, const Family& f) {
-    return kind == Kind::agree ? "" : relation_unsupported(f, Relation{kind}.name());
-}
-
 RelationReport relation_report_for(const Relation& rel, const std::vector<FamilyKernel>& kernels) {
     RelationReport r;
-    r.relation = rel.name();
+    r.relation = rel.kind;
     r.subject = rel.subject(kernels);
     if (rel.kind == Relation::Kind::agree) r.sides = {{"A", 0}, {"B", 0}, {"neither", 0}, {"both", 0}};
     return r;

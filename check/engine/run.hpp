@@ -28,39 +28,29 @@ constexpr size_t kMinimisedClasses = 8;
 /// contracts (relation.hpp). A contract judges one call; what users build
 /// relies on relations between calls, which no contract shows.
 struct Relation {
-    enum class Kind {
-        /// Kernels a and b give the same answer on every input, and numbers
-        /// within `tolerance` u max(|x|, |y|) of each other (isect diff).
-        agree,
-        /// Kernel a gives the same answer with a two-object family's
-        /// arguments swapped (Family::exchangeable).
-        symmetric,
-        /// Kernel a's hit at tmax stays a hit, with the same entry, at
-        /// every larger tmax (twice it, the precision's largest number,
-        /// +inf): families with a tmax.
-        monotone,
-        /// A ray through the interior of an edge that kernel a's triangle
-        /// shares with a neighbour (the triangle across that edge, wound
-        /// alike), crossing both planes the same way, hits at least one of
-        /// them (Woop, Benthin and Wald 2013): ray_triangle.
-        watertight,
-        /// Kernel a gives the same answer with every polygon's vertices
-        /// rotated (a b c to b c a): families with a triangle or polygon.
-        rotation,
-    };
+    /// What each kind claims:
+    /// - agree: kernels a and b give the same answer on every input, and
+    ///   numbers within `tolerance` u max(|x|, |y|) of each other (isect diff);
+    /// - symmetric: kernel a gives the same answer with a two-object
+    ///   family's arguments swapped (Family::exchangeable);
+    /// - monotone: kernel a's hit at tmax stays a hit, with the same entry,
+    ///   at every larger tmax (twice it, the precision's largest number,
+    ///   +inf): families with a tmax;
+    /// - watertight: a ray through the interior of an edge that kernel a's
+    ///   triangle shares with a neighbour (the triangle across that edge,
+    ///   wound alike), crossing both planes the same way, hits at least one
+    ///   of them (Woop, Benthin and Wald 2013): ray_triangle;
+    /// - rotation: kernel a gives the same answer with every polygon's
+    ///   vertices rotated (a b c to b c a): families with a polygon.
+    using Kind = RelationKind;
     Kind kind = Kind::agree;
     size_t a = 0, b = 1;   ///< the run's kernels it is about (b: agree only)
     double tolerance = 0;  ///< agree: how far the numbers may differ, in u
-    /// As reports, class keys and --relation name it: "agree", "symmetric"...
-    std::string name() const;
+    /// As reports, class keys and --relation name it (relation_name).
+    std::string name() const { return relation_name(kind); }
     /// Who it is about, as reports name it: "A = moller_trumbore, B =
     /// watertight" for agree, else the kernel's name.
     std::string subject(const std::vector<FamilyKernel>& kernels) const;
-    /// The kind --relation NAME names (not agree: that is isect diff's).
-    static std::optional<Kind> named(const std::string& name);
-    /// Why family f cannot be judged for the kind (it has no two
-    /// arguments of one kind, no tmax, is not ray_triangle); empty when it can.
-    static std::string unsupported(Kind kind, const Family& f);
 };
 
 struct FamilyCheckOptions {
@@ -164,7 +154,7 @@ struct FamilyKernelReport {
 /// A relation's part of a family's report: the cases it was judged on, the
 /// ones that broke it, and its failure classes.
 struct RelationReport {
-    std::string relation;  ///< Relation::name()
+    RelationKind relation = RelationKind::agree;
     std::string subject;   ///< Relation::subject()
     uint64_t tried = 0;
     uint64_t violations = 0;

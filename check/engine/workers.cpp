@@ -15,6 +15,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "check/engine/findings.hpp"
 #include "check/engine/relation.hpp"
 #include "check/engine/run.hpp"
 #include "check/engine/witness.hpp"
@@ -23,71 +24,6 @@
 namespace isect::check {
 
 namespace {
-
-/// Minimises a class's witness while it stays a violation of that class.
-/// A trial whose violation the fast oracle decides is judged on it, the
-/// others on the first reference where the family has one (a few hundred
-/// trials a class, each paying both references, were a fifth of a broken
-/// kernel's run); the witness the trials end on by the one judge with both
-/// references (a trial on which they disagree is not the kernel's finding).
-/// A witness the references would class otherwise gives way to the member
-/// found.
-void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, const Domain& domain) {
-    const std::vector<FamilyKernel> one{k};
-    const auto in_class = [&](const Inputs& t, Oracle oracle) -> std::optional<std::pair<Truth, FamilyJudgement>> {
-        CaseJudge judge(f, one, t, oracle, false);
-        const CaseJudge::FastViolation* fast = judge.fast_violation(0);
-        const bool trusted = judge.needs_references() && judge.fast_decides_all();
-        if (trusted) judge.trust_fast();
-        if (trusted || oracle == Oracle::slow || !judge.finish_on_first_reference()) judge.finish();
-        if (!judge.disagreement().empty() || !judge.judgements()[0].violates) return std::nullopt;
-        const ClassKey key = trusted ? fast->key : violation_class(f, k, t, judge.truth(), judge.judgements()[0]);
-        if (key != c.key) return std::nullopt;
-        return std::make_pair(judge.truth(), judge.judgements()[0]);
-    };
-    c.witness = minimise_witness(f, domain, c.found, [&](const Inputs& t) { return in_class(t, Oracle::fast).has_value(); });
-    c.why = c.found_why;
-    c.truth.reset();
-    std::optional<std::pair<Truth, FamilyJudgement>> confirmed = in_class(c.witness, Oracle::slow);
-    if (!confirmed && c.witness != c.found) {
-        c.witness = c.found;
-        confirmed = in_class(c.witness, Oracle::slow);
-    }
-    if (confirmed) {
-        c.why = confirmed->second.why;
-        c.truth = confirmed->first;
-        // A wrong answer: how near the witness is to one whose exact answer
-        // is the kernel's, from below (the band) and from above (an input
-        // found so).
-        const FamilyJudgement& j = confirmed->second;
-        if (j.answer_differs && !j.failure && within_grace()) {
-            c.band_k = measured_k(f, c.witness, confirmed->first);
-            if (const std::optional<Perturbation> p = flipping_perturbation(f, c.witness, j.got.answer, c.band_k)) {
-                c.witnessed_k = p->k;
-                c.perturbed = p->input;
-            }
-        }
-    }
-    c.minimised = within_grace();  // cut short by a signal: as found, or part way
-}
-
-/// Minimises a relation's class the same way: while its witness's calls
-/// break the relation the same way.
-void minimise_relation_class(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels,
-                             FailureClass& c, const Domain& domain) {
-    const auto same_class = [&](const Inputs& t) {
-        const std::optional<RelationBreak> b = judge_relation(f, rel, kernels, t);
-        return b && b->key == c.key;
-    };
-    c.witness = minimise_witness(f, domain, c.found, same_class);
-    c.why = c.found_why;
-    c.truth.reset();
-    if (const std::optional<RelationBreak> b = judge_relation(f, rel, kernels, c.witness)) {
-        c.why = b->why;
-        c.truth = b->truth;
-    }
-    c.minimised = within_grace();
-}
 
 /// A family's progress: the cases and violations its workers count (each
 /// once a block), and the line on stderr that shows them when asked: one
@@ -379,10 +315,7 @@ private:
             sort_classes(st.report.kernels[k].classes);
             const auto& classes = st.report.kernels[k].classes;
             for (size_t c = 0; o.minimize && c < classes.size() && c < o.minimize_classes; ++c) {
-                // A crash, hang or garbage answer is kept as found: every
-                // trial would cost a worker or a timeout.
-                const FailureKind kind = classes[c].key.kind;
-                if (kind == FailureKind::crash || kind == FailureKind::hang || kind == FailureKind::garbage) continue;
+                if (!minimised_kind(classes[c].key.kind)) continue;
                 tasks_.push_back({i, k, c, false});
                 ++st.tasks_left;
             }

@@ -390,9 +390,9 @@ Family make() {
         // but their rounding does: at mixed scales (a vertex 2^110 from
         // another) the fuzzer found sat answering otherwise rotated, so
         // rotation is claimed in 2^-20:2^20.
-        return std::vector<FamilyKernel>{claiming(kernel<float>("sat", "tolerant=1", aabb_triangle_sat<float>), {"rotation"}, "2^-20:2^20"),
-                                         claiming(kernel<double>("sat", "tolerant=2", aabb_triangle_sat<double>), {"rotation"}, "2^-20:2^20"),
-                                         claiming(kernel("conservative", "conservative", aabb_triangle_conservative), {"rotation"}, "2^-20:2^20"),
+        return std::vector<FamilyKernel>{claiming(kernel<float>("sat", "tolerant=1", aabb_triangle_sat<float>), {RelationKind::rotation}, "2^-20:2^20"),
+                                         claiming(kernel<double>("sat", "tolerant=2", aabb_triangle_sat<double>), {RelationKind::rotation}, "2^-20:2^20"),
+                                         claiming(kernel("conservative", "conservative", aabb_triangle_conservative), {RelationKind::rotation}, "2^-20:2^20"),
                                          kernel("exact", "exact", aabb_triangle_exact)};
     };
     f.all_broken = [] {

@@ -549,12 +549,12 @@ Family make() {
         // perturbations of the witness flip it only from K = 1e6; about one
         // case in 100,000). On float input the same code computes in double
         // with 29 bits to spare and holds.
-        return std::vector<FamilyKernel>{claiming(kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>), {"monotone"}),
+        return std::vector<FamilyKernel>{claiming(kernel<float>("moller_trumbore", "tolerant=1", 1, ray_triangle_mt<float>), {RelationKind::monotone}),
                                          claiming(kernel<float>("watertight", "tolerant=1", 1, ray_triangle_watertight<float>),
-                                                  {"watertight", "monotone"}, "2^-20:2^20"),
+                                                  {RelationKind::watertight, RelationKind::monotone}, "2^-20:2^20"),
                                          kernel<float>("exact", "exact", 1, ray_triangle_exact),
                                          claiming(kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>),
-                                                  {"monotone"}),
+                                                  {RelationKind::monotone}),
                                          kernel<float>("moller_trumbore_cull", "tolerant=1", 1, ray_triangle_mt_cull<float>,
                                                        {"cull_back"})};
     };
@@ -563,8 +563,8 @@ Family make() {
                                          kernel<float>("broken:swapped_uv", "tolerant=1", 1, swapped_uv),
                                          kernel<float>("broken:cull_wrong_winding", "tolerant=1", 1, cull_wrong_winding, {"cull_back"}),
                                          // Within its contract, caught by the relations it claims.
-                                         claiming(kernel<float>("broken:strict_edges", "tolerant=1", 1, strict_edges), {"watertight"}),
-                                         claiming(kernel<float>("broken:segment_from_tmax", "tolerant=1", 1, segment_from_tmax), {"monotone"}),
+                                         claiming(kernel<float>("broken:strict_edges", "tolerant=1", 1, strict_edges), {RelationKind::watertight}),
+                                         claiming(kernel<float>("broken:segment_from_tmax", "tolerant=1", 1, segment_from_tmax), {RelationKind::monotone}),
                                          kernel<double>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<double>)};
     };
     f.mixes = mixes();
@@ -611,7 +611,7 @@ const Family& ray_triangle_family() { return self(); }
 
 /// For the watertightness property: the planted strict-edge kernel.
 FamilyKernel ray_triangle_strict_edges_kernel() {
-    return claiming(kernel("broken:strict_edges", "tolerant=1", 1, strict_edges), {"watertight"});
+    return claiming(kernel("broken:strict_edges", "tolerant=1", 1, strict_edges), {RelationKind::watertight});
 }
 
 }  // namespace isect::check

@@ -215,6 +215,7 @@ Family make() {
     f.mixes = mixes();
     f.plugin_call_f = plugin_call<float>;
     f.plugin_out_args = "out, &contains";
+    f.plugin_int_output = 3;
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::positive_extent(f), preconditions::positive_value(f, "positive_radius", "r")};
     return f;

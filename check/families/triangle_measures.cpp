@@ -458,7 +458,7 @@ Family make_triangle() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::triangle_measures(in)); };
     f.feature = [](const double* in) { return shortest_edge(in + kTri, 3); };
-    f.all_kernels = [] { return std::vector<FamilyKernel>{claiming(triangle_kernel("measures", triangle_measures), {"rotation"}, "2^-20:2^20")}; };
+    f.all_kernels = [] { return std::vector<FamilyKernel>{claiming(triangle_kernel("measures", triangle_measures), {RelationKind::rotation}, "2^-20:2^20")}; };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{triangle_kernel("broken:seed_circumcentre", seed_circumcentre),
                                          triangle_kernel("broken:area_not_halved", area_not_halved),

@@ -463,7 +463,7 @@ Family make() {
     f.all_broken = [] {
         return std::vector<FamilyKernel>{segment_kernel<float>("broken:moller_epsilon", "tolerant=1", 4, moller_epsilon),
                                          claiming(segment_kernel<float>("broken:first_plane_only", "tolerant=1", 4, first_plane_only),
-                                                  {"symmetric"}),
+                                                  {RelationKind::symmetric}),
                                          segment_kernel<float>("broken:directxmath_wrong_array", "tolerant=1", 4, directxmath_wrong_array),
                                          kernel<float>("broken:orientation_in_float", "tolerant=1", orientation_in_float),
                                          kernel<float>("broken:orientation_in_double", "tolerant=1", tri_tri_orientation<float>),

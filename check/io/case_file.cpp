@@ -141,10 +141,13 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
     std::set<std::string> known = {"family", "expect", "precision", "convention", "relation"};
     if (const auto rel = keys.find("relation"); rel != keys.end()) {
         for (const std::string& name : rel->second.values) {
-            if (const std::string why = relation_unsupported(f, name); !why.empty())
+            const std::optional<RelationKind> kind = relation_named(name);
+            if (!kind || *kind == RelationKind::agree)
+                errors.push_back({path, rel->second.line, "relation: '" + name + "' is not symmetric, monotone, watertight or rotation"});
+            else if (const std::string why = relation_unsupported(f, *kind); !why.empty())
                 errors.push_back({path, rel->second.line, "relation: " + why});
-            else if (std::find(c.relations.begin(), c.relations.end(), name) == c.relations.end())
-                c.relations.push_back(name);
+            else if (std::find(c.relations.begin(), c.relations.end(), *kind) == c.relations.end())
+                c.relations.push_back(*kind);
         }
         if (rel->second.values.empty()) errors.push_back({path, rel->second.line, "relation: names no relation"});
     }
@@ -244,8 +247,8 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
         if (!known.count(key)) {
             std::string list = "family, precision";
             if (!f.conventions.empty()) list += ", convention";
-            for (const std::string& name : relation_names())
-                if (relation_unsupported(f, name).empty()) {
+            for (const RelationKind kind : claimable_relations())
+                if (relation_unsupported(f, kind).empty()) {
                     list += ", relation";
                     break;
                 }

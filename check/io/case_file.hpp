@@ -41,7 +41,7 @@ struct FamilyCase {
     /// relation derives from it, its arguments swapped, a larger tmax, its
     /// triangle's neighbours), judged for every kernel that claims them or
     /// is asked to (--relation).
-    std::vector<std::string> relations;
+    std::vector<RelationKind> relations;
     /// `neighbour.N` (nine numbers each): the triangles around the case's
     /// that a watertight witness from a mesh was judged against; replay
     /// judges it against them instead of the ones the relation builds.
@@ -52,13 +52,13 @@ struct FamilyCase {
 };
 
 /// The text of a case: origin comment, family, keys, expect and the
-/// values; a relation's witness names the relation.
-std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin,
-                               const std::string& relation = "", const std::vector<std::array<double, 9>>& neighbours = {});
-/// The same with the truth from the references; when they disagree the
-/// origin says so and expect holds the family's first answer (replay then
-/// reports the disagreement).
-std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin, const std::string& relation = "",
+/// values; a relation's witness names the relation, and a mesh's watertight
+/// witness the triangles around it. Without a truth, the references'; when
+/// they disagree the origin says so and expect holds the family's first
+/// answer (replay then reports the disagreement).
+std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin,
+                               const std::optional<Truth>& truth = std::nullopt,
+                               std::optional<RelationKind> relation = std::nullopt,
                                const std::vector<std::array<double, 9>>& neighbours = {});
 
 /// Where the exact truth does not reproduce a case's expect and

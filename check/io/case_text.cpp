@@ -30,36 +30,38 @@ std::string format_inputs(const Family& f, const Inputs& in) {
 
 }  // namespace
 
-std::string format_family_case(const Family& f, const Inputs& in, const Truth& truth, const std::string& origin,
-                               const std::string& relation, const std::vector<std::array<double, 9>>& neighbours) {
+std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin,
+                               const std::optional<Truth>& truth, std::optional<RelationKind> relation,
+                               const std::vector<std::array<double, 9>>& neighbours) {
+    std::string comment = origin;
+    Truth exact;
+    if (truth) {
+        exact = *truth;
+    } else {
+        try {
+            exact = f.truth(in.data());
+        } catch (const ReferenceMismatch& e) {
+            comment += std::string("\n") + e.what() + "; expect below is a placeholder";
+        }
+    }
     std::ostringstream out;
-    std::istringstream lines(origin);
+    std::istringstream lines(comment);
     for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
     out << "family  " << f.name << "\n";
     if (precision() == Precision::double_) out << "precision  double\n";
     for (const std::string& c : f.followed) out << "convention  " << c << "\n";
-    if (!relation.empty()) out << "relation  " << relation << "\n";
+    if (relation) out << "relation  " << relation_name(*relation) << "\n";
     out << format_inputs(f, in);
     for (size_t n = 0; n < neighbours.size(); ++n) {
         out << "neighbour." << n + 1 << "  ";
         for (size_t i = 0; i < 9; ++i) out << (i ? (i % 3 == 0 ? "   " : " ") : "") << format_number(neighbours[n][i]);
         out << "\n";
     }
-    out << "expect  " << f.answers[size_t(truth.answer)] << "\n";
-    if (f.answer_has_values[size_t(truth.answer)])
-        for (size_t i = 0; i < f.outputs.size() && i < truth.values.size(); ++i)
-            out << "expect." << f.outputs[i] << "  " << format_double(truth.values[i]) << "\n";
+    out << "expect  " << f.answers[size_t(exact.answer)] << "\n";
+    if (f.answer_has_values[size_t(exact.answer)])
+        for (size_t i = 0; i < f.outputs.size() && i < exact.values.size(); ++i)
+            out << "expect." << f.outputs[i] << "  " << format_double(exact.values[i]) << "\n";
     return out.str();
-}
-
-std::string format_family_case(const Family& f, const Inputs& in, const std::string& origin, const std::string& relation,
-                               const std::vector<std::array<double, 9>>& neighbours) {
-    try {
-        return format_family_case(f, in, f.truth(in.data()), origin, relation, neighbours);
-    } catch (const ReferenceMismatch& e) {
-        return format_family_case(f, in, Truth{}, origin + "\n" + e.what() + "; expect below is a placeholder", relation,
-                                  neighbours);
-    }
 }
 
 std::string show_family_input(const Family& f, const Inputs& in) {

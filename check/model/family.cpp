@@ -164,6 +164,13 @@ std::vector<std::pair<size_t, size_t>> box_corners(const Family& f) {
     return out;
 }
 
+bool lower_corner_output(const Family& f, size_t i) {
+    if (i >= f.outputs.size()) return false;
+    const std::string& name = f.outputs[i];
+    const size_t dot = name.rfind(".lo");
+    return dot != std::string::npos && (dot + 3 == name.size() || (dot + 5 == name.size() && name[dot + 3] == '.'));
+}
+
 void band_deltas(const Family& f, const double* in, double ku, double* out) {
     const auto capped = [](double x) { return std::isfinite(x) ? x : std::numeric_limits<double>::max(); };
     const double positions = capped(ku * position_magnitude(f, in));
@@ -219,26 +226,50 @@ std::optional<FailureKind> failure_kind_named(const std::string& name) {
     return std::nullopt;
 }
 
-const std::vector<std::string>& relation_names() {
-    static const std::vector<std::string> names = {"symmetric", "monotone", "watertight", "rotation"};
-    return names;
+namespace {
+
+constexpr std::pair<RelationKind, const char*> kRelationNames[] = {{RelationKind::agree, "agree"},
+                                                                   {RelationKind::symmetric, "symmetric"},
+                                                                   {RelationKind::monotone, "monotone"},
+                                                                   {RelationKind::watertight, "watertight"},
+                                                                   {RelationKind::rotation, "rotation"}};
+
+}  // namespace
+
+const char* relation_name(RelationKind kind) {
+    for (const auto& [k, n] : kRelationNames)
+        if (k == kind) return n;
+    return "agree";
 }
 
-std::string relation_unsupported(const Family& f, const std::string& name) {
-    if (name == "symmetric") return f.exchangeable ? "" : f.name + " has no two arguments of one kind to swap";
-    if (name == "monotone") {
-        for (const InputKey& k : f.inputs)
-            if (k.key == "tmax") return "";
-        return f.name + " has no tmax";
+std::optional<RelationKind> relation_named(std::string_view name) {
+    for (const auto& [k, n] : kRelationNames)
+        if (name == n) return k;
+    return std::nullopt;
+}
+
+const std::vector<RelationKind>& claimable_relations() {
+    static const std::vector<RelationKind> kinds = {RelationKind::symmetric, RelationKind::monotone,
+                                                    RelationKind::watertight, RelationKind::rotation};
+    return kinds;
+}
+
+std::string relation_unsupported(const Family& f, RelationKind kind) {
+    switch (kind) {
+        case RelationKind::agree: return "";
+        case RelationKind::symmetric: return f.exchangeable ? "" : f.name + " has no two arguments of one kind to swap";
+        case RelationKind::monotone:
+            for (const InputKey& k : f.inputs)
+                if (k.key == "tmax") return "";
+            return f.name + " has no tmax";
+        case RelationKind::watertight:
+            return f.shared_edges.neighbours ? "" : f.name + " has no triangles that share edges (ray_triangle has)";
+        case RelationKind::rotation:
+            for (const InputKey& k : f.inputs)
+                if (k.role == Role::polygon) return "";
+            return f.name + " has no triangle or polygon to rotate";
     }
-    if (name == "watertight")
-        return f.shared_edges.neighbours ? "" : f.name + " has no triangles that share edges (ray_triangle has)";
-    if (name == "rotation") {
-        for (const InputKey& k : f.inputs)
-            if (k.role == Role::polygon) return "";
-        return f.name + " has no triangle or polygon to rotate";
-    }
-    return "'" + name + "' is not symmetric, monotone, watertight or rotation";
+    return "";
 }
 
 }  // namespace isect::check

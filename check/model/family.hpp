@@ -199,6 +199,15 @@ struct BatchCalls {
     virtual size_t collect(Outcome* out) = 0;
 };
 
+/// A relation between calls (check/engine/run.hpp's Relation says what
+/// each claims). Named in reports, class keys, case files and --relation
+/// by relation_name(); parsed back only by relation_named().
+enum class RelationKind { agree, symmetric, monotone, watertight, rotation };
+/// "agree", "symmetric", "monotone", "watertight", "rotation".
+const char* relation_name(RelationKind kind);
+/// The kind a name names (agree too), or nullopt.
+std::optional<RelationKind> relation_named(std::string_view name);
+
 /// A kernel under test. The contract is about the answer; the numbers must
 /// stay within error_e times each output's documented scale u S (u = 2^-24 or 2^-53).
 struct FamilyKernel {
@@ -222,9 +231,9 @@ struct FamilyKernel {
     /// against the truth of a family declared with exactly these.
     std::vector<std::string> conventions = {};
     /// The relations between calls it claims besides its contract
-    /// (relation_names(): symmetric, monotone, watertight), judged wherever
-    /// it is: a claim, like its contract.
-    std::vector<std::string> relations = {};
+    /// (claimable_relations()), judged wherever it is: a claim, like its
+    /// contract.
+    std::vector<RelationKind> relations = {};
     /// Where those relations are claimed, when narrower than its domain
     /// (Woop's test in double leaks where a sliver narrower than rounding
     /// sits against unit coordinates): inputs outside are not judged for
@@ -234,7 +243,7 @@ struct FamilyKernel {
 
 /// k, claiming the relations named (FamilyKernel::relations), in the
 /// magnitudes `domain` names (LO:HI) or, without it, in k's domain.
-inline FamilyKernel claiming(FamilyKernel k, std::vector<std::string> relations, const char* domain = nullptr) {
+inline FamilyKernel claiming(FamilyKernel k, std::vector<RelationKind> relations, const char* domain = nullptr) {
     k.relations = std::move(relations);
     if (domain) k.relations_domain = Domain::declared(domain);
     return k;
@@ -242,12 +251,12 @@ inline FamilyKernel claiming(FamilyKernel k, std::vector<std::string> relations,
 
 /// The relations between calls a kernel can claim or be judged for
 /// (--relation, FamilyKernel::relations, a case file's `relation` line):
-/// symmetric, monotone, watertight (check/engine/run.hpp's Relation).
-const std::vector<std::string>& relation_names();
-/// Why family f cannot be judged for relation `name`: it is no relation,
-/// or f has no two arguments of one kind, no tmax, no shared edges. Empty
-/// when it can.
-std::string relation_unsupported(const Family& f, const std::string& name);
+/// symmetric, monotone, watertight, rotation (check/engine/run.hpp's
+/// Relation); `agree` is isect diff's.
+const std::vector<RelationKind>& claimable_relations();
+/// Why family f cannot be judged for the relation: f has no two arguments
+/// of one kind, no tmax, no shared edges, no polygon. Empty when it can.
+std::string relation_unsupported(const Family& f, RelationKind kind);
 
 /// What went wrong in a violation, as a kind (the rest of a failure class
 /// says which answer, output or test).
@@ -393,11 +402,15 @@ struct Family {
     /// straddle, front); a family of one answer ignores what it returns.
     std::vector<int> plugin_returns;
     /// The plugin function's arguments after its inputs, in C, over an
-    /// array `out` of the family's outputs (and `contains`, sphere_aabb's
-    /// int): "&out[0], &out[1], out + 2". What a reproducer writes to call
-    /// a plugin's function (isect report); the inputs come first, one
-    /// argument per key, in the layout's order.
+    /// array `out` of the family's outputs (and the int of
+    /// plugin_int_output, named as that output): "&out[0], &out[1], out +
+    /// 2". What a reproducer writes to call a plugin's function (isect
+    /// report); the inputs come first, one argument per key, in the
+    /// layout's order.
     std::string plugin_out_args;
+    /// The output the plugin function writes as an int of its own (-1 when
+    /// it writes none) rather than into `out`: sphere_aabb's `contains`.
+    std::optional<size_t> plugin_int_output;
 
     /// Built-in kernels, as core/ declares them, and planted bugs
     /// ("broken:NAME"), of either precision and every convention: kernels()
@@ -573,4 +586,8 @@ void band_deltas(const Family& f, const double* in, double ku, double* out);
 /// The offsets of each box's lo and hi corners (keys NAME.lo and NAME.hi;
 /// a box_lo key named otherwise, as a toy family's, is no box here).
 std::vector<std::pair<size_t, size_t>> box_corners(const Family& f);
+/// Whether output i is a lower corner's coordinate (an output named
+/// NAME.lo or NAME.lo.x, by the same rule): a box that must contain the
+/// exact one may not raise it.
+bool lower_corner_output(const Family& f, size_t i);
 }  // namespace isect::check
