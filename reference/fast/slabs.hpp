@@ -146,11 +146,86 @@ template <class Ops> struct MovingAabbBody {
 /// up to the factor in g. On a number type: with D = dmax - delta_d, g D =
 /// 2 delta_p D + 2 (M + delta_p) delta_d, so every coordinate is scaled by
 /// D and the grown box stays exact.
+///
+/// Tighter, and exact, where the answer and the direction allow: each
+/// number moves on its own, so every axis can be moved its own way. A miss
+/// becomes a hit exactly where some t in [0, T] has, on every axis i, the
+/// reachable positions o_i + t d_i +- (delta_p + t delta_d) meeting the
+/// grown slab [lo_i - delta_p, hi_i + delta_p]: two inequalities linear in
+/// t per axis (can_meet). A hit becomes a miss exactly where the entry on
+/// one axis, pushed as late as it goes, passes the exit on another, pushed
+/// as early as it goes (or T, or 0), or a slab narrower than 2 delta_p
+/// closes (can_miss): each side of that comparison is one axis's own
+/// moves, and while no direction component can reach 0 each is a
+/// quotient whose extreme is at a corner of its box. Where one can reach 0
+/// the grown and shrunk boxes decide, as above.
 template <bool Segment> struct RayAabbBand {
     template <class Ops> struct Body {
-        static bool run(const double* in, int /*exact_answer*/, const double* delta) {
-            using NT = typename Ops::NT;
-            using K = SlabKeys;
+        using NT = typename Ops::NT;
+        using F = Frac<NT>;
+        using K = SlabKeys;
+        static int compare(const F& a, const F& b) { return Slabs<Ops>::compare(a, b); }
+        /// The fraction num / den with den != 0, its denominator made positive.
+        static F frac(const NT& num, const NT& den) { return Ops::sgn(den) > 0 ? F{num, den} : F{-num, -den}; }
+
+        /// Whether some move of the inputs makes a miss a hit.
+        static bool can_meet(const double* in, const double* delta) {
+            const NT dp = Ops::of(delta[K::org]);
+            std::optional<F> from = F{NT(0), NT(1)}, to;
+            if (Segment) to = F{NT(1), NT(1)};
+            // c + s t <= 0 for every t of [from, to].
+            const auto bound = [&](const NT& c, const NT& s) {
+                const int sign = Ops::sgn(s);
+                if (sign == 0) return Ops::sgn(c) <= 0;
+                const F t = frac(-c, s);
+                if (sign > 0 && (!to || compare(t, *to) < 0)) to = t;
+                if (sign < 0 && compare(t, *from) > 0) from = t;
+                return true;
+            };
+            for (size_t i = 0; i < 3; ++i) {
+                const NT o = Ops::of(in[K::org + i]), d = Ops::of(in[K::dir + i]), dd = Ops::of(delta[K::dir + i]);
+                const NT lo = Ops::of(in[K::lo + i]), hi = Ops::of(in[K::hi + i]);
+                // o - dp + t (d - dd) <= hi + dp, and o + dp + t (d + dd) >= lo - dp.
+                if (!bound(o - hi - 2 * dp, d - dd) || !bound(lo - o - 2 * dp, -(d + dd))) return false;
+            }
+            return !to || compare(*from, *to) <= 0;
+        }
+
+        /// Whether some move of the inputs makes a hit a miss; nullopt where
+        /// a direction component can reach 0.
+        static std::optional<bool> can_miss(const double* in, const double* delta) {
+            const NT dp = Ops::of(delta[K::org]);
+            std::array<F, 3> entry, exit;
+            for (size_t i = 0; i < 3; ++i) {
+                const double d = in[K::dir + i];
+                const NT ad = Ops::of(std::fabs(d)), dd = Ops::of(delta[K::dir + i]);
+                if (Ops::sgn(ad - dd) <= 0) return std::nullopt;
+                const NT o = Ops::of(in[K::org + i]), lo = Ops::of(in[K::lo + i]), hi = Ops::of(in[K::hi + i]);
+                if (Ops::sgn(hi - lo - 2 * dp) < 0) return true;  // the slab can close
+                // Along |d|: the entry's numerator as large, the exit's as
+                // small as the moves make them, each over |d| -+ dd as makes
+                // the quotient later or earlier.
+                const NT near = (d > 0 ? lo - o : o - hi) + 2 * dp, far = (d > 0 ? hi - o : o - lo) - 2 * dp;
+                entry[i] = F{near, Ops::sgn(near) >= 0 ? NT(ad - dd) : NT(ad + dd)};
+                exit[i] = F{far, Ops::sgn(far) >= 0 ? NT(ad + dd) : NT(ad - dd)};
+            }
+            const F zero{NT(0), NT(1)}, one{NT(1), NT(1)};
+            for (size_t i = 0; i < 3; ++i) {
+                if (compare(exit[i], zero) < 0 || (Segment && compare(entry[i], one) > 0)) return true;
+                for (size_t j = 0; j < 3; ++j)
+                    if (j != i && compare(entry[i], exit[j]) > 0) return true;
+            }
+            return false;
+        }
+
+        static bool run(const double* in, int exact_answer, const double* delta) {
+            if (exact_answer == 0) return can_meet(in, delta);
+            if (const std::optional<bool> miss = can_miss(in, delta)) return *miss;
+            return grown_or_shrunk(in, delta);
+        }
+
+        /// The grown and shrunk boxes' answers differ.
+        static bool grown_or_shrunk(const double* in, const double* delta) {
             const NT dp = Ops::of(delta[K::org]);
             NT scale(1), margin = 3 * dp;  // a segment: T = 1, g = 3 delta_p
             if (!Segment) {
