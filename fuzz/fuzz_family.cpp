@@ -222,14 +222,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         keep_finding(finding->key.str(), data, size);
         return 0;
     }
-    isect::check::FailureClass found;
-    found.key = finding->key;
-    found.count = 1;
-    found.witness = in;
-    found.why = finding->message;
-    found.truth = finding->truth;
     std::fprintf(stderr, "\n==== isect finding ====\n%s==== end ====\n",
-                 isect::check::finding_case(family(), found, {"fuzz_" + family().name, "", ""}).c_str());
+                 isect::check::finding_case(family(), isect::check::class_of(*finding, in),
+                                            {"fuzz_" + family().name, "", ""}).c_str());
     std::abort();
 }
 

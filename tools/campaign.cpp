@@ -94,18 +94,10 @@ int run_minimize(const std::string& path, const check::SubjectArgs& subject, con
         return 2;
     }
     // The finding's class, minimised as every command minimises one.
-    check::FailureClass fc;
-    fc.key = found->key;
-    fc.count = 1;
-    fc.witness = fc.found = c.in;
-    fc.why = fc.found_why = found->message;
-    fc.truth = found->truth;
+    check::FailureClass fc = check::class_of(*found, c.in);
+    check::minimise_finding(f, kernels, *found, fc, domain);
     const std::optional<check::RelationKind> relation =
         found->relation ? std::optional<check::RelationKind>(found->relation->kind) : std::nullopt;
-    if (check::minimised_kind(fc.key.kind)) {
-        if (found->relation) check::minimise_relation_class(f, *found->relation, kernels, fc, domain);
-        else if (found->kernel_index) check::minimise_class(f, kernels[*found->kernel_index], fc, domain);
-    }
     const std::string text = check::finding_case(f, fc, {(c.origin.empty() ? "" : c.origin + "\n") + "minimised by isect minimize", "", ""}, relation);
     if (out.empty()) {
         std::cout << text;

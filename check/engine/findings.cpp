@@ -72,6 +72,25 @@ void minimise_relation_class(const Family& f, const Relation& rel, const std::ve
     c.minimised = within_grace();
 }
 
+FailureClass class_of(const Finding& found, const Inputs& in) {
+    FailureClass c;
+    c.key = found.key;
+    c.count = 1;
+    c.witness = c.found = in;
+    c.why = c.found_why = found.message;
+    c.truth = found.truth;
+    return c;
+}
+
+bool minimise_finding(const Family& f, const std::vector<FamilyKernel>& kernels, const Finding& found, FailureClass& c,
+                      const Domain& domain) {
+    if (!minimised_kind(c.key.kind)) return false;
+    if (found.relation) minimise_relation_class(f, *found.relation, kernels, c, domain);
+    else if (found.kernel_index) minimise_class(f, kernels[*found.kernel_index], c, domain);
+    else return false;
+    return true;
+}
+
 std::string finding_case(const Family& f, const FailureClass& c, const FindingOrigin& origin,
                          std::optional<RelationKind> relation, const std::vector<std::array<double, 9>>& neighbours) {
     std::string text = origin.run + "\n";
@@ -267,15 +286,9 @@ CampaignFindings::Taken CampaignFindings::take(const Inputs& input) {
     // Whose finding: a kernel's, a relation's, or the references'.
     const Relation* rel = found->relation;
     const size_t index = found->kernel_index.value_or(0);
-    const FamilyKernel* kernel = found->kernel_index ? &kernels_[index] : nullptr;
     const std::optional<RelationKind> relation = rel ? std::optional<RelationKind>(rel->kind) : std::nullopt;
 
-    FailureClass c;
-    c.key = found->key;
-    c.count = 1;
-    c.witness = c.found = input;
-    c.why = c.found_why = found->message;
-    c.truth = found->truth;
+    FailureClass c = class_of(*found, input);
     // The kept input judged once, as every check judges a case: each kernel,
     // by the references; its file and its count stand on that. A finding the
     // folder has is kept as found: the judgement that found it (the
@@ -309,13 +322,9 @@ CampaignFindings::Taken CampaignFindings::take(const Inputs& input) {
         const std::string stem = "fuzz-" + file_stem(c.key.kernel.substr(0, 80)) + "-" + hash;
         const FindingOrigin origin{origin_, "", ""};
         Written w = files_.keep_class(f_, key, stem, c, origin, relation);
-        const bool minimise = (kernel || rel) && minimised_kind(c.key.kind);
-        if (minimise) {
-            if (rel) minimise_relation_class(f_, *rel, kernels_, c, domain_);
-            else minimise_class(f_, *kernel, c, domain_);
-        }
+        const bool minimised = minimise_finding(f_, kernels_, *found, c, domain_);
         judge_witness();
-        if (w.ok() && minimise) w = files_.keep_class(f_, key, stem, c, origin, relation);
+        if (w.ok() && minimised) w = files_.keep_class(f_, key, stem, c, origin, relation);
         if (!w.ok()) {
             out.fate = Taken::Fate::not_saved;
             out.line = w.error;

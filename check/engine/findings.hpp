@@ -39,6 +39,15 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
 void minimise_relation_class(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels,
                              FailureClass& c, const Domain& domain);
 
+/// The class of one input's finding (fuzz_one), as found: its only member.
+FailureClass class_of(const Finding& found, const Inputs& in);
+
+/// Minimises c, the class of `found`, as its owner's predicate does (a
+/// kernel's or a relation's); a crash, hang or garbage answer and the
+/// references' disagreement stay as found. Returns whether it minimised.
+bool minimise_finding(const Family& f, const std::vector<FamilyKernel>& kernels, const Finding& found, FailureClass& c,
+                      const Domain& domain);
+
 /// Where a finding came from, as its case file's comment says it.
 struct FindingOrigin {
     /// The command and its run: "isect check, seed 1, domain 2^-10:2^10:
