@@ -51,8 +51,20 @@ RaySphereExact ray_sphere_rational(const double* in, bool surface) {
 
 RaySphereSigns ray_sphere_signs(const double* in) {
     using namespace fast::detail;
+    // Asked of every violation a kernel makes (its class names it): on
+    // intervals where they decide every sign, exactly where they do not.
+    const double tmax = in[RaySphereKeys::tmax];
+    {
+        Upward upward;
+        try {
+            using Body = RaySphereBody<IntervalOps>;
+            const Body::Decision d = Body::decide(RaySphereQuadratic<IntervalOps>(in), tmax);
+            return {d.verdict, d.sdisc, d.sk};
+        } catch (const Undecided&) {
+        }
+    }
     using Body = RaySphereBody<RationalOutOps>;
-    const Body::Decision d = Body::decide(RaySphereQuadratic<RationalOutOps>(in), in[RaySphereKeys::tmax]);
+    const Body::Decision d = Body::decide(RaySphereQuadratic<RationalOutOps>(in), tmax);
     return {d.verdict, d.sdisc, d.sk};
 }
 

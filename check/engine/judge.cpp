@@ -15,13 +15,19 @@
 namespace isect::check {
 
 double measured_k(const Family& f, const Inputs& in, const Truth& truth, Oracle oracle) {
-    if (band(f, in.data(), truth.answer, 0, oracle)) return 0;
+    BandMemo memo;
+    return measured_k(f, in, truth, oracle, memo);
+}
+
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, Oracle oracle, BandMemo& memo) {
+    if (band(f, in.data(), truth.answer, 0, oracle, memo)) return 0;
     // The smallest K = 2^(j / 1024) whose band explains the answer, j an
     // integer in [-40 * 1024, 40 * 1024]: a binary search over a fixed
-    // grid (steps of 0.07%), so the result is a function of the case alone.
+    // grid (steps of 0.07%), so the result is a function of the case alone
+    // (what the memo knows answers some of its questions, never changes them).
     constexpr int kSteps = 1024, kEnd = 40 * kSteps;
     const auto k_of = [](int j) { return std::exp2(double(j) / kSteps); };
-    const auto explains = [&](int j) { return band(f, in.data(), truth.answer, k_of(j), oracle); };
+    const auto explains = [&](int j) { return band(f, in.data(), truth.answer, k_of(j), oracle, memo); };
     if (!explains(kEnd)) return std::numeric_limits<double>::infinity();
     if (explains(-kEnd)) return k_of(-kEnd);
     int lo = -kEnd, hi = kEnd;  // the band fails at lo, holds at hi
@@ -43,6 +49,16 @@ bool band(const Family& f, const double* in, int exact_answer, double k, Oracle 
     if (oracle == Oracle::fast && f.band.fast)
         if (const std::optional<bool> fast = f.band.fast(in, exact_answer, delta)) return *fast;
     return f.band.exact(in, exact_answer, delta);
+}
+
+bool band(const Family& f, const double* in, int exact_answer, double k, Oracle oracle, BandMemo& memo) {
+    if (!(k > 0)) return false;
+    if (k >= memo.in_at) return true;
+    if (k <= memo.out_at) return false;
+    const bool in_band = band(f, in, exact_answer, k, oracle);
+    if (in_band) memo.in_at = k;
+    else memo.out_at = k;
+    return in_band;
 }
 
 namespace {
@@ -119,7 +135,7 @@ FamilyJudgement judge_answer(const Family& f, const FamilyKernel& k, const Input
     }
     if (j.got.answer != truth.answer && !(f.also_right && f.also_right(in.data(), j.got.answer))) {
         j.answer_differs = true;
-        j.in_band = band(f, in.data(), truth.answer, band_k, oracle);
+        j.in_band = band(f, in.data(), truth.answer, band_k, oracle, j.band_memo);
         switch (k.contract.kind) {
             case Contract::Kind::exact: j.violates = true; break;
             case Contract::Kind::conservative:

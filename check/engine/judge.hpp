@@ -5,6 +5,7 @@
 // replay and the properties.
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <set>
 #include <string>
@@ -24,6 +25,17 @@ enum class Oracle { fast, slow };
 /// 2^(j/1024) from 2^-40 to 2^40 (a binary search over j): 0 when the input
 /// decides nothing, +inf when no K does.
 double measured_k(const Family& f, const Inputs& in, const Truth& truth, Oracle oracle = Oracle::fast);
+
+/// What the band of one input is known to say: in band at every K >= in_at,
+/// out of it at every K <= out_at (a band widens with K). A wrong answer's
+/// band is asked at the contract's K, at its validity-map cell's widest K
+/// and at its class's, and bisected for its own: each question answered by
+/// an earlier one is not asked again.
+struct BandMemo {
+    double in_at = std::numeric_limits<double>::infinity();
+    double out_at = 0;
+};
+double measured_k(const Family& f, const Inputs& in, const Truth& truth, Oracle oracle, BandMemo& memo);
 
 /// A failure class: as far as isect can tell, one bug. The kernel and its
 /// contract, what went wrong (the kind, and for an answer or an output
@@ -55,6 +67,7 @@ struct FamilyJudgement {
     std::optional<FailureKind> failure;
     bool answer_differs = false;
     bool in_band = false;   ///< the differing answer is within the declared (or K=1) band
+    BandMemo band_memo;     ///< what asking the band for in_band learnt
     ValueError error;       ///< when the answers agree and carry values
     bool cuts = false;      ///< a construction cuts what it must contain (error.cut_k says how far)
     bool violates = false;
@@ -175,6 +188,7 @@ private:
 /// so any answer is allowed there. The fast band where it decides, the
 /// rational one where it does not (the same verdict either way).
 bool band(const Family& f, const double* in, int exact_answer, double k, Oracle oracle = Oracle::fast);
+bool band(const Family& f, const double* in, int exact_answer, double k, Oracle oracle, BandMemo& memo);
 
 /// The scale bucket of an input, from its largest magnitude M and its
 /// smallest nonzero magnitude m: "mixed scales" when M / m > 2^40, else

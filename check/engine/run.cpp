@@ -40,10 +40,10 @@ int map_bin(double x) {
 /// measured_k lands on a fixed grid and the band widens with K, so a
 /// skipped case could not have raised the maximum: the widest K of a
 /// report is the same however its cases were split among workers.
-double widen_k(const Family& f, const Inputs& in, const Truth& truth, double known, Oracle oracle) {
+double widen_k(const Family& f, const Inputs& in, const Truth& truth, double known, Oracle oracle, BandMemo& memo) {
     if (std::isinf(known)) return known;
-    if (known > 0 && band(f, in.data(), truth.answer, known, oracle)) return known;
-    return std::max(known, measured_k(f, in, truth, oracle));
+    if (known > 0 && band(f, in.data(), truth.answer, known, oracle, memo)) return known;
+    return std::max(known, measured_k(f, in, truth, oracle, memo));
 }
 
 void merge_class(const Family& f, FailureClass& into, const FailureClass& from) {
@@ -121,6 +121,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
         return nullptr;
     }
     MapCell& cell = r.map[{map_bin(input_magnitude(f, in.data())), map_bin(input_feature(f, in))}];
+    BandMemo memo = j.band_memo;
     ++r.tried;
     ++cell.cases;
     const bool known_answer = j.got.answer >= 0 && j.got.answer < int(f.answers.size());
@@ -132,7 +133,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
         } else {
             if (f.yes_no()) ++(j.got.answer == 1 ? r.false_hits : r.false_misses);
             r.in_band += j.in_band;
-            cell.measured_k = widen_k(f, in, truth, cell.measured_k, oracle);
+            cell.measured_k = widen_k(f, in, truth, cell.measured_k, oracle, memo);
         }
         r.measured_k = std::max(r.measured_k, cell.measured_k);
     } else if (j.cuts) {
@@ -151,7 +152,7 @@ const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, Fami
     if (j.cuts)
         c->measured_k = std::max(c->measured_k, j.error.cut_k);
     else if (j.answer_differs && known_answer)
-        c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, c->measured_k, oracle));
+        c->measured_k = std::max(c->measured_k, widen_k(f, in, truth, c->measured_k, oracle, memo));
     else if (j.answer_differs)
         c->measured_k = std::numeric_limits<double>::infinity();
     return c;
