@@ -1,4 +1,6 @@
 #include <boost/multiprecision/mpfr.hpp>
+#include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "fast/ray_sphere.hpp"
@@ -23,16 +25,96 @@ Mp mp(const Rational& x) {
     return Mp(Mp(boost::multiprecision::numerator(x)) / Mp(boost::multiprecision::denominator(x)));
 }
 
+/// What the nearest-double search needs of an exact number type.
+int sign(const Rational& x) { return x.sign(); }
+int sign(const CGAL::Mpzf& x) { return int(x.sign()); }
+double approx(const Rational& x) { return mpq_get_d(x.backend().data()); }  // truncated: a start, not a value
+double approx(const CGAL::Mpzf& x) { return fast::detail::MpzfOps::interval(x).inf(); }
+
+/// The nearest double to v = (a + b sqrt(x)) / (g + e sqrt(x)) (x >= 0, the
+/// denominator not 0), ties to even, decided exactly: from a double
+/// estimate, each step compares v with the midpoints between the candidate
+/// and its neighbours, each comparison the sign of A + B sqrt(x) for exact
+/// A and B (A and B^2 x compared by their squares where the signs differ).
+/// Nullopt where the estimate is not within a few steps (cancellation, or
+/// v beyond the doubles): the caller takes the long way.
+template <class NT> class RootRatio {
+public:
+    RootRatio(NT a, NT b, NT x, NT g, NT e) : a_(std::move(a)), b_(std::move(b)), x_(std::move(x)), g_(std::move(g)), e_(std::move(e)) {
+        den_ = sign_of_sum(g_, e_);
+    }
+    std::optional<double> nearest(double start) const {
+        if (!std::isfinite(start) || den_ == 0) return std::nullopt;
+        double c = start;
+        for (int step = 0; step < 8; ++step) {
+            const double below = std::nextafter(c, -INFINITY), above = std::nextafter(c, INFINITY);
+            if (!std::isfinite(below) || !std::isfinite(above)) return std::nullopt;
+            const int to_above = versus_midpoint(c, above);
+            if (to_above > 0) {
+                c = above;
+                continue;
+            }
+            const int to_below = versus_midpoint(c, below);
+            if (to_below < 0) {
+                c = below;
+                continue;
+            }
+            if (to_above == 0) return even(c, above);
+            if (to_below == 0) return even(c, below);
+            return c == 0 ? 0.0 : c;
+        }
+        return std::nullopt;
+    }
+
+private:
+    /// The sign of A + B sqrt(x).
+    int sign_of_sum(const NT& A, const NT& B) const {
+        const int sa = sign(A), sb = sign(x_) > 0 ? sign(B) : 0;
+        if (sb == 0) return sa;
+        if (sa == 0 || sa == sb) return sb;
+        const int c = sign(NT(A * A - B * B * x_));
+        return c > 0 ? sa : c < 0 ? sb : 0;
+    }
+    /// The sign of v - (c + n) / 2.
+    int versus_midpoint(double c, double n) const {
+        const NT m = (NT(c) + NT(n)) * NT(0.5);
+        return sign_of_sum(NT(a_ - m * g_), NT(b_ - m * e_)) * den_;
+    }
+    static double even(double p, double q) {
+        uint64_t bits;
+        std::memcpy(&bits, &p, sizeof bits);
+        return (bits & 1) == 0 ? p : q;
+    }
+    NT a_, b_, x_, g_, e_;
+    int den_ = 0;
+};
+
 }  // namespace
 
 double root_to_double(const Rational& p, int s, const Rational& x, const Rational& q) {
+    const double start = (approx(p) + s * std::sqrt(approx(x))) / approx(q);
+    if (const auto v = RootRatio<Rational>(p, Rational(s), x, q, Rational(0)).nearest(start)) return *v;
     if (const auto root = exact_root(x)) return to_double((p + s * *root) / q);
     return Mp((mp(p) + s * sqrt(mp(x))) / mp(q)).convert_to<double>();
 }
 
 double root_quotient_to_double(const Rational& n, const Rational& p, int s, const Rational& x) {
+    const double start = approx(n) / (approx(p) + s * std::sqrt(approx(x)));
+    if (const auto v = RootRatio<Rational>(n, Rational(0), x, p, Rational(s)).nearest(start)) return *v;
     if (const auto root = exact_root(x)) return to_double(n / (p + s * *root));
     return Mp(mp(n) / (mp(p) + s * sqrt(mp(x)))).convert_to<double>();
+}
+
+double root_to_double(const CGAL::Mpzf& p, int s, const CGAL::Mpzf& x, const CGAL::Mpzf& q) {
+    const double start = (approx(p) + s * std::sqrt(approx(x))) / approx(q);
+    if (const auto v = RootRatio<CGAL::Mpzf>(p, CGAL::Mpzf(s), x, q, CGAL::Mpzf(0)).nearest(start)) return *v;
+    return root_to_double(fast::detail::to_rational(p), s, fast::detail::to_rational(x), fast::detail::to_rational(q));
+}
+
+double root_quotient_to_double(const CGAL::Mpzf& n, const CGAL::Mpzf& p, int s, const CGAL::Mpzf& x) {
+    const double start = approx(n) / (approx(p) + s * std::sqrt(approx(x)));
+    if (const auto v = RootRatio<CGAL::Mpzf>(n, CGAL::Mpzf(0), x, p, CGAL::Mpzf(s)).nearest(start)) return *v;
+    return root_quotient_to_double(fast::detail::to_rational(n), fast::detail::to_rational(p), s, fast::detail::to_rational(x));
 }
 
 RaySphereExact ray_sphere_rational(const double* in, bool surface) {

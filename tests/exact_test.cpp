@@ -2,10 +2,13 @@
 // sums, expansions long enough to leave their in-place storage, and each
 // sum's sign through the double filter and the exact path both.
 #include <gtest/gtest.h>
+#include <boost/multiprecision/mpfr.hpp>
+#include <cmath>
 #include <random>
 
 #include "isect/exact.hpp"
 #include "isect/ref/exact.hpp"
+#include "isect/ref/ray_sphere.hpp"
 #include "isect/wide.hpp"
 
 namespace isect {
@@ -175,6 +178,53 @@ TEST(Wide, aValueThatDoesNotFitIsInexactAndStaysSo) {
     EXPECT_FALSE((fifth * exact::Wide(0.0)).exact());
     EXPECT_FALSE(exact::Wide(INFINITY).exact());
     EXPECT_EQ((big * exact::Wide(0x1p-1000)).estimate(), 1.0);
+}
+
+
+/// (p + s sqrt(x)) / q at 2000 bits: the nearest double wherever v is not
+/// within 2^-1900 of a midpoint (random inputs never are).
+double root_far(const Rational& p, int s, const Rational& x, const Rational& q) {
+    using Mp = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<600>>;
+    const auto mp = [](const Rational& r) { return Mp(boost::multiprecision::numerator(r)) / Mp(boost::multiprecision::denominator(r)); };
+    return Mp((mp(p) + s * sqrt(mp(x))) / mp(q)).convert_to<double>();
+}
+
+Rational random_rational(std::mt19937& rng, int lo, int hi) {
+    return Rational(double(random_float(rng, lo, hi))) * Rational(double(random_float(rng, lo, hi)));
+}
+
+TEST(Roots, nearestDoubleOfARootMatchesHighPrecision) {
+    std::mt19937 rng(7);
+    for (int i = 0; i < 20000; ++i) {
+        const Rational p = random_rational(rng, -30, 30), q = random_rational(rng, -30, 30);
+        const Rational x = i % 5 == 0 ? p * p * Rational(double(1 + i % 7)) : abs(random_rational(rng, -60, 60));
+        if (q == 0) continue;
+        const int s = p >= 0 ? 1 : -1;  // the stable form: nothing cancels
+        ASSERT_EQ(ref::root_to_double(p, s, x, q), root_far(p, s, x, q)) << i;
+        if (p == 0 && x == 0) continue;
+        const Rational n = random_rational(rng, -30, 30);
+        ASSERT_EQ(ref::root_quotient_to_double(n, p, s, x), root_far(n, 0, 0, 1) == 0 ? 0.0 : [&] {
+            using Mp = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<600>>;
+            const auto mp = [](const Rational& r) { return Mp(boost::multiprecision::numerator(r)) / Mp(boost::multiprecision::denominator(r)); };
+            return Mp(mp(n) / (mp(p) + s * sqrt(mp(x)))).convert_to<double>();
+        }()) << i;
+    }
+}
+
+TEST(Roots, aRootExactlyBetweenTwoDoublesRoundsToEven) {
+    // 1 + 2^-53 is halfway between 1 and 1 + 2^-52; 1 + 3 2^-53 between
+    // 1 + 2^-52 and 1 + 2^-51: each goes to the one with an even mantissa.
+    const Rational half_ulp = Rational(std::ldexp(1.0, -53));
+    EXPECT_EQ(ref::root_to_double(Rational(1) + half_ulp, 1, Rational(0), Rational(1)), 1.0);
+    EXPECT_EQ(ref::root_to_double(Rational(1) + 3 * half_ulp, 1, Rational(0), Rational(1)), 1.0 + std::ldexp(1.0, -51));
+    // Through a square root that is rational: (-1 + sqrt(4 (1 + 2^-53)^2)) / 1 - ... = 1 + 2^-52 + ...
+    const Rational m = Rational(1) + half_ulp;
+    EXPECT_EQ(ref::root_to_double(Rational(0), 1, m * m, Rational(1)), 1.0);
+    EXPECT_EQ(ref::root_to_double(Rational(0), -1, m * m, Rational(1)), -1.0);
+    EXPECT_EQ(ref::root_quotient_to_double(Rational(1), Rational(0), 1, 1 / (m * m)), 1.0);
+    // A value past the largest double, and one below the least subnormal.
+    EXPECT_EQ(ref::root_to_double(Rational(0), 1, Rational(4), Rational(std::ldexp(1.0, -1023))), INFINITY);
+    EXPECT_EQ(ref::root_to_double(Rational(std::ldexp(1.0, -1074)), 1, Rational(0), Rational(4)), 0.0);
 }
 
 }  // namespace

@@ -117,6 +117,10 @@ std::string signature_kernel(const std::string& text) {
     return key ? key->kernel : "";
 }
 
+FindingFiles::~FindingFiles() {
+    if (unsynced_) sync_folder(dir_);
+}
+
 FindingFiles::FindingFiles(std::string dir) : dir_(std::move(dir)) {
     std::error_code ec;
     if (!fs::is_directory(dir_, ec)) return;
@@ -164,7 +168,7 @@ Written FindingFiles::keep(const FindingKey& finding, const std::string& stem, c
     }
     Written w;
     if (mine != mine_.end()) {
-        w = write_file_atomic(mine->second, text);
+        w = write_file_atomic(mine->second, text, FolderSync::by_caller);
         if (w.ok())
             for (auto it = by_body_.begin(); it != by_body_.end(); ++it)
                 if (it->second == w.path) {
@@ -192,21 +196,22 @@ Written FindingFiles::keep(const FindingKey& finding, const std::string& stem, c
         // latest witness in it. Anything else keeps its own file.
         const std::string signature = signature_of(text);
         if (!theirs.empty() && !signature.empty() && signature_of(theirs) == signature) {
-            w = write_file_atomic(there.string(), text);
+            w = write_file_atomic(there.string(), text, FolderSync::by_caller);
             if (w.ok()) mine_[key] = w.path;
         } else {
-            w = write_file_new(dir_, name, ".case", text);
+            w = write_file_new(dir_, name, ".case", text, FolderSync::by_caller);
             // Another run of the same class took the name a moment before:
             // one file, not two.
             if (w.ok() && w.path != there.string() && theirs.empty() && !signature.empty() &&
                 signature_of(read_text_file(there.string())) == signature) {
                 std::remove(w.path.c_str());
-                w = write_file_atomic(there.string(), text);
+                w = write_file_atomic(there.string(), text, FolderSync::by_caller);
             }
             if (w.ok()) mine_[key] = w.path;
         }
     }
     if (w.ok()) {
+        unsynced_ = true;
         by_body_.emplace(body, w.path);
         if (errors_.erase(w.path))  // written after all: no longer an error
             error_paths_.erase(std::find(error_paths_.begin(), error_paths_.end(), w.path));

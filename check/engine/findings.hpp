@@ -94,6 +94,11 @@ class FindingFiles {
 public:
     /// Reads the cases already in dir (if any) for de-duplication.
     explicit FindingFiles(std::string dir);
+    /// Flushes the folder's new names to disk once (each file's bytes were
+    /// flushed as it was written).
+    ~FindingFiles();
+    FindingFiles(const FindingFiles&) = delete;
+    FindingFiles& operator=(const FindingFiles&) = delete;
 
     /// Keeps text as the witness of `key`: the first call for a key writes
     /// a new file DIR/STEM-HASH.case, HASH of the key (STEM-HASH-2.case
@@ -126,6 +131,7 @@ public:
 
 private:
     std::string dir_;
+    bool unsynced_ = false;  ///< a name was written since the folder was last flushed
     std::map<std::string, std::string> by_body_;  ///< kernel + body -> file
     std::map<std::string, std::string> mine_;     ///< key -> the file this run wrote for it
     std::vector<std::string> error_paths_;         ///< in order of the first failure

@@ -66,17 +66,16 @@ std::string write_temp(const std::string& near, const std::string& text, std::st
     return name;
 }
 
-/// Flushes a folder's entries (the rename) to disk; best effort.
-void sync_folder(const fs::path& dir) {
+}  // namespace
+
+void sync_folder(const std::string& dir) {
     const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY);
     if (fd < 0) return;
     ::fsync(fd);
     ::close(fd);
 }
 
-}  // namespace
-
-Written write_file_atomic(const std::string& path, const std::string& text) {
+Written write_file_atomic(const std::string& path, const std::string& text, FolderSync sync) {
     Written w{path, ""};
     const std::string temp = write_temp(path, text, w.error);
     if (temp.empty()) return w;
@@ -85,12 +84,12 @@ Written write_file_atomic(const std::string& path, const std::string& text) {
         ::unlink(temp.c_str());
         return w;
     }
-    sync_folder(fs::path(path).parent_path());
+    if (sync == FolderSync::now) sync_folder(fs::path(path).parent_path().string());
     return w;
 }
 
 Written write_file_new(const std::string& dir, const std::string& stem, const std::string& ext,
-                       const std::string& text) {
+                       const std::string& text, FolderSync sync) {
     std::error_code ec;
     fs::create_directories(dir, ec);
     const fs::path folder(dir);
@@ -112,7 +111,7 @@ Written write_file_new(const std::string& dir, const std::string& stem, const st
         // never a replaced file, even with another run writing beside us.
         if (::link(temp.c_str(), w.path.c_str()) == 0) {
             ::unlink(temp.c_str());
-            sync_folder(folder);
+            if (sync == FolderSync::now) sync_folder(dir);
             return w;
         }
         if (errno == EEXIST) continue;
@@ -121,7 +120,7 @@ Written write_file_new(const std::string& dir, const std::string& stem, const st
         // (a race with another writer is then possible, but not a lie).
         if ((err == EPERM || err == ENOTSUP || err == EOPNOTSUPP) && !fs::exists(w.path, ec)) {
             if (::rename(temp.c_str(), w.path.c_str()) == 0) {
-                sync_folder(folder);
+                if (sync == FolderSync::now) sync_folder(dir);
                 return w;
             }
         }

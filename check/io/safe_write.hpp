@@ -20,16 +20,25 @@ struct Written {
     bool ok() const { return error.empty(); }
 };
 
+/// Whether a write flushes its folder's entry (the new name) to disk before
+/// it returns, or leaves that to a sync_folder() its caller makes once for
+/// many files (a run's witnesses: one flush of the folder, not one a file).
+/// The file's own bytes are flushed before its name appears, either way.
+enum class FolderSync { now, by_caller };
+
 /// Replaces path's content with text, atomically: temp file in the same
 /// folder, write, check, fsync, rename. The folder must exist.
-Written write_file_atomic(const std::string& path, const std::string& text);
+Written write_file_atomic(const std::string& path, const std::string& text, FolderSync sync = FolderSync::now);
 
 /// Writes a new file DIR/STEM.EXT (creating DIR), or DIR/STEM-2.EXT,
 /// DIR/STEM-3.EXT... when that name is taken: never replaces a file. ext
 /// includes its dot (".case"). Where nothing could be written before a name
 /// was chosen (a full disk), path is empty and the error names DIR.
 Written write_file_new(const std::string& dir, const std::string& stem, const std::string& ext,
-                       const std::string& text);
+                       const std::string& text, FolderSync sync = FolderSync::now);
+
+/// Flushes a folder's entries (renames, new names) to disk; best effort.
+void sync_folder(const std::string& dir);
 
 /// Creates dir (and its parents) and proves a file can be written, flushed
 /// and removed there. Empty when it can; else one line naming dir and why.

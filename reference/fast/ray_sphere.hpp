@@ -11,6 +11,13 @@
 #include "policies.hpp"
 #include "slope.hpp"
 
+namespace isect::ref {
+/// root_to_double and root_quotient_to_double (isect/ref/ray_sphere.hpp) on
+/// Mpzf coefficients, as the exact body has them.
+double root_to_double(const CGAL::Mpzf& p, int s, const CGAL::Mpzf& x, const CGAL::Mpzf& q);
+double root_quotient_to_double(const CGAL::Mpzf& n, const CGAL::Mpzf& p, int s, const CGAL::Mpzf& x);
+}  // namespace isect::ref
+
 namespace isect::ref::fast::detail {
 
 /// The ray and the ball, by key.
@@ -96,12 +103,12 @@ template <class Ops> struct RaySphereBody {
         out.answer = 1;
         if constexpr (exact_out) {
             // The roots as the nearest doubles, by the same stable pair.
-            const Rational a = to_rational(q.a), b = to_rational(q.b), k = to_rational(q.k), d = to_rational(disc);
             const int s = sb >= 0 ? 1 : -1;
             double q_over_a = 0, k_over_q = 0;
             if (sb != 0 || dec.sdisc != 0) {
-                q_over_a = root_to_double(-b, -s, d, a);
-                k_over_q = root_quotient_to_double(k, -b, -s, d);
+                const NT minus_b = -q.b;
+                q_over_a = root_to_double(minus_b, -s, disc, q.a);
+                k_over_q = root_quotient_to_double(q.k, minus_b, -s, disc);
             }
             put_t(sk <= 0 ? 0.0 : s > 0 ? q_over_a : k_over_q);
             put_t(bounded && s_end <= 0 ? tmax : s > 0 ? k_over_q : q_over_a);

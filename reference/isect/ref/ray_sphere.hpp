@@ -75,8 +75,10 @@ RaySphereSigns ray_sphere_signs(const double* in);
 RaySphereExact ray_sphere_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
                                const Rational& r, bool surface = false);
 
-/// (p + s sqrt(x)) / q, s in {-1, 1}, as the nearest double, taken with MPFR
-/// at 400 bits (x >= 0, q != 0). Exact where x is a rational square.
+/// (p + s sqrt(x)) / q, s in {-1, 1}, as the nearest double (ties to even),
+/// decided exactly: the candidates next to a double estimate compared with
+/// v in exact arithmetic; where the estimate is too far, with MPFR at 400
+/// bits (x >= 0, q != 0), exact where x is a rational square.
 double root_to_double(const Rational& p, int s, const Rational& x, const Rational& q);
 /// n / (p + s sqrt(x)), s in {-1, 1}, likewise (p + s sqrt(x) != 0): a root
 /// by its conjugate, where p and s sqrt(x) have one sign and nothing cancels.
