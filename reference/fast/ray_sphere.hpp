@@ -153,10 +153,17 @@ template <class Ops> struct RaySphereBody {
 /// delta_p (2 sqrt(3) + 1)). A ray whose direction delta_d can zero (|d|_inf
 /// <= delta_d, K >= 1/u) can point anywhere: in band unless its origin is in
 /// the ball with room to spare. sqrt(3) is taken as 1.7321, above it.
+///
+/// It also names inputs certainly in band, by one move the box allows: the
+/// radius alone, shrunk by its delta (to 0 at least) under a hit or grown
+/// under a miss, against the same D; where that alone flips the answer no
+/// slope is needed (a broken kernel's wrong answers asked at the widest K
+/// of their map cell mostly are such).
+enum class WideVerdict { no_flip, flips, maybe };
 template <class Ops> struct RaySphereWideBand {
     using NT = typename Ops::NT;
 
-    static bool run(const double* in, int exact_answer, const double* delta) {
+    static WideVerdict run(const double* in, int exact_answer, const double* delta) {
         using K = RaySphereKeys;
         const RaySphereQuadratic<Ops> q(in);
         const double tmax = in[K::tmax];
@@ -188,10 +195,10 @@ template <class Ops> struct RaySphereWideBand {
             } else if (bounded) {
                 tn = reach;
             } else {
-                if (exact_answer == 0) return true;
+                if (exact_answer == 0) return WideVerdict::maybe;
                 const NT room = r - dp * (two * s3 + one);  // o in the ball with room: every ray from it hits
                 const NT f2 = dot(q.f, q.f);
-                return !(Ops::sgn(room) >= 0 && Ops::sgn(room * room - f2) >= 0);
+                return Ops::sgn(room) >= 0 && Ops::sgn(room * room - f2) >= 0 ? WideVerdict::no_flip : WideVerdict::maybe;
             }
         }
         NT v = dp * (two * s3 + one) * e + s3 * tn * dd;
@@ -209,8 +216,21 @@ template <class Ops> struct RaySphereWideBand {
         }
         // |D - r| <= V / e, as D e in [r e - V, r e + V].
         const NT pe2 = p * e * e, lo = r * e - v, hi = r * e + v;
-        if (Ops::sgn(pe2 - hi * hi * w) > 0) return false;
-        return Ops::sgn(lo) <= 0 || Ops::sgn(pe2 - lo * lo * w) >= 0;
+        if (Ops::sgn(pe2 - hi * hi * w) > 0) return WideVerdict::no_flip;
+        if (!(Ops::sgn(lo) <= 0 || Ops::sgn(pe2 - lo * lo * w) >= 0)) return WideVerdict::no_flip;
+        // The radius alone: a hit is a miss once r' < D (r' = r - delta_r,
+        // 0 at least), a miss a hit once r' = r + delta_r >= D.
+        const double dr = delta[K::r];
+        if (!(in[K::r] >= 0)) return WideVerdict::maybe;
+        if (exact_answer == 1) {
+            const NT moved = Ops::of(in[K::r]) - Ops::of(dr);
+            const NT r2 = Ops::sgn(moved) <= 0 ? NT(0) : NT(moved * moved);
+            if (Ops::sgn(r2 * w - p) < 0) return WideVerdict::flips;
+        } else if (exact_answer == 0) {
+            const NT moved = Ops::of(in[K::r]) + Ops::of(dr);
+            if (Ops::sgn(moved * moved * w - p) >= 0) return WideVerdict::flips;
+        }
+        return WideVerdict::maybe;
     }
 };
 
@@ -227,11 +247,15 @@ template <class Ops> struct RaySphereBand {
     using S = Slope<Ops, N>;
     using B = Bounds<Ops>;
 
-    /// The ball's quadratic on slopes.
+    /// The ball's quadratic on slopes. `partly`: a, b and k only, the
+    /// discriminant and the end's two at the input alone (as numbers that do
+    /// not move: one sign each, the one the input has): a cheaper first look,
+    /// whose every choice of signs the whole quadratic's allows too.
     struct Quadratic {
         S a, b, k, disc, end, h;
         bool bounded = false, end_at_origin = false;
-        Quadratic(const double* in, const double* delta) {
+        const double* input = nullptr;
+        Quadratic(const double* in, const double* delta, bool partly = false) : input(in) {
             using K = RaySphereKeys;
             const auto o = S::input_point(in, delta, K::org), d = S::input_point(in, delta, K::dir),
                        c = S::input_point(in, delta, K::c);
@@ -240,17 +264,37 @@ template <class Ops> struct RaySphereBand {
             a = dot(d, d);
             b = dot(d, f);
             k = dot(f, f) - r * r;
+            bounded = !std::isinf(in[K::tmax]);
+            end_at_origin = in[K::tmax] == 0;  // tmax 0 moves by K u 0
+            if (!partly) {
+                rest(d, f, r, bounded ? S::input(in[K::tmax], delta[K::tmax], K::tmax) : S::constant(0), *this);
+                return;
+            }
+            const auto fixed = [&](size_t at) {
+                return std::array<S, 3>{S::constant(in[at]), S::constant(in[at + 1]), S::constant(in[at + 2])};
+            };
+            const auto d0 = fixed(K::dir), f0 = sub(fixed(K::org), fixed(K::c));
+            Quadratic at_input(*this);
+            at_input.a = dot(d0, d0);
+            at_input.b = dot(d0, f0);
+            at_input.k = dot(f0, f0) - S::constant(in[K::r]) * S::constant(in[K::r]);
+            rest(d0, f0, S::constant(in[K::r]), S::constant(bounded ? in[K::tmax] : 0), at_input);
+            disc = at_input.disc;
+            end = at_input.end;
+            h = at_input.h;
+        }
+
+    private:
+        /// The discriminant, and for a segment the end's two, from q's a, b and k.
+        static void rest(const std::array<S, 3>& d, const std::array<S, 3>& f, const S& r, const S& t, Quadratic& q) {
             // b^2 - a k as a r^2 - |d x f|^2 (Lagrange's identity): the
             // same polynomial without the cancellation of b^2 against a |f|^2,
             // whose partials over the box are then far narrower.
             const auto m = cross(d, f);
-            disc = a * r * r - dot(m, m);
-            bounded = !std::isinf(in[K::tmax]);
-            end_at_origin = in[K::tmax] == 0;  // tmax 0 moves by K u 0
-            if (bounded) {
-                const S t = S::input(in[K::tmax], delta[K::tmax], K::tmax);
-                h = b + a * t;
-                end = (a * t + b + b) * t + k;
+            q.disc = q.a * r * r - dot(m, m);
+            if (q.bounded) {
+                q.h = q.b + q.a * t;
+                q.end = (q.a * t + q.b + q.b) * t + q.k;
             }
         }
     };
@@ -267,8 +311,22 @@ template <class Ops> struct RaySphereBand {
         const S* p[6] = {&q.a, &q.b, &q.k, &q.disc, &q.end, &q.h};
         const int count = q.bounded ? 6 : 4;
         int at[6] = {1, 0, 0, 0, 0, 0}, can[6] = {4, 4, 4, 4, 4, 4};
+        int exact[6];
+        bool exact_known = false;
         for (int i = 0; i < count; ++i) {
-            at[i] = Ops::sgn(p[i]->at.lo);
+            if constexpr (std::is_same_v<Ops, IntervalOps>) {
+                // A sign at the input the intervals leave open (an input
+                // that touches: k or b exactly 0) is taken exactly, not by
+                // running the whole band again on Mpzf.
+                at[i] = sign_of(p[i]->at.lo);
+                if (at[i] == kUnknown) {
+                    if (!exact_known) exact_signs(q.input, exact);
+                    exact_known = true;
+                    at[i] = exact[i];
+                }
+            } else {
+                at[i] = Ops::sgn(p[i]->at.lo);
+            }
             can[i] = p[i]->over(delta).sign_bits();
         }
         const bool here = answer(at);
@@ -294,12 +352,46 @@ template <class Ops> struct RaySphereBand {
         }
         return false;
     }
+    /// The six functions' signs at the input, exactly (on Mpzf).
+    static void exact_signs(const double* in, int (&out)[6]) {
+        using M = MpzfOps;
+        const RaySphereQuadratic<M> q(in);
+        out[0] = M::sgn(q.a);
+        out[1] = M::sgn(q.b);
+        out[2] = M::sgn(q.k);
+        out[3] = M::sgn(q.b * q.b - q.a * q.k);
+        if (std::isinf(in[RaySphereKeys::tmax])) return;
+        const CGAL::Mpzf t = M::of(in[RaySphereKeys::tmax]);
+        out[4] = M::sgn(q.at(t));
+        out[5] = M::sgn(q.b + q.a * t);
+    }
+    /// The wide band's verdict; on intervals, on Mpzf where they cannot
+    /// decide it (and the slopes still on intervals).
+    static WideVerdict wide(const double* in, int exact_answer, const double* delta) {
+        if constexpr (std::is_same_v<Ops, IntervalOps>) {
+            try {
+                return RaySphereWideBand<Ops>::run(in, exact_answer, delta);
+            } catch (const Undecided&) {
+                return RaySphereWideBand<MpzfOps>::run(in, exact_answer, delta);
+            }
+        } else {
+            return RaySphereWideBand<Ops>::run(in, exact_answer, delta);
+        }
+    }
     static bool run(const double* in, int exact_answer, const double* delta) {
         // Most wrong answers of a broken kernel are far outside: the closed
         // form says so for a fraction of the slopes' cost.
-        if (!RaySphereWideBand<Ops>::run(in, exact_answer, delta)) return false;
+        switch (wide(in, exact_answer, delta)) {
+            case WideVerdict::no_flip: return false;
+            case WideVerdict::flips: return true;
+            case WideVerdict::maybe: break;
+        }
+        // A flip the moving a, b and k show alone (the origin leaving the
+        // ball, the ball falling behind it) needs no discriminant's slope.
+        const auto answer = [](const Quadratic& q) { return [&q](const int(&s)[6]) { return hit(s, q.bounded); }; };
+        if (const Quadratic first(in, delta, true); flips(first, delta, answer(first))) return true;
         const Quadratic q(in, delta);
-        return flips(q, delta, [&q](const int(&s)[6]) { return hit(s, q.bounded); });
+        return flips(q, delta, answer(q));
     }
     /// Towards each deciding function's 0 (the ball's and the surface's).
     static void directions(const double* in, int /*exact_answer*/, const double* delta, Directions& out) {
