@@ -21,9 +21,10 @@ void aabb_plane_margins(const double* in, Rational& least, Rational& greatest) {
     greatest = fast::detail::to_rational(hi);
 }
 
-int aabb_plane_classify_rational(const double* in) {
+int aabb_plane_classify_rational(const double* in, bool touching_straddles) {
     // The body answers back 0, straddle 1, front 2.
-    return fast::detail::AabbPlaneBody<fast::detail::RationalOutOps>::run(in).answer - 1;
+    using Ops = fast::detail::RationalOutOps;
+    return (touching_straddles ? fast::detail::AabbPlaneTouchingBody<Ops>::run(in) : fast::detail::AabbPlaneBody<Ops>::run(in)).answer - 1;
 }
 
 bool aabb_plane_overlap_rational(const double* in) {

@@ -64,16 +64,20 @@ K::Plane_3 plane(const ExactPlane& p) {
 }
 }  // namespace
 
-int aabb_plane_classify_cgal(const ExactAabb& box, const ExactPlane& p) {
+int aabb_plane_classify_cgal(const ExactAabb& box, const ExactPlane& p, bool touching_straddles) {
     const K::Plane_3 pl = plane(p);
-    bool positive = false, negative = false;
+    bool positive = false, negative = false, on = false;
     for (int c = 0; c < 8; ++c) {
         const K::Point_3 q = to_cgal(Point{c & 1 ? box.hi[0] : box.lo[0], c & 2 ? box.hi[1] : box.lo[1],
                                            c & 4 ? box.hi[2] : box.lo[2]});
         const CGAL::Oriented_side side = pl.oriented_side(q);
         positive |= side == CGAL::ON_POSITIVE_SIDE;
         negative |= side == CGAL::ON_NEGATIVE_SIDE;
+        on |= side == CGAL::ON_ORIENTED_BOUNDARY;
     }
+    // Under touching_straddles a corner on the plane puts the box on both
+    // sides; otherwise it belongs to the side the other corners are on.
+    if (touching_straddles && on) return 0;
     if (!negative) return 1;
     if (!positive) return -1;
     return 0;

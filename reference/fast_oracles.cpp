@@ -75,7 +75,9 @@ Band ray_aabb_band(bool segment) { return segment ? instantiated_band<RayAabb<tr
 std::optional<Result> moving_aabb(const double* in) { return two_stage<Result, MovingAabbBody>(in); }
 Band moving_aabb_band() { return instantiated_band<MovingAabbBand>(); }
 
-std::optional<Result> aabb_plane(const double* in) { return two_stage<Result, AabbPlaneBody>(in); }
+std::optional<Result> aabb_plane(const double* in, bool touching_straddles) {
+    return touching_straddles ? two_stage<Result, AabbPlaneTouchingBody>(in) : two_stage<Result, AabbPlaneBody>(in);
+}
 std::optional<Result> aabb_plane_overlap(const double* in) { return two_stage<Result, AabbPlaneOverlapBody>(in); }
 Band aabb_plane_band() { return instantiated_band<AabbPlaneBand>(); }
 
@@ -143,7 +145,9 @@ Result ray_triangle(const double* in, bool cull_back) {
 Result ray_aabb(const double* in, bool segment) {
     return segment ? plain<RayAabb<true>::Body>(in) : plain<RayAabb<false>::Body>(in);
 }
-Result aabb_plane(const double* in) { return plain<AabbPlaneBody>(in); }
+Result aabb_plane(const double* in, bool touching_straddles) {
+    return touching_straddles ? plain<AabbPlaneTouchingBody>(in) : plain<AabbPlaneBody>(in);
+}
 Result aabb_plane_overlap(const double* in) { return plain<AabbPlaneOverlapBody>(in); }
 Result aabb_aabb(const double* in) {
     // Touching boxes called disjoint: a strict comparison (no arithmetic here

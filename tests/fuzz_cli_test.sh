@@ -17,6 +17,9 @@ export ISECT_FUZZ_DIR=$fuzz_dir
 expect 1 '"new_cases": [1-9]' -- "$isect" fuzz --family aabb_aabb --kernel broken:intersection_min_lo --minutes 0.1 \
     --corpus "$work/corpus" --format json
 expect 0 '"passed": true' -- sh -c "'$isect' replay --kernel broken:intersection_min_lo --expect-broken --format json '$work/corpus'"
+# A convention's planted bug, fuzzed in the family the convention declares.
+expect 1 "broken:touching_takes_a_side.*BROKEN" -- "$isect" fuzz --family aabb_plane --kernel broken:touching_takes_a_side \
+    --minutes 0.1 --corpus "$work/convention"
 expect 2 "is not text, markdown, json or junit" -- "$isect" fuzz --family aabb_aabb --format yaml
 
 # A campaign never deletes another's folder: a crash input an earlier

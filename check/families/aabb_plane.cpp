@@ -37,10 +37,11 @@ std::string domain(const Family& f, const double* in) {
 /// Classification answers in the family's order: back, straddle, front.
 int answer_of(int side) { return side + 1; }
 
-Truth classify_truth(const double* in) {
+/// touching: the `touching_straddles` convention.
+Truth classify_truth(const double* in, bool touching = false) {
     const ref::ExactAabb b = ref::exact(box_of(in));
     const ref::ExactPlane p = ref::exact_plane(in);
-    const int r = ref::aabb_plane_classify_rational(in), c = ref::aabb_plane_classify_cgal(b, p);
+    const int r = ref::aabb_plane_classify_rational(in, touching), c = ref::aabb_plane_classify_cgal(b, p, touching);
     if (r != c)
         throw ReferenceMismatch("aabb_plane references disagree: rational says " + std::to_string(r) +
                                 ", cgal says " + std::to_string(c));
@@ -80,10 +81,13 @@ double feature(const double* in) {
     return m;
 }
 
+/// conventions: those the kernel follows ("touching_straddles").
 FamilyKernel classify_kernel(const std::string& name, const std::string& contract,
-                             PlaneSide (*fn)(const Aabb&, const Plane&)) {
-    return {name, *Contract::parse(contract), 0,
-            [fn](const double* in) { return Answer{answer_of(int(fn(box_f(in), plane_f(in)))), {}}; }};
+                             PlaneSide (*fn)(const Aabb&, const Plane&), std::vector<std::string> conventions = {}) {
+    FamilyKernel k{name, *Contract::parse(contract), 0,
+                   [fn](const double* in) { return Answer{answer_of(int(fn(box_f(in), plane_f(in)))), {}}; }};
+    k.conventions = std::move(conventions);
+    return k;
 }
 
 FamilyKernel overlap_kernel(const std::string& name, const std::string& contract,
@@ -92,7 +96,10 @@ FamilyKernel overlap_kernel(const std::string& name, const std::string& contract
             [fn](const double* in) { return Answer{yes(fn(box_f(in), plane_f(in))), {}}; }};
 }
 
-/// Planted bug: strict comparisons, so a box touching the plane straddles.
+/// Strict comparisons, so a box touching the plane straddles: what the
+/// `touching_straddles` convention asks (Ogre's Plane::getSide(AxisAlignedBox)
+/// compares the centre's distance with the box's reach strictly), and a
+/// planted bug without it.
 PlaneSide classify_touching_straddles(const Aabb& box, const Plane& p) {
     if (isect::detail::plane_margin_sign(box, p, true) > 0) return PlaneSide::front;
     if (isect::detail::plane_margin_sign(box, p, false) < 0) return PlaneSide::back;
@@ -214,7 +221,7 @@ Family make_classify() {
     f.answer_has_values = {false, false, false};
     f.safe_answer = 1;  // a conservative classifier may say straddle
     f.domain = [](const double* in) { return domain(classify_family(), in); };
-    f.truth = classify_truth;
+    f.truth = [](const double* in) { return classify_truth(in); };
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane(in)); };
     f.oracle_check = [](const double* in, const FastTruth& t) {
         return check_answer(classify_family(), t,
@@ -222,11 +229,16 @@ Family make_classify() {
     };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane(in)); };
     f.cgal = [](const double* in) { return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), ref::exact_plane(in))); };
-    f.all_kernels = [] { return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify)}; };
+    f.all_kernels = [] {
+        return std::vector<FamilyKernel>{classify_kernel("classify", "exact", aabb_plane_classify),
+                                         classify_kernel("touching_straddles", "exact", classify_touching_straddles,
+                                                         {"touching_straddles"})};
+    };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{
             classify_kernel("broken:touching_straddles", "exact", classify_touching_straddles),
-            classify_kernel("broken:sign_slip", "exact", classify_sign_slip)};
+            classify_kernel("broken:sign_slip", "exact", classify_sign_slip),
+            classify_kernel("broken:touching_takes_a_side", "exact", aabb_plane_classify, {"touching_straddles"})};
     };
     f.mixes = mixes();
     f.plugin_call_f = classify_plugin_call<float>;
@@ -235,6 +247,20 @@ Family make_classify() {
     f.plugin_returns = {-1, 0, 1};
     f.preconditions = {preconditions::positive_extent(f), preconditions::nonzero_vector(f, "nonzero_normal", "n"),
                        preconditions::unit_vector(f, "unit_normal", "n")};
+    f.conventions = {{"touching_straddles", "a box that touches the plane (or lies in it) is on both sides: a side only where "
+                                            "no corner is on the plane (Ogre's Plane::getSide with a box)"}};
+    f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
+        if (conventions.empty()) return;  // "touching_straddles", the one convention
+        g.truth = [](const double* in) { return classify_truth(in, true); };
+        g.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane(in, true)); };
+        g.oracle_check = [](const double* in, const FastTruth& t) {
+            return check_answer(classify_family(), t, answer_of(ref::aabb_plane_classify_rational(in, true)));
+        };
+        g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_plane(in, true)); };
+        g.cgal = [](const double* in) {
+            return double(ref::aabb_plane_classify_cgal(ref::exact(box_of(in)), ref::exact_plane(in), true));
+        };
+    };
     return f;
 }
 

@@ -64,6 +64,19 @@ template <class Ops> struct AabbPlaneBody {
     }
 };
 
+/// The `touching_straddles` convention: a box that touches the plane (or
+/// lies in it) is on both sides, a side only where every corner is strictly
+/// on it (Ogre's Plane::getSide, Bullet's and Irrlicht's box classifiers).
+template <class Ops> struct AabbPlaneTouchingBody {
+    static Out<Ops> run(const double* in) {
+        typename Ops::NT lo, hi;
+        margins<Ops>(in, lo, hi);
+        Out<Ops> r;
+        r.answer = Ops::sgn(lo) > 0 ? 2 : Ops::sgn(hi) < 0 ? 0 : 1;  // front, back, straddle
+        return r;
+    }
+};
+
 template <class Ops> struct AabbPlaneOverlapBody {
     static Out<Ops> run(const double* in) {
         typename Ops::NT lo, hi;

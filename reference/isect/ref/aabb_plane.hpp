@@ -29,8 +29,10 @@ inline ExactPlane exact_plane(const double* in) {
 
 /// The fast oracle's bodies (reference/fast/aabb_plane.hpp) on exact
 /// numbers; the input as aabb_plane_input lays it out.
-int aabb_plane_classify_rational(const double* in);
-int aabb_plane_classify_cgal(const ExactAabb& box, const ExactPlane& p);
+/// touching_straddles: the convention of that name (a box touching the
+/// plane, or in it, straddles; a side only where no corner is on the plane).
+int aabb_plane_classify_rational(const double* in, bool touching_straddles = false);
+int aabb_plane_classify_cgal(const ExactAabb& box, const ExactPlane& p, bool touching_straddles = false);
 bool aabb_plane_overlap_rational(const double* in);
 bool aabb_plane_overlap_cgal(const ExactAabb& box, const ExactPlane& p);
 

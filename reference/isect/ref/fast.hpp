@@ -35,7 +35,7 @@ struct Result {
 // The layouts are those of the families (check/families/FAMILY.cpp).
 std::optional<Result> ray_triangle(const double* in, bool cull_back = false);  ///< cull_back: only the front face
 std::optional<Result> ray_aabb(const double* in, bool segment);
-std::optional<Result> aabb_plane(const double* in);          ///< back 0, straddle 1, front 2
+std::optional<Result> aabb_plane(const double* in, bool touching_straddles = false);  ///< back 0, straddle 1, front 2
 std::optional<Result> aabb_plane_overlap(const double* in);
 std::optional<Result> aabb_aabb(const double* in);
 std::optional<Result> sphere_aabb(const double* in);
@@ -100,7 +100,7 @@ Band aabb_triangle_band();
 namespace wrong {
 Result ray_triangle(const double* in, bool cull_back = false);
 Result ray_aabb(const double* in, bool segment);
-Result aabb_plane(const double* in);
+Result aabb_plane(const double* in, bool touching_straddles = false);
 Result aabb_plane_overlap(const double* in);
 Result aabb_aabb(const double* in);
 Result sphere_aabb(const double* in);
