@@ -5,8 +5,10 @@
 
 namespace isect::ref {
 
-std::optional<ExactAabb> aabb_aabb_rational(const double* in) {
-    const fast::detail::ExactResult r = fast::detail::AabbAabbBody<fast::detail::RationalOutOps>::run(in);
+std::optional<ExactAabb> aabb_aabb_rational(const double* in, bool volume) {
+    using Ops = fast::detail::RationalOutOps;
+    const fast::detail::ExactResult r =
+        volume ? fast::detail::AabbAabbVolumeBody<Ops>::run(in) : fast::detail::AabbAabbBody<Ops>::run(in);
     if (r.answer != 1) return std::nullopt;
     ExactAabb out;
     for (size_t i = 0; i < 3; ++i) {

@@ -46,13 +46,16 @@ K::Iso_cuboid_3 cuboid(const ExactAabb& b) { return {to_cgal(b.lo), to_cgal(b.hi
 
 // --- aabb_aabb ----------------------------------------------------------------
 
-std::optional<ExactAabb> aabb_aabb_cgal(const ExactAabb& a, const ExactAabb& b) {
+std::optional<ExactAabb> aabb_aabb_cgal(const ExactAabb& a, const ExactAabb& b, bool volume) {
     const K::Iso_cuboid_3 ca = cuboid(a), cb = cuboid(b);
     if (!CGAL::do_intersect(ca, cb)) return std::nullopt;
     const auto r = CGAL::intersection(ca, cb);
     if (!r) throw std::logic_error("CGAL: do_intersect says yes, intersection is empty");
     const K::Iso_cuboid_3* box = boost::get<K::Iso_cuboid_3>(&*r);
     if (!box) throw std::logic_error("CGAL: the intersection of two boxes is not a box");
+    // Under volume_overlap a shared face, edge or corner (a degenerate
+    // cuboid: no volume) is no overlap.
+    if (volume && box->is_degenerate()) return std::nullopt;
     return ExactAabb{from_cgal((box->min)()), from_cgal((box->max)())};
 }
 

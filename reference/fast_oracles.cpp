@@ -84,11 +84,16 @@ Band aabb_plane_band() { return instantiated_band<AabbPlaneBand>(); }
 std::optional<Result> moving_aabb_plane(const double* in) { return two_stage<Result, MovingAabbPlaneBody>(in); }
 Band moving_aabb_plane_band() { return instantiated_band<MovingAabbPlaneBand>(); }
 
-std::optional<Result> aabb_aabb(const double* in) {
+std::optional<Result> aabb_aabb(const double* in, bool volume) {
     // Comparisons and min / max of floats: exact with no intervals at all.
-    return AabbAabbBody<DoubleOps>::run(in);
+    return volume ? AabbAabbVolumeBody<DoubleOps>::run(in) : AabbAabbBody<DoubleOps>::run(in);
 }
-Band aabb_aabb_band() {
+Band aabb_aabb_band(bool volume) {
+    if (volume) {
+        Band b = instantiated_band<AabbAabbVolumeBand>();
+        b.wrong = nullptr;  // as the default's: nothing for plain double to get wrong
+        return b;
+    }
     // Differences and comparisons of the inputs only: in plain double the
     // body is exact but where a difference rounds onto 2 delta, so it has no
     // planted wrong band to catch.
@@ -149,7 +154,10 @@ Result aabb_plane(const double* in, bool touching_straddles) {
     return touching_straddles ? plain<AabbPlaneTouchingBody>(in) : plain<AabbPlaneBody>(in);
 }
 Result aabb_plane_overlap(const double* in) { return plain<AabbPlaneOverlapBody>(in); }
-Result aabb_aabb(const double* in) {
+Result aabb_aabb(const double* in, bool volume) {
+    // Under volume_overlap, touching boxes called overlapping (the default's
+    // body: the closed boxes' answer).
+    if (volume) return *fast::aabb_aabb(in);
     // Touching boxes called disjoint: a strict comparison (no arithmetic here
     // for plain double to get wrong).
     Result r = *fast::aabb_aabb(in);

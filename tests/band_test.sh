@@ -75,6 +75,10 @@ expect 0 "touching_straddles .* holds" -- "$isect" check --family aabb_plane --k
     --seed 1 --quiet --out "$work/conv6"
 expect 1 "broken:touching_takes_a_side .*BROKEN" -- "$isect" check --kernel broken:touching_takes_a_side --cases 20000 \
     --seed 1 --quiet --out "$work/conv7"
+expect 0 "volume_overlap .* holds" -- "$isect" check --family aabb_aabb --kernel volume_overlap --cases 100000 --seed 1 \
+    --quiet --out "$work/conv8"
+expect 1 "broken:touching_overlaps .*BROKEN" -- "$isect" check --kernel broken:touching_overlaps --cases 20000 --seed 1 \
+    --quiet --out "$work/conv9"
 expect 2 "'sideways' is no family's convention" -- "$isect" check --convention sideways --cases 10 --out "$work/conv5"
 expect 0 "convention a kernel may follow \(--convention cull_back\)" -- "$isect" kernels
 expect 0 "nonzero_length \(p1 != q1, p2 != q2\)" -- "$isect" kernels

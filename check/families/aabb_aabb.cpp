@@ -21,9 +21,10 @@ constexpr size_t kA = kInput.at("a.lo"), kAHi = kInput.at("a.hi"), kB = kInput.a
 
 const char* const kValues[] = {"box.lo.x", "box.lo.y", "box.lo.z", "box.hi.x", "box.hi.y", "box.hi.z"};
 
-Truth truth(const double* in) {
+/// volume: the volume_overlap convention.
+Truth truth(const double* in, bool volume = false) {
     const ref::ExactAabb a = ref::exact(box_at(in + kA)), b = ref::exact(box_at(in + kB));
-    const auto r = ref::aabb_aabb_rational(in), c = ref::aabb_aabb_cgal(a, b);
+    const auto r = ref::aabb_aabb_rational(in, volume), c = ref::aabb_aabb_cgal(a, b, volume);
     if (r.has_value() != c.has_value())
         throw ReferenceMismatch(std::string("aabb_aabb references disagree: rational says ") +
                                 (r ? "overlap" : "disjoint") + ", cgal says " + (c ? "overlap" : "disjoint"));
@@ -58,6 +59,18 @@ std::string deciding(const double* in, const Truth&, int) {
     return touching ? "touching" : "overlapping";
 }
 
+/// Under volume_overlap: a flat box, or boxes sharing only a face, an edge
+/// or a corner, meet without volume.
+std::string volume_deciding(const double* in, const Truth& t, int answer) {
+    for (int i = 0; i < 3; ++i)
+        if (in[kAHi + i] == in[kA + i] || in[kBHi + i] == in[kB + i]) {
+            const std::string apart = deciding(in, t, answer);
+            return apart == "apart on an axis" ? apart : "a flat box";
+        }
+    const std::string d = deciding(in, t, answer);
+    return d == "touching" ? "touching: a meet without volume" : d;
+}
+
 /// The smallest nonzero box extent or gap between the boxes.
 double feature(const double* in) {
     double m = 0;
@@ -72,11 +85,23 @@ Answer answer_of(bool overlap, const Aabb& box) {
     return {yes(overlap), {box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]}};
 }
 
+/// Under volume_overlap: the shared box, and an overlap only where it has
+/// extent on every axis.
+Answer volume_overlap(const double* in) {
+    const Aabb a = box_f(in + kA), b = box_f(in + kB);
+    const Aabb r = aabb_aabb_intersection(a, b);
+    return answer_of(r.lo[0] < r.hi[0] && r.lo[1] < r.hi[1] && r.lo[2] < r.hi[2], r);
+}
+
+Answer closed_overlap(const double* in) {
+    const Aabb a = box_f(in + kA), b = box_f(in + kB);
+    return answer_of(aabb_aabb_overlap(a, b), aabb_aabb_intersection(a, b));
+}
+
 std::vector<FamilyKernel> kernels() {
-    return {{"overlap", Contract::exact(), 0, [](const double* in) {
-                 const Aabb a = box_f(in + kA), b = box_f(in + kB);
-                 return answer_of(aabb_aabb_overlap(a, b), aabb_aabb_intersection(a, b));
-             }}};
+    FamilyKernel volume{"volume_overlap", Contract::exact(), 0, volume_overlap};
+    volume.conventions = {"volume_overlap"};
+    return {{"overlap", Contract::exact(), 0, closed_overlap}, volume};
 }
 
 /// Planted bugs: the strict comparison that makes touching boxes disjoint,
@@ -94,7 +119,19 @@ std::vector<FamilyKernel> broken() {
                  Aabb r = aabb_aabb_intersection(a, b);
                  for (int i = 0; i < 3; ++i) r.lo[i] = std::min(a.lo[i], b.lo[i]);
                  return answer_of(aabb_aabb_overlap(a, b), r);
-             }}};
+             }},
+            // Under volume_overlap: the closed boxes' test, so a shared face
+            // is an overlap (and a strict test that forgets a flat box).
+            {"broken:touching_overlaps", Contract::exact(), 0, closed_overlap, Precision::single, std::nullopt, nullptr,
+             {"volume_overlap"}},
+            {"broken:flat_box_overlaps", Contract::exact(), 0,
+             [](const double* in) {
+                 const Aabb a = box_f(in + kA), b = box_f(in + kB);
+                 bool overlap = true;
+                 for (int i = 0; i < 3; ++i) overlap = overlap && a.lo[i] < b.hi[i] && b.lo[i] < a.hi[i];
+                 return answer_of(overlap, aabb_aabb_intersection(a, b));
+             },
+             Precision::single, std::nullopt, nullptr, {"volume_overlap"}}};
 }
 
 std::vector<Mix> mixes() {
@@ -160,7 +197,7 @@ Family make() {
         if (why.empty()) why = box_order(self(), "b.lo", "b.hi", in);
         return why;
     };
-    f.truth = truth;
+    f.truth = [](const double* in) { return truth(in); };
     f.cgal = [](const double* in) {
         return double(ref::aabb_aabb_cgal(ref::exact(box_at(in + kA)), ref::exact(box_at(in + kB))).has_value());
     };
@@ -186,6 +223,28 @@ Family make() {
     f.plugin_call_d = plugin_call<double>;
     f.mixes = mixes();
     f.preconditions = {preconditions::positive_extent(f)};
+    f.conventions = {{"volume_overlap", "boxes overlap only where what they share has volume: a shared face, edge or corner, "
+                                        "or a flat box, is no overlap (an intersection box that must be a box)"}};
+    f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
+        if (conventions.empty()) return;  // "volume_overlap", the one convention
+        g.truth = [](const double* in) { return truth(in, true); };
+        g.cgal = [](const double* in) {
+            return double(ref::aabb_aabb_cgal(ref::exact(box_at(in + kA)), ref::exact(box_at(in + kB)), true).has_value());
+        };
+        g.band = band_of(ref::fast::aabb_aabb_band(true));
+        g.deciding = volume_deciding;
+        g.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_aabb(in, true)); };
+        g.oracle_check = [](const double* in, const FastTruth& fast) {
+            const auto r = ref::aabb_aabb_rational(in, true);
+            std::string why = check_answer(self(), fast, yes(r.has_value()));
+            for (int i = 0; i < 3 && why.empty() && r; ++i) {
+                why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], r->lo[i]);
+                if (why.empty()) why = check_enclosure(kValues[3 + i], fast.lo[size_t(3 + i)], fast.hi[size_t(3 + i)], r->hi[i]);
+            }
+            return why;
+        };
+        g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_aabb(in, true)); };
+    };
     return f;
 }
 

@@ -17,7 +17,8 @@ namespace isect::ref {
 /// The input: closed box a vs closed box b.
 inline constexpr auto aabb_aabb_input = layout(Key{"a.lo", 3, Role::box_lo}, Key{"a.hi", 3, Role::box_hi}, Key{"b.lo", 3, Role::box_lo}, Key{"b.hi", 3, Role::box_hi});
 
-std::optional<ExactAabb> aabb_aabb_rational(const double* in);
-std::optional<ExactAabb> aabb_aabb_cgal(const ExactAabb& a, const ExactAabb& b);
+/// volume: the volume_overlap convention (a meet without volume is none).
+std::optional<ExactAabb> aabb_aabb_rational(const double* in, bool volume = false);
+std::optional<ExactAabb> aabb_aabb_cgal(const ExactAabb& a, const ExactAabb& b, bool volume = false);
 
 }  // namespace isect::ref

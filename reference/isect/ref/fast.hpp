@@ -37,7 +37,7 @@ std::optional<Result> ray_triangle(const double* in, bool cull_back = false);  /
 std::optional<Result> ray_aabb(const double* in, bool segment);
 std::optional<Result> aabb_plane(const double* in, bool touching_straddles = false);  ///< back 0, straddle 1, front 2
 std::optional<Result> aabb_plane_overlap(const double* in);
-std::optional<Result> aabb_aabb(const double* in);
+std::optional<Result> aabb_aabb(const double* in, bool volume = false);  ///< volume: the volume_overlap convention
 std::optional<Result> sphere_aabb(const double* in);
 std::optional<Result> moving_aabb(const double* in);
 std::optional<Result> moving_aabb_plane(const double* in);
@@ -79,7 +79,7 @@ struct Band {
 Band ray_triangle_band(bool cull_back = false);
 Band ray_aabb_band(bool segment);
 Band aabb_plane_band();  ///< aabb_plane and aabb_plane_overlap: the same margins decide both
-Band aabb_aabb_band();
+Band aabb_aabb_band(bool volume = false);
 Band sphere_aabb_band();
 Band moving_aabb_band();
 Band moving_aabb_plane_band();
@@ -102,7 +102,7 @@ Result ray_triangle(const double* in, bool cull_back = false);
 Result ray_aabb(const double* in, bool segment);
 Result aabb_plane(const double* in, bool touching_straddles = false);
 Result aabb_plane_overlap(const double* in);
-Result aabb_aabb(const double* in);
+Result aabb_aabb(const double* in, bool volume = false);
 Result sphere_aabb(const double* in);
 Result moving_aabb(const double* in);
 Result moving_aabb_plane(const double* in);
