@@ -41,49 +41,41 @@ template <class Ops> struct AabbAabbVolumeBody {
     }
 };
 
+/// The band, for the closed boxes (Volume false) or under volume_overlap.
 /// Moving every input by delta moves each difference hi - lo of the two
-/// boxes by at most 2 delta, and the differences share no input. Overlap
-/// flips iff some difference (all are >= 0) is below 2 delta; disjoint flips
-/// iff every negative difference is at least -2 delta. Exact: the band is
-/// exactly the set of inputs the contract's definition allows.
-template <class Ops> struct AabbAabbBand {
-    static_assert(positions_only(aabb_aabb_input), "every number moves by one delta");
-    static bool run(const double* in, int exact_answer, const double* delta) {
-        using NT = typename Ops::NT;
-        constexpr size_t a_lo = aabb_aabb_input.at("a.lo"), a_hi = aabb_aabb_input.at("a.hi");
-        constexpr size_t b_lo = aabb_aabb_input.at("b.lo"), b_hi = aabb_aabb_input.at("b.hi");
-        const NT two_delta = 2 * Ops::of(delta[0]);
-        bool overlap_flips = false, disjoint_flips = true;
-        for (int i = 0; i < 3; ++i)
-            for (const NT& diff : {NT(Ops::of(in[b_hi + i]) - Ops::of(in[a_lo + i])), NT(Ops::of(in[a_hi + i]) - Ops::of(in[b_lo + i]))}) {
-                if (Ops::sgn(two_delta - diff) > 0) overlap_flips = true;
-                if (Ops::sgn(diff) < 0 && Ops::sgn(diff + two_delta) < 0) disjoint_flips = false;
-            }
-        return exact_answer == 1 ? overlap_flips : disjoint_flips;
-    }
+/// boxes by at most 2 delta. Closed boxes overlap iff every difference is
+/// >= 0, and those differences share no input: an overlap flips iff some
+/// difference is below 2 delta, a disjoint pair iff every negative one is at
+/// least -2 delta. Under volume_overlap every difference, each box's own
+/// width now among them, must be > 0: an overlap flips iff some difference
+/// is at most 2 delta (shrinking it alone closes it), a disjoint pair iff
+/// every one exceeds -2 delta (growing both boxes by delta widens every
+/// difference by 2 delta at once). Exact either way: the band is the set of
+/// inputs the contract's definition allows.
+template <bool Volume> struct AabbAabbBandOf {
+    template <class Ops> struct Body {
+        static_assert(positions_only(aabb_aabb_input), "every number moves by one delta");
+        static bool run(const double* in, int exact_answer, const double* delta) {
+            using NT = typename Ops::NT;
+            constexpr size_t a_lo = aabb_aabb_input.at("a.lo"), a_hi = aabb_aabb_input.at("a.hi");
+            constexpr size_t b_lo = aabb_aabb_input.at("b.lo"), b_hi = aabb_aabb_input.at("b.hi");
+            constexpr std::pair<size_t, size_t> pairs[4] = {{b_hi, a_lo}, {a_hi, b_lo}, {a_hi, a_lo}, {b_hi, b_lo}};
+            // The sign 2 delta - diff must reach to close a difference, and
+            // the sign diff + 2 delta below which one cannot open.
+            constexpr int closes = Volume ? 0 : 1, opens = Volume ? 1 : 0;
+            const NT two_delta = 2 * Ops::of(delta[0]);
+            bool overlap_flips = false, disjoint_flips = true;
+            for (size_t i = 0; i < 3; ++i)
+                for (size_t p = 0; p < (Volume ? 4 : 2); ++p) {
+                    const NT diff = Ops::of(in[pairs[p].first + i]) - Ops::of(in[pairs[p].second + i]);
+                    if (Ops::sgn(two_delta - diff) >= closes) overlap_flips = true;
+                    if (Ops::sgn(diff + two_delta) < opens) disjoint_flips = false;
+                }
+            return exact_answer == 1 ? overlap_flips : disjoint_flips;
+        }
+    };
 };
-
-/// volume_overlap's band. Overlap is every difference hi - lo > 0, now also
-/// each box's own width on each axis; each moves by at most 2 delta. An
-/// overlap flips iff some difference is at most 2 delta (shrinking it alone
-/// closes it); a disjoint pair iff every difference exceeds -2 delta
-/// (growing both boxes by delta widens every difference by 2 delta at once).
-/// Exact, as the default's.
-template <class Ops> struct AabbAabbVolumeBand {
-    static bool run(const double* in, int exact_answer, const double* delta) {
-        using NT = typename Ops::NT;
-        constexpr size_t a_lo = aabb_aabb_input.at("a.lo"), a_hi = aabb_aabb_input.at("a.hi");
-        constexpr size_t b_lo = aabb_aabb_input.at("b.lo"), b_hi = aabb_aabb_input.at("b.hi");
-        const NT two_delta = 2 * Ops::of(delta[0]);
-        bool overlap_flips = false, disjoint_flips = true;
-        for (int i = 0; i < 3; ++i)
-            for (const auto& [hi, lo] : {std::pair{b_hi, a_lo}, std::pair{a_hi, b_lo}, std::pair{a_hi, a_lo}, std::pair{b_hi, b_lo}}) {
-                const NT diff = Ops::of(in[hi + size_t(i)]) - Ops::of(in[lo + size_t(i)]);
-                if (Ops::sgn(two_delta - diff) >= 0) overlap_flips = true;
-                if (Ops::sgn(diff + two_delta) <= 0) disjoint_flips = false;
-            }
-        return exact_answer == 1 ? overlap_flips : disjoint_flips;
-    }
-};
+template <class Ops> using AabbAabbBand = AabbAabbBandOf<false>::Body<Ops>;
+template <class Ops> using AabbAabbVolumeBand = AabbAabbBandOf<true>::Body<Ops>;
 
 }  // namespace isect::ref::fast::detail
