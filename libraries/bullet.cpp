@@ -38,6 +38,10 @@ ISECT_PLUGIN_EXPORT int isect_ray_aabb(const float org[3], const float dir[3], c
 }
 #elif defined(ROW_bullet_ray_aabb)
 ISECT_PLUGIN_EXPORT const char* isect_kernel_name(void) { return "bullet_btRayAabb_double"; }
+// btRayAabb's hitNormal is the entry face's normal pointing into the box
+// (btAabbUtil2.h: -1 on the axis where the segment enters through the
+// high face): isect's inward_normal convention.
+ISECT_PLUGIN_EXPORT const char* isect_conventions(void) { return "inward_normal"; }
 ISECT_PLUGIN_EXPORT int isect_segment_aabb(const float org[3], const float delta[3], const float lo[3], const float hi[3],
                                            float* t_enter, float* t_exit, float normal[3]) {
     (void)t_exit;

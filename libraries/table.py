@@ -58,9 +58,7 @@ ROWS = [
         review={"output ": (GENUINE, "with the ray's origin on a vertex (a hit at t = 0) the robust intersector gives "
                                      "another vertex's barycentrics (u = 0 where the hit is b, u = 1)")}),
     Row("Bullet 3", "libbullet-dev", "bullet_ray_aabb2", "`btRayAabb2`", "none", args=D20),
-    Row("Bullet 3", "libbullet-dev", "bullet_ray_aabb", "`btRayAabb` (double scalars)", "none", args=D10,
-        review={"output normal": (CONVENTION, "the normal is the entry face's inward one (−outward), on every hit; "
-                                              "not declarable as an isect convention yet")}),
+    Row("Bullet 3", "libbullet-dev", "bullet_ray_aabb", "`btRayAabb` (double scalars)", "none", args=D10),
     Row("Bullet 3", "libbullet-dev", "bullet_aabb_aabb", "`TestAabbAgainstAabb2`", "none", args=D20),
     Row("Bullet 3", "libbullet-dev", "bullet_triangle_aabb", "`TestTriangleAgainstAabb2`", "none", args=D20,
         review={"false hit": (DESIGN, "it tests the triangle's bounding box, a prefilter: holds conservative (next row)")}),

@@ -79,6 +79,10 @@ expect 0 "volume_overlap .* holds" -- "$isect" check --family aabb_aabb --kernel
     --quiet --out "$work/conv8"
 expect 1 "broken:touching_overlaps .*BROKEN" -- "$isect" check --kernel broken:touching_overlaps --cases 20000 --seed 1 \
     --quiet --out "$work/conv9"
+expect 0 "woo_inward .* holds" -- "$isect" check --family segment_aabb --kernel woo_inward --cases 100000 --seed 1 \
+    --quiet --out "$work/conv10"
+expect 1 "broken:normal_outward .*BROKEN" -- "$isect" check --family ray_aabb --kernel broken:normal_outward --cases 20000 \
+    --seed 1 --quiet --out "$work/conv11"
 expect 2 "'sideways' is no family's convention" -- "$isect" check --convention sideways --cases 10 --out "$work/conv5"
 expect 0 "convention a kernel may follow \(--convention cull_back\)" -- "$isect" kernels
 expect 0 "nonzero_length \(p1 != q1, p2 != q2\)" -- "$isect" kernels

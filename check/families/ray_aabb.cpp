@@ -33,7 +33,20 @@ bool is_segment(const Family& f) { return &f == &segment_family(); }
 
 ref::RayAabbExact rational(const Family& f, const double* in) { return ref::ray_aabb_rational(in, is_segment(f)); }
 
-Truth truth(const Family& f, const double* in) {
+/// The normal as the `inward_normal` convention takes it: the entry face's
+/// normal pointing into the box (along d on its axis; Bullet's btRayAabb),
+/// each nonzero component of the outward one negated, enclosures swapped.
+void turned_inward(Numbers& lo, Numbers& hi) {
+    for (size_t i = 2; i < 5 && i < lo.size() && i < hi.size(); ++i) {
+        const double l = lo[i], h = hi[i];
+        lo[i] = h == 0 ? h : -h;
+        hi[i] = l == 0 ? l : -l;
+    }
+}
+
+/// inward: the `inward_normal` convention (the references' outward normal
+/// turned round; which face is entered does not change).
+Truth truth(const Family& f, const double* in, bool inward = false) {
     const ref::RayAabbExact q = rational(f, in);
     const ref::RayAabbExact g =
         ref::ray_aabb_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), ref::exact(box_at(in + kBox)), is_segment(f));
@@ -52,7 +65,7 @@ Truth truth(const Family& f, const double* in) {
         const double* d = in + kDir;
         for (int i = 0; i < 3; ++i)
             if (q.near[size_t(i)] && *q.near[size_t(i)] == q.t_enter) {
-                t.values[size_t(2 + i)] = d[i] > 0 ? -1 : 1;
+                t.values[size_t(2 + i)] = (d[i] > 0) != inward ? -1 : 1;
                 break;
             }
     }
@@ -67,7 +80,8 @@ Truth truth(const Family& f, const double* in) {
 /// units. The normal: zero when the origin is in the box (or t_enter is
 /// within the same error of 0), else the outward normal of an axis whose
 /// near plane is met at t_enter, where "at" allows the same error as t.
-ValueError value_error(const double* in, const Truth& truth, const Answer& got) {
+/// inward: the `inward_normal` convention, the normal along d.
+ValueError value_error(const double* in, const Truth& truth, const Answer& got, bool inward = false) {
     ValueError e;
     const double* o = in + kOrg;
     const double* d = in + kDir;
@@ -103,7 +117,7 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
         worst(e, t_units(0, truth.values[0], s_enter), "normal");
         return e;
     }
-    if (nonzero > 1 || std::fabs(nrm[axis]) != 1 || d[axis] == 0 || (nrm[axis] > 0) == (d[axis] > 0)) {
+    if (nonzero > 1 || std::fabs(nrm[axis]) != 1 || d[axis] == 0 || ((nrm[axis] > 0) == (d[axis] > 0)) != inward) {
         worst(e, inf, "normal");
         return e;
     }
@@ -153,7 +167,8 @@ using RayFn = RayAabbHit (*)(const std::array<T, 3>&, const std::array<T, 3>&, c
 
 /// A kernel of scalar T (float, or double for the double-precision runs).
 template <class T>
-FamilyKernel kernel(const Family& f, const std::string& name, const std::string& contract, double error_e, RayFn<T> fn) {
+FamilyKernel kernel(const Family& f, const std::string& name, const std::string& contract, double error_e, RayFn<T> fn,
+                    std::vector<std::string> conventions = {}) {
     const double tmax = is_segment(f) ? 1.0 : std::numeric_limits<double>::infinity();
     FamilyKernel k{name, *Contract::parse(contract), error_e, [=](const double* in) {
                        const RayAabbHit h = fn(vec_as<T>(in + kOrg), vec_as<T>(in + kDir), box_as<T>(in + kBox), tmax);
@@ -161,6 +176,7 @@ FamilyKernel kernel(const Family& f, const std::string& name, const std::string&
                        return Answer{1, {h.t_enter, h.t_exit, h.normal[0], h.normal[1], h.normal[2]}};
                    }};
     k.precision = precision_of<T>();
+    k.conventions = std::move(conventions);
     return k;
 }
 
@@ -241,7 +257,8 @@ RayAabbHit naive_slab(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax
     return r;
 }
 
-/// Planted bug: Woo's method with the entry normal pointing along d.
+/// Woo's method with the entry normal pointing along d: what the
+/// `inward_normal` convention asks, and a planted bug without it.
 RayAabbHit normal_inward(const Vec3f& o, const Vec3f& d, const Aabb& b, double tmax) {
     RayAabbHit r = ray_aabb_woo(o, d, b, tmax);
     for (float& x : r.normal) x = -x;
@@ -407,7 +424,7 @@ Family make(bool segment) {
                                          is_segment(self())).hit);
     };
     f.band = band_of(ref::fast::ray_aabb_band(segment));
-    f.value_error = value_error;
+    f.value_error = [](const double* in, const Truth& t, const Answer& got) { return value_error(in, t, got); };
     f.deciding = [self](const double* in, const Truth&, int) { return deciding(self(), in); };
     f.fast_truth = [segment](const double* in) { return from_fast(ref::fast::ray_aabb(in, segment)); };
     f.oracle_check = [self](const double* in, const FastTruth& fast) {
@@ -429,7 +446,8 @@ Family make(bool segment) {
         return std::vector<FamilyKernel>{kernel<double>(self(), "woo", "tolerant=1", 2, ray_aabb_woo<double>),
                                          kernel(self(), "woo", "tolerant=1", 2, woo),
                                          kernel(self(), "robust", "conservative", 1, robust),
-                                         kernel(self(), "exact", "exact", 1, ray_aabb_exact)};
+                                         kernel(self(), "exact", "exact", 1, ray_aabb_exact),
+                                         kernel(self(), "woo_inward", "tolerant=1", 2, normal_inward, {"inward_normal"})};
     };
     f.all_broken = [self, segment] {
         std::vector<FamilyKernel> out = {kernel(self(), "broken:naive_slab_nan", "conservative", 1, naive_slab),
@@ -437,7 +455,8 @@ Family make(bool segment) {
                                          kernel(self(), "broken:normal_inward", "tolerant=1", 2, normal_inward),
                                          kernel(self(), "broken:single_plane_entry", "conservative", 2, single_plane_entry<float>),
                                          kernel<double>(self(), "broken:single_plane_entry", "conservative", 2,
-                                                        single_plane_entry<double>)};
+                                                        single_plane_entry<double>),
+                                         kernel(self(), "broken:normal_outward", "tolerant=1", 2, woo, {"inward_normal"})};
         if (segment) out.push_back(kernel(self(), "broken:exit_ignores_tmax", "tolerant=1", 2, exit_ignores_tmax));
         return out;
     };
@@ -447,6 +466,28 @@ Family make(bool segment) {
     f.plugin_call_d = segment ? plugin_call<true, double> : plugin_call<false, double>;
     f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", segment ? "delta" : "dir"), preconditions::positive_extent(f)};
     if (!segment) f.preconditions.push_back(preconditions::unit_vector(f, "unit_direction", "dir"));
+    f.conventions = {{"inward_normal", "the entry face's normal points into the box, along d on its axis (Bullet's btRayAabb)"}};
+    f.declare = [self, segment](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
+        if (conventions.empty()) return;  // "inward_normal", the one convention
+        g.truth = [self](const double* in) { return truth(self(), in, true); };
+        g.value_error = [](const double* in, const Truth& t, const Answer& got) { return value_error(in, t, got, true); };
+        g.fast_truth = [segment](const double* in) -> std::optional<FastTruth> {
+            std::optional<FastTruth> t = from_fast(ref::fast::ray_aabb(in, segment));
+            if (t) turned_inward(t->lo, t->hi);
+            return t;
+        };
+        const auto outward = g.oracle_check;
+        g.oracle_check = [outward](const double* in, const FastTruth& fast) {
+            FastTruth turned = fast;
+            turned_inward(turned.lo, turned.hi);  // back outward: the same check
+            return outward(in, turned);
+        };
+        g.wrong_oracle = [segment](const double* in) {
+            FastTruth t = from_wrong(ref::fast::wrong::ray_aabb(in, segment));
+            turned_inward(t.lo, t.hi);
+            return t;
+        };
+    };
     return f;
 }
 
