@@ -79,7 +79,7 @@ expect 0 "A and B agree on every one" -- "$isect" diff exact exact --family ray_
 expect 1 '"command": "diff"' -- "$isect" diff moller_trumbore watertight --family ray_triangle --cases 20000 --seed 1 --format json --out "${TMPDIR:-/tmp}/isect-cli-diff"
 expect 2 "no family 'ray_triangle' has a float kernel on both sides" -- "$isect" diff moller_trumbore nope --family ray_triangle --cases 10
 rm -rf "${TMPDIR:-/tmp}/isect-cli-junit"  # a finding left there would be replayed first
-expect 0 '<testsuite name="isect check built-in kernels" tests="1" failures="0" errors="0">' -- "$isect" check --family aabb_aabb --cases 300 --seed 1 --format junit --out "${TMPDIR:-/tmp}/isect-cli-junit"
+expect 0 '<testsuite name="isect check built-in kernels" tests="2" failures="0" errors="0">' -- "$isect" check --family aabb_aabb --cases 300 --seed 1 --format junit --out "${TMPDIR:-/tmp}/isect-cli-junit"
 # isect decode, the inverse of encode: a fuzz target's inputs (a
 # ClusterFuzzLite crash, say) back as case files that replay as they were.
 codec=$(mktemp -d)
