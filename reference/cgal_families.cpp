@@ -361,6 +361,29 @@ RaySphereExact ball_cgal(const Point& o, const Point& d, const std::optional<Rat
 }
 }  // namespace
 
+// The line convention: Line_3 against the ball, the roots t0 -+ w as above
+// with nothing clamped.
+RaySphereExact ray_sphere_line_cgal(const Point& o, const Point& d, const Point& c, const Rational& r) {
+    const K::Point_3 p = to_cgal(o), centre = to_cgal(c);
+    const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
+    if (v == CGAL::NULL_VECTOR) throw std::logic_error("ray_sphere_line_cgal: a zero direction is no line");
+    const CGAL::Gmpq r2 = to_cgal(r) * to_cgal(r);
+    const K::Line_3 line(p, v);
+    RaySphereExact out;
+    if (CGAL::squared_distance(centre, line) > r2) return out;
+    out.hit = true;
+    const CGAL::Gmpq a = v.squared_length();
+    const CGAL::Gmpq t0 = (line.projection(centre) - p) * v / a;
+    const CGAL::Gmpq w2 = (r2 - CGAL::squared_distance(centre, line)) / a;
+    const Rational t0r = from_cgal(t0), w2r = from_cgal(w2), near_num = from_cgal(t0 * t0 - w2);
+    const int s = t0 >= 0 ? 1 : -1;
+    const double far = root_to_double(t0r, s, w2r, Rational(1));
+    const double near = near_num == 0 ? 0.0 : root_quotient_to_double(near_num, t0r, s, w2r);
+    out.t_enter = s > 0 ? near : far;
+    out.t_exit = s > 0 ? far : near;
+    return out;
+}
+
 // The surface convention from the points themselves: the origin, and the
 // query's end point, against the ball by squared distance.
 RaySphereExact ray_sphere_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,

@@ -127,6 +127,8 @@ Band obb_obb_band() { return instantiated_band<ObbBand>(); }
 std::optional<Result> ray_sphere(const double* in, bool surface) {
     return surface ? two_stage<Result, RaySphereSurfaceBody>(in) : two_stage<Result, RaySphereBody>(in);
 }
+std::optional<Result> ray_sphere_line(const double* in) { return two_stage<Result, RaySphereLineBody>(in); }
+Band ray_sphere_line_band() { return first_order_band<RaySphereLineBand>(); }
 Band ray_sphere_band(bool surface) { return surface ? first_order_band<RaySphereSurfaceBand>() : first_order_band<RaySphereBand>(); }
 
 std::optional<Result> segment_segment(const double* in) { return two_stage<Result, SegmentSegmentBody>(in); }
@@ -178,6 +180,7 @@ Result obb_obb(const double* in) { return plain<ObbBody>(in); }
 Result ray_sphere(const double* in, bool surface) {
     return surface ? plain<RaySphereSurfaceBody>(in) : plain<RaySphereBody>(in);
 }
+Result ray_sphere_line(const double* in) { return plain<RaySphereLineBody>(in); }
 Result segment_segment(const double* in) { return plain<SegmentSegmentBody>(in); }
 Result point_triangle(const double* in) { return plain<PointTriangleBody>(in); }
 

@@ -131,6 +131,17 @@ RaySphereExact ray_sphere_rational(const double* in, bool surface) {
     return out;
 }
 
+RaySphereExact ray_sphere_line_rational(const double* in) {
+    const fast::detail::ExactResult r = fast::detail::RaySphereLineBody<fast::detail::RationalOutOps>::run(in);
+    RaySphereExact out;
+    out.hit = r.answer == 1;
+    if (out.hit) {
+        out.t_enter = to_double(r.values[0]);
+        out.t_exit = to_double(r.values[1]);
+    }
+    return out;
+}
+
 RaySphereSigns ray_sphere_signs(const double* in) {
     using namespace fast::detail;
     // Asked of every violation a kernel makes (its class names it): on

@@ -83,6 +83,10 @@ expect 0 "woo_inward .* holds" -- "$isect" check --family segment_aabb --kernel 
     --quiet --out "$work/conv10"
 expect 1 "broken:normal_outward .*BROKEN" -- "$isect" check --family ray_aabb --kernel broken:normal_outward --cases 20000 \
     --seed 1 --quiet --out "$work/conv11"
+expect 0 "rtg_line .* holds" -- "$isect" check --family ray_sphere --kernel rtg_line --cases 100000 --seed 1 --quiet \
+    --out "$work/conv12"
+expect 1 "broken:line_clamped_to_the_ray .*BROKEN" -- "$isect" check --kernel broken:line_clamped_to_the_ray --cases 20000 \
+    --seed 1 --quiet --out "$work/conv13"
 expect 2 "'sideways' is no family's convention" -- "$isect" check --convention sideways --cases 10 --out "$work/conv5"
 expect 0 "convention a kernel may follow \(--convention cull_back\)" -- "$isect" kernels
 expect 0 "nonzero_length \(p1 != q1, p2 != q2\)" -- "$isect" kernels

@@ -56,6 +56,20 @@ Truth truth(const double* in, bool surface) {
     return truth_of(q);
 }
 
+/// Under `line`: both references on the whole line.
+ref::RaySphereExact rational_line(const double* in) { return ref::ray_sphere_line_rational(in); }
+ref::RaySphereExact cgal_line(const double* in) {
+    return ref::ray_sphere_line_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), ref::exact(vec_at(in + kC)),
+                                     ref::exact(in[kR]));
+}
+Truth truth_line(const double* in) {
+    const ref::RaySphereExact q = rational_line(in), g = cgal_line(in);
+    if (q.hit != g.hit || (q.hit && (q.t_enter != g.t_enter || q.t_exit != g.t_exit)))
+        throw ReferenceMismatch("ray_sphere (line) references disagree: rational says " + describe(q) + ", cgal says " +
+                                describe(g));
+    return truth_of(q);
+}
+
 /// The quadratic a t^2 + 2 b t + k of the input, in long double (its 15-bit
 /// exponent holds products of four doubles), and its roots (the stable pair),
 /// for the condition scales.
@@ -196,6 +210,16 @@ std::string ball_deciding(const double* in) {
 }
 
 std::string deciding(const double* in, const Truth&, int) { return ball_deciding(in); }
+
+/// Under `line`: whether the line passes beside the ball, touches the
+/// sphere, or crosses it (from a point inside the ball or outside).
+std::string line_deciding(const double* in, const Truth&, int) {
+    if (in[kR] == 0) return "zero radius (the ball is the point c)";
+    const ref::RaySphereSigns s = ref::ray_sphere_signs(in);
+    if (s.disc < 0) return "the line passes beside the ball";
+    if (s.disc == 0) return "tangent: the line meets the sphere at one point";
+    return s.k < 0 ? "crosses the sphere, the origin in the ball" : "crosses the sphere, the origin outside";
+}
 
 /// Under `surface`: from inside the ball, whether the query leaves it.
 std::string surface_deciding(const double* in, const Truth& truth, int) {
@@ -484,7 +508,10 @@ Family make() {
                                                        "2^-20:2^20", {"surface"}),
                                          kernel<double>("rtg", "tolerant=1", 3, ray_sphere_rtg<double>, "2^-100:2^100"),
                                          kernel<double>("rtg_surface", "tolerant=1", 3, ray_sphere_rtg_surface<double>,
-                                                        "2^-100:2^100", {"surface"})};
+                                                        "2^-100:2^100", {"surface"}),
+                                         kernel<float>("rtg_line", "tolerant=1", 2, line_sphere_rtg<float>, "2^-20:2^20", {"line"}),
+                                         kernel<double>("rtg_line", "tolerant=1", 3, line_sphere_rtg<double>, "2^-100:2^100",
+                                                        {"line"})};
     };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel<float>("broken:textbook_quadratic", "tolerant=1", 2, ray_sphere_textbook<float>),
@@ -493,6 +520,8 @@ Family make() {
                                          kernel<float>("broken:inside_is_miss", "tolerant=1", 2, inside_is_miss),
                                          kernel<float>("broken:surface_keeps_the_ball", "tolerant=1", 2, ray_sphere_rtg<float>,
                                                        nullptr, {"surface"}),
+                                         kernel<float>("broken:line_clamped_to_the_ray", "tolerant=1", 2, ray_sphere_rtg<float>,
+                                                       nullptr, {"line"}),
                                          kernel<double>("broken:textbook_quadratic", "tolerant=1", 2, ray_sphere_textbook<double>),
                                          kernel<double>("broken:sign_zero_root", "tolerant=1", 2, sign_zero_root<double>),
                                          kernel<double>("broken:unit_direction_assumed", "tolerant=1", 2,
@@ -506,14 +535,47 @@ Family make() {
                        preconditions::finite_value(f, "finite_tmax", "tmax"),
                        preconditions::infinite_value(f, "unbounded_tmax", "tmax"), preconditions::positive_value(f, "positive_radius", "r")};
     f.conventions = {{"surface", "the sphere's crossings, not the ball's: from inside, t_enter is the exit (glm, three.js, raylib, "
-                                 "WickedEngine); a query inside the ball throughout misses"}};
+                                 "WickedEngine); a query inside the ball throughout misses"},
+                     {"line", "the whole line o + t d, t over all reals (tmax not read; d != 0): t_enter and t_exit the "
+                              "line's two roots, unclamped (glm's intersectLineSphere, Irrlicht's line3d)"}};
     f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
         // A declared unit direction's slack widens the roots' scales.
         const double dir_slack = g.slack.empty() ? 0 : g.slack[kDir];
         g.value_error = [dir_slack](const double* in, const Truth& t, const Answer& got) {
             return value_error(in, t, got, dir_slack);
         };
-        if (conventions.empty()) return;  // "surface", the one convention
+        if (conventions.empty()) return;
+        if (std::find(conventions.begin(), conventions.end(), "line") != conventions.end()) {
+            // The line (with surface too: a line's crossings of the sphere
+            // are its two roots). Its numbers are judged as the ball's.
+            const auto base_domain = g.domain;
+            g.domain = [base_domain](const double* in) {
+                std::string why = base_domain(in);
+                if (why.empty() && in[kDir] == 0 && in[kDir + 1] == 0 && in[kDir + 2] == 0)
+                    why = "dir: '0 0 0' is outside the domain of ray_sphere under line (a line needs a direction)";
+                return why;
+            };
+            // Nor is a zero direction generated: the kind that makes one is
+            // dropped (another that happens on one draws again).
+            g.mixes.erase(std::remove_if(g.mixes.begin(), g.mixes.end(), [](const Mix& m) { return m.kind == "zero_direction"; }),
+                          g.mixes.end());
+            g.truth = truth_line;
+            g.first_reference = [](const double* in) { return truth_of(rational_line(in)); };
+            g.cgal = [](const double* in) { return double(cgal_line(in).hit); };
+            g.band = band_of(ref::fast::ray_sphere_line_band());
+            g.deciding = line_deciding;
+            g.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_sphere_line(in)); };
+            g.oracle_check = [](const double* in, const FastTruth& fast) {
+                const ref::RaySphereExact q = rational_line(in);
+                std::string why = check_answer(self(), fast, yes(q.hit));
+                if (!why.empty() || !q.hit) return why;
+                const double exact[2] = {q.t_enter, q.t_exit};
+                return check_rounded_enclosures(self(), fast, exact, 2);
+            };
+            g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_sphere_line(in)); };
+            return;
+        }
+        // "surface"
         g.value_error = [dir_slack](const double* in, const Truth& t, const Answer& got) {
             return value_error_surface(in, t, got, dir_slack);
         };

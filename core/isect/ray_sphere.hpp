@@ -156,6 +156,19 @@ inline RaySphereHit ray_sphere_rtg(const std::array<T, 3>& o, const std::array<T
     return detail::ray_sphere_clip(t0, t1, tmax);
 }
 
+/// The same roots under the `line` convention: the whole line o + t d, t
+/// over all reals (tmax is not read), its two roots unclamped (glm's
+/// intersectLineSphere, Irrlicht's line3d tests, Open Inventor's SbLine). A
+/// zero direction is no line: a miss.
+template <class T>
+inline RaySphereHit line_sphere_rtg(const std::array<T, 3>& o, const std::array<T, 3>& d, T /*tmax*/,
+                                    const std::array<T, 3>& c, T r) {
+    T a, k;
+    double t0 = 0, t1 = 0;
+    if (!detail::ray_sphere_rtg_roots(o, d, c, r, a, k, t0, t1)) return {};
+    return RaySphereHit{true, t0, t1};
+}
+
 /// The same roots under the `surface` convention: the sphere's first and
 /// last crossings in [0, tmax]. A zero direction is the point o: on the
 /// sphere (a hit over all of [0, tmax]) or not.

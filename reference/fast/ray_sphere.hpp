@@ -402,6 +402,81 @@ template <class Ops> struct RaySphereBand {
     }
 };
 
+/// The `line` convention: the whole line o + t d against the closed ball,
+/// tmax ignored (d != 0: the convention's domain). Hit iff b^2 - a k >= 0;
+/// t_enter and t_exit the lesser and the greater root, by the stable pair q
+/// / a, k / q, neither clamped.
+template <class Ops> struct RaySphereLineBody {
+    using NT = typename Ops::NT;
+    static constexpr bool exact_out = std::is_same_v<Out<Ops>, ExactResult>;
+    static Out<Ops> run(const double* in) {
+        const RaySphereQuadratic<Ops> q(in);
+        Out<Ops> out;
+        if (Ops::sgn(q.a) == 0) return out;  // no line: outside the convention's domain
+        const NT disc = q.b * q.b - q.a * q.k;
+        const int sdisc = Ops::sgn(disc), sb = Ops::sgn(q.b);
+        if (sdisc < 0) return out;
+        out.answer = 1;
+        if constexpr (exact_out) {
+            // The nearest doubles; a root beyond the doubles' range as a
+            // rational beyond it, of its sign (its nearest double is inf).
+            const int s = sb >= 0 ? 1 : -1;
+            double q_over_a = 0, k_over_q = 0;
+            if (sb != 0 || sdisc != 0) {
+                const NT minus_b = -q.b;
+                q_over_a = root_to_double(minus_b, -s, disc, q.a);
+                k_over_q = root_quotient_to_double(q.k, minus_b, -s, disc);
+            }
+            for (const double t : {s > 0 ? q_over_a : k_over_q, s > 0 ? k_over_q : q_over_a}) {
+                if (std::isinf(t)) {
+                    out.values[size_t(out.count)] = Rational(t > 0 ? DBL_MAX : -DBL_MAX) * 2;
+                    out.known[size_t(out.count++)] = true;
+                } else {
+                    put_double<Ops>(out, t);
+                }
+            }
+        } else {
+            IA lesser(0), greater(0);
+            if (sb != 0 || sdisc != 0) {
+                const IA root = Ops::root(disc), b = Ops::interval(q.b);
+                const IA qq = sb >= 0 ? IA(-(b + root)) : IA(root - b);
+                const IA q_over_a = qq / Ops::interval(q.a), k_over_q = Ops::interval(q.k) / qq;
+                lesser = sb >= 0 ? q_over_a : k_over_q;
+                greater = sb >= 0 ? k_over_q : q_over_a;
+            }
+            push(out, lesser);
+            push(out, greater);
+        }
+        return out;
+    }
+};
+
+/// The `line` convention's band: the answer is the sign of the discriminant
+/// (or, where d can reach 0, of k: the point o), each enclosed to first order
+/// over the delta-box (RaySphereBand's quadratic, with no end).
+template <class Ops> struct RaySphereLineBand {
+    using Ball = RaySphereBand<Ops>;
+    /// The input with tmax unbounded: a line has no end.
+    struct Unbounded {
+        std::array<double, ray_sphere_input.size()> in;
+        explicit Unbounded(const double* x) {
+            std::copy(x, x + in.size(), in.begin());
+            in[RaySphereKeys::tmax] = std::numeric_limits<double>::infinity();
+        }
+    };
+    static bool hit(const int (&s)[6]) { return s[0] == 0 ? s[2] <= 0 : s[3] >= 0; }
+    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+        const Unbounded u(in);
+        const typename Ball::Quadratic q(u.in.data(), delta);
+        return Ball::flips(q, delta, [](const int(&s)[6]) { return hit(s); });
+    }
+    static void directions(const double* in, int /*exact_answer*/, const double* delta, Directions& out) {
+        const Unbounded u(in);
+        const typename Ball::Quadratic q(u.in.data(), delta);
+        for (const auto* g : {&q.disc, &q.k}) towards_zero(*g, out);
+    }
+};
+
 /// The `surface` convention (isect/ref/ray_sphere.hpp's sphere_surface):
 /// the ball's answer, then the origin's and the end's sides of the sphere,
 /// each the sign of the quadratic at 0 or at tmax.

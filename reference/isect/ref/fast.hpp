@@ -46,7 +46,8 @@ std::optional<Result> triangle_measures(const double* in);
 std::optional<Result> polygon_measures(const double* in);
 std::optional<Result> triangle_triangle(const double* in);  ///< the segment's ends p, q (NaN without one)
 std::optional<Result> obb_obb(const double* in);
-std::optional<Result> ray_sphere(const double* in, bool surface = false);  ///< t_enter, t_exit; surface: the sphere's crossings
+std::optional<Result> ray_sphere(const double* in, bool surface = false);
+std::optional<Result> ray_sphere_line(const double* in);  ///< the line convention: t_enter, t_exit, the roots  ///< t_enter, t_exit; surface: the sphere's crossings
 std::optional<Result> segment_segment(const double* in);  ///< dist2, s, t, c1, c2
 std::optional<Result> point_triangle(const double* in);   ///< the region; dist2, q, v, w
 
@@ -88,6 +89,7 @@ Band polygon_measures_band();
 Band triangle_triangle_band();
 Band obb_obb_band();
 Band ray_sphere_band(bool surface = false);
+Band ray_sphere_line_band();
 Band segment_segment_band();
 Band point_triangle_band();
 /// The exact answer on the box grown or shrunk by delta differs
@@ -112,6 +114,7 @@ Result polygon_measures(const double* in);
 Result triangle_triangle(const double* in);
 Result obb_obb(const double* in);
 Result ray_sphere(const double* in, bool surface = false);
+Result ray_sphere_line(const double* in);
 Result segment_segment(const double* in);
 Result point_triangle(const double* in);
 }  // namespace wrong

@@ -57,6 +57,13 @@ inline RaySphereExact sphere_surface(const RaySphereExact& ball, bool origin_ins
 /// instead of the closed ball's.
 RaySphereExact ray_sphere_rational(const double* in, bool surface = false);
 
+/// The `line` convention: the whole line o + t d, t over all reals (tmax
+/// ignored; d != 0, which the convention's domain requires): hit iff it
+/// meets the closed ball, t_enter the lesser root and t_exit the greater
+/// (both may be negative).
+RaySphereExact ray_sphere_line_rational(const double* in);
+RaySphereExact ray_sphere_line_cgal(const Point& o, const Point& d, const Point& c, const Rational& r);
+
 /// Which of the body's tests decided the ball's answer (reference/fast/
 /// ray_sphere.hpp), and the signs it took: for failure classes.
 enum class SphereVerdict : unsigned char {
