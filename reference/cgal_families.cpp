@@ -305,6 +305,44 @@ RayTriangleExact two_sided_cgal(const Point& o, const Point& d, const std::optio
 }
 }  // namespace
 
+// The line convention: the segment between parameters before and past
+// every vertex (CGAL's Line_3 x Triangle_3 as Segment_3, as the ray's);
+// a collinear triangle's hull against Line_3, a point one on it.
+RayTriangleExact ray_triangle_line_cgal(const Point& o, const Point& d, const std::array<Point, 3>& tri) {
+    RayTriangleExact r;
+    const K::Point_3 p = to_cgal(o), a = to_cgal(tri[0]), b = to_cgal(tri[1]), c = to_cgal(tri[2]);
+    const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
+    if (v == CGAL::NULL_VECTOR) throw std::logic_error("ray_triangle_line_cgal: a zero direction is no line");
+    const K::Line_3 line(p, v);
+    std::optional<Rational> t;
+    if (!CGAL::collinear(a, b, c)) {
+        Rational near = 0, far = 0;
+        for (size_t k = 0; k < 3; ++k) {
+            const Rational q = dot(sub(tri[k], o), d) / dot(d, d);
+            if (k == 0 || q < near) near = q;
+            if (k == 0 || q > far) far = q;
+        }
+        const K::Segment_3 along(p + to_cgal(Rational(near - 1)) * v, p + to_cgal(Rational(far + 1)) * v);
+        t = first_param(CGAL::intersection(along, K::Triangle_3(a, b, c)), p, v);
+    } else if (a == b && b == c) {
+        if (line.has_on(a)) t = from_cgal((a - p) * v / v.squared_length());
+    } else {
+        K::Segment_3 s(a, b);
+        const auto ab = CGAL::squared_distance(a, b), bc = CGAL::squared_distance(b, c), ca = CGAL::squared_distance(c, a);
+        if (bc >= ab && bc >= ca) s = K::Segment_3(b, c);
+        else if (ca >= ab && ca >= bc) s = K::Segment_3(c, a);
+        t = first_param(CGAL::intersection(line, s), p, v);
+    }
+    if (!t) return r;
+    r.hit = true;
+    r.t = *t;
+    if (!CGAL::collinear(a, b, c)) {
+        r.has_uv = true;
+        barycentrics(tri, Point{o[0] + r.t * d[0], o[1] + r.t * d[1], o[2] + r.t * d[2]}, r.u, r.v);
+    }
+    return r;
+}
+
 RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
                                    const std::array<Point, 3>& tri, bool cull_back) {
     RayTriangleExact r = two_sided_cgal(o, d, tmax, tri);

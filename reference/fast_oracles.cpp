@@ -110,6 +110,8 @@ std::optional<Result> transformed_aabb(const double* in) { return two_stage<Resu
 std::optional<Result> ray_triangle(const double* in, bool cull_back) {
     return cull_back ? two_stage<Result, RayTriangleCullBody>(in) : two_stage<Result, RayTriangleBody>(in);
 }
+std::optional<Result> ray_triangle_line(const double* in) { return two_stage<Result, RayTriangleLineBody>(in); }
+Band ray_triangle_line_band() { return first_order_band<RayTriangleLineBand>(); }
 Band ray_triangle_band(bool cull_back) { return cull_back ? first_order_band<RayTriangleCullBand>() : first_order_band<RayTriangleBand>(); }
 
 std::optional<Result> triangle_measures(const double* in) { return two_stage<Result, TriangleBody>(in); }
@@ -149,6 +151,7 @@ template <template <class> class Body> Result plain(const double* in) { return B
 Result ray_triangle(const double* in, bool cull_back) {
     return cull_back ? plain<RayTriangleCullBody>(in) : plain<RayTriangleBody>(in);
 }
+Result ray_triangle_line(const double* in) { return plain<RayTriangleLineBody>(in); }
 Result ray_aabb(const double* in, bool segment) {
     return segment ? plain<RayAabb<true>::Body>(in) : plain<RayAabb<false>::Body>(in);
 }

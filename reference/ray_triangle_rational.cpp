@@ -32,9 +32,8 @@ RayTriangleCramer ray_triangle_cramer(const double* in) {
     return out;
 }
 
-RayTriangleExact ray_triangle_rational(const double* in, bool cull_back) {
-    using namespace fast::detail;
-    const ExactResult r = cull_back ? RayTriangleCullBody<RationalOutOps>::run(in) : RayTriangleBody<RationalOutOps>::run(in);
+namespace {
+RayTriangleExact of_body(const fast::detail::ExactResult& r) {
     RayTriangleExact out;
     out.hit = r.answer == 1;
     if (!out.hit) return out;
@@ -45,6 +44,17 @@ RayTriangleExact ray_triangle_rational(const double* in, bool cull_back) {
         out.v = r.values[2];
     }
     return out;
+}
+}  // namespace
+
+RayTriangleExact ray_triangle_rational(const double* in, bool cull_back) {
+    using namespace fast::detail;
+    return of_body(cull_back ? RayTriangleCullBody<RationalOutOps>::run(in) : RayTriangleBody<RationalOutOps>::run(in));
+}
+
+RayTriangleExact ray_triangle_line_rational(const double* in) {
+    using namespace fast::detail;
+    return of_body(RayTriangleLineBody<RationalOutOps>::run(in));
 }
 
 }  // namespace isect::ref

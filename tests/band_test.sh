@@ -87,6 +87,15 @@ expect 0 "rtg_line .* holds" -- "$isect" check --family ray_sphere --kernel rtg_
     --out "$work/conv12"
 expect 1 "broken:line_clamped_to_the_ray .*BROKEN" -- "$isect" check --kernel broken:line_clamped_to_the_ray --cases 20000 \
     --seed 1 --quiet --out "$work/conv13"
+expect 0 "moller_trumbore_line .* holds" -- "$isect" check --family ray_triangle --kernel moller_trumbore_line --cases 100000 \
+    --seed 1 --quiet --out "$work/conv14"
+expect 1 "broken:line_as_ray .*BROKEN" -- "$isect" check --kernel broken:line_as_ray --cases 20000 --seed 1 --quiet \
+    --out "$work/conv15"
+# A line-triangle test as glm writes it: right as a line's, wrong as a ray's.
+expect 0 "mt_line .* holds" -- "$isect" check --plugin "$kernels/mt_line.so" --convention line --cases 100000 --seed 1 \
+    --quiet --out "$work/conv16"
+expect 1 "false hit \(behind the origin\)" -- "$isect" check --plugin "$kernels/mt_line.so" --cases 100000 --seed 1 \
+    --out "$work/conv17"
 expect 2 "'sideways' is no family's convention" -- "$isect" check --convention sideways --cases 10 --out "$work/conv5"
 expect 0 "convention a kernel may follow \(--convention cull_back\)" -- "$isect" kernels
 expect 0 "nonzero_length \(p1 != q1, p2 != q2\)" -- "$isect" kernels

@@ -47,11 +47,13 @@ Truth truth_of(const ref::RayTriangleExact& q) {
     return t;
 }
 
-Truth truth(const double* in, bool cull_back) {
+/// line: the `line` convention (cull_back is then not read).
+Truth truth(const double* in, bool cull_back, bool line = false) {
     const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
     const auto tri = exact_tri(in);
-    const ref::RayTriangleExact q = ref::ray_triangle_rational(in, cull_back);
-    const ref::RayTriangleExact g = ref::ray_triangle_cgal(o, d, exact_tmax(in), tri, cull_back);
+    const ref::RayTriangleExact q = line ? ref::ray_triangle_line_rational(in) : ref::ray_triangle_rational(in, cull_back);
+    const ref::RayTriangleExact g =
+        line ? ref::ray_triangle_line_cgal(o, d, tri) : ref::ray_triangle_cgal(o, d, exact_tmax(in), tri, cull_back);
     if (q.hit != g.hit || (q.hit && (q.t != g.t || q.has_uv != g.has_uv || (q.has_uv && (q.u != g.u || q.v != g.v)))))
         throw ReferenceMismatch("ray_triangle references disagree: rational says " + describe(q) + ", cgal says " +
                                 describe(g));
@@ -145,10 +147,11 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 /// degenerate triangle, a ray parallel to its plane, the edge the point
 /// lies beyond (u of b, v of c, w = 1 - u - v of a), behind the origin or
 /// past tmax; for a hit, a vertex, an edge, t = 0, tmax, or the interior.
-std::string two_sided_deciding(const double* in, const ref::RayTriangleCramer& cr) {
+/// line: the `line` convention, where neither t < 0 nor tmax decides.
+std::string two_sided_deciding(const double* in, const ref::RayTriangleCramer& cr, bool line = false) {
     if (cr.zero_direction) return "zero direction (the point o)";
     if (cr.degenerate) return "degenerate triangle";
-    if (cr.det == 0) return cr.in_plane ? "coplanar ray" : "parallel to the plane";
+    if (cr.det == 0) return cr.in_plane ? (line ? "coplanar line" : "coplanar ray") : "parallel to the plane";
     const Rational &u = cr.u, &v = cr.v, &t = cr.t;
     const Rational w = 1 - u - v;
     const ref::Point o = ref::exact(vec_at(in + kOrg)), d = ref::exact(vec_at(in + kDir));
@@ -166,7 +169,7 @@ std::string two_sided_deciding(const double* in, const ref::RayTriangleCramer& c
     double reach = 0;
     for (const ref::Point& p : tri) reach = std::max(reach, length(ref::sub(p, o)));
     const double t_share = reach > 0 ? ref::to_double(t) * dmax / reach : ref::to_double(t);
-    const bool bounded = !std::isinf(in[kTmax]);
+    const bool bounded = !line && !std::isinf(in[kTmax]);
     const double beyond = bounded ? (ref::to_double(t) - in[kTmax]) * dmax / std::max(reach, 1e-300) : 0;
     const std::pair<double, const char*> fails[] = {
         {-ref::to_double(u), "beyond edge ca (u < 0)"},
@@ -175,7 +178,7 @@ std::string two_sided_deciding(const double* in, const ref::RayTriangleCramer& c
         {-t_share, "behind the origin"},
         {beyond, "beyond tmax"},
     };
-    const bool failing[] = {u < 0, v < 0, w < 0, t < 0, bounded && t > ref::exact(in[kTmax])};
+    const bool failing[] = {u < 0, v < 0, w < 0, !line && t < 0, bounded && t > ref::exact(in[kTmax])};
     const char* cause = nullptr;
     double widest = -1;
     for (size_t i = 0; i < std::size(fails); ++i)
@@ -187,13 +190,18 @@ std::string two_sided_deciding(const double* in, const ref::RayTriangleCramer& c
     const int zeros = (u == 0) + (v == 0) + (w == 0);
     if (zeros >= 2) return "at a vertex";
     if (zeros == 1) return "on an edge";
-    if (t == 0) return "at the origin";
+    if (t == 0 && !line) return "at the origin";
     if (bounded && t == ref::exact(in[kTmax])) return "at tmax";
     return "inside";
 }
 
 /// The body's own statement of Cramer's rule, on exact numbers, decides.
 std::string deciding(const double* in, const Truth&, int) { return two_sided_deciding(in, ref::ray_triangle_cramer(in)); }
+
+/// Under `line`: as two-sided, where no t is behind.
+std::string line_deciding(const double* in, const Truth&, int) {
+    return two_sided_deciding(in, ref::ray_triangle_cramer(in), true);
+}
 
 /// Under `cull_back`: a back face, or as two-sided.
 std::string cull_deciding(const double* in, const Truth&, int) {
@@ -203,9 +211,10 @@ std::string cull_deciding(const double* in, const Truth&, int) {
     return two_sided_deciding(in, cr);
 }
 
-/// Where the fast oracle differs from the rational reference.
-std::string oracle_check(const double* in, const FastTruth& fast, bool cull_back) {
-    const ref::RayTriangleExact q = ref::ray_triangle_rational(in, cull_back);
+/// Where the fast oracle differs from the rational reference (under
+/// cull_back, or under line).
+std::string oracle_check(const double* in, const FastTruth& fast, bool cull_back, bool line = false) {
+    const ref::RayTriangleExact q = line ? ref::ray_triangle_line_rational(in) : ref::ray_triangle_rational(in, cull_back);
     std::string why = check_answer(self(), fast, yes(q.hit));
     if (!why.empty() || !q.hit) return why;
     why = check_enclosure("t", fast.lo[0], fast.hi[0], q.t);
@@ -556,12 +565,15 @@ Family make() {
                                          claiming(kernel<double>("watertight", "tolerant=1", 2, ray_triangle_watertight<double>),
                                                   {RelationKind::monotone}),
                                          kernel<float>("moller_trumbore_cull", "tolerant=1", 1, ray_triangle_mt_cull<float>,
-                                                       {"cull_back"})};
+                                                       {"cull_back"}),
+                                         kernel<float>("moller_trumbore_line", "tolerant=1", 1, line_triangle_mt<float>, {"line"})};
     };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel<float>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<float>),
                                          kernel<float>("broken:swapped_uv", "tolerant=1", 1, swapped_uv),
                                          kernel<float>("broken:cull_wrong_winding", "tolerant=1", 1, cull_wrong_winding, {"cull_back"}),
+                                         // The ray's test under line: behind the origin it misses.
+                                         kernel<float>("broken:line_as_ray", "tolerant=1", 1, ray_triangle_mt<float>, {"line"}),
                                          // Within its contract, caught by the relations it claims.
                                          claiming(kernel<float>("broken:strict_edges", "tolerant=1", 1, strict_edges), {RelationKind::watertight}),
                                          claiming(kernel<float>("broken:segment_from_tmax", "tolerant=1", 1, segment_from_tmax), {RelationKind::monotone}),
@@ -577,11 +589,39 @@ Family make() {
                        preconditions::infinite_value(f, "unbounded_tmax", "tmax")};
     f.conventions = {{"cull_back", "front faces only: a hit needs dir . n < 0, n = (b - a) x (c - a) (counter-clockwise "
                                    "winding; Möller-Trumbore's TEST_CULL, back-face culling in Embree and engines); a ray "
-                                   "in the plane misses"}};
+                                   "in the plane misses"},
+                     {"line", "the whole line o + t d, t over all reals (tmax not read; d != 0): t the least t where it "
+                              "meets the triangle, which may be negative (glm's intersectLineTriangle)"}};
     f.shared_edges = ray_triangle_shared_edges(false);
     f.mesh_shared_edges = ray_triangle_mesh_edges;
     f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
-        if (conventions.empty()) return;  // "cull_back", the one convention
+        if (conventions.empty()) return;
+        if (std::find(conventions.begin(), conventions.end(), "line") != conventions.end()) {
+            // The line, two-sided (line with cull_back is not declared: a
+            // kernel following both is judged as a line's).
+            const auto base_domain = g.domain;
+            g.domain = [base_domain](const double* in) {
+                std::string why = base_domain(in);
+                if (why.empty() && in[kDir] == 0 && in[kDir + 1] == 0 && in[kDir + 2] == 0)
+                    why = "dir: '0 0 0' is outside the domain of ray_triangle under line (a line needs a direction)";
+                return why;
+            };
+            g.mixes.erase(std::remove_if(g.mixes.begin(), g.mixes.end(), [](const Mix& m) { return m.kind == "zero_direction"; }),
+                          g.mixes.end());
+            g.truth = [](const double* in) { return truth(in, false, true); };
+            g.first_reference = [](const double* in) { return truth_of(ref::ray_triangle_line_rational(in)); };
+            g.cgal = [](const double* in) {
+                return double(
+                    ref::ray_triangle_line_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tri(in)).hit);
+            };
+            g.band = rotation_symmetric(ref::fast::ray_triangle_line_band(), kInput.size(), {kTri});
+            g.deciding = line_deciding;
+            g.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast, false, true); };
+            g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle_line(in)); };
+            g.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_triangle_line(in)); };
+            return;
+        }
+        // "cull_back"
         g.handed = true;
         g.shared_edges.crossing = ray_triangle_shared_edges(true).crossing;
         g.truth = [](const double* in) { return truth(in, true); };

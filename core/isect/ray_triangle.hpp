@@ -76,8 +76,9 @@ namespace detail {
 
 /// Möller-Trumbore in double, no epsilon: two-sided, or (Cull) the paper's
 /// culling branch, front faces only: det = e1 . (d x e2) = -d . n must be
-/// above 0, where the two-sided test flips s and det to make it so.
-template <bool Cull, class T>
+/// above 0, where the two-sided test flips s and det to make it so. Line:
+/// the whole line, no t >= 0 and no tmax (the `line` convention).
+template <bool Cull, class T, bool Line = false>
 inline RayTriangleHit moller_trumbore(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
                                       const BasicTriangle<T>& tri) {
     const std::array<T, 3>& a = tri.v[0];
@@ -98,7 +99,7 @@ inline RayTriangleHit moller_trumbore(const std::array<T, 3>& o, const std::arra
     const double v = dot(dir, q);
     if (v < 0 || u + v > det) return r;
     const double t = dot(e2, q);
-    if (t < 0 || t > double(tmax) * det) return r;
+    if (!Line && (t < 0 || t > double(tmax) * det)) return r;
     r.hit = true;
     r.t = t / det;
     r.u = u / det;
@@ -114,6 +115,15 @@ template <class T>
 inline RayTriangleHit ray_triangle_mt(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
                                       const BasicTriangle<T>& tri) {
     return detail::moller_trumbore<false>(o, d, tmax, tri);
+}
+
+/// Möller-Trumbore on the whole line o + t d (the `line` convention: t over
+/// all reals, tmax not read; glm's intersectLineTriangle). A line in the
+/// triangle's plane misses (det = 0), as the ray does. tolerant=1.
+template <class T>
+inline RayTriangleHit line_triangle_mt(const std::array<T, 3>& o, const std::array<T, 3>& d, T tmax,
+                                       const BasicTriangle<T>& tri) {
+    return detail::moller_trumbore<false, T, true>(o, d, tmax, tri);
 }
 
 /// Möller-Trumbore's culling branch in double, no epsilon: front faces

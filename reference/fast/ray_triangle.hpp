@@ -50,7 +50,11 @@ template <class Ops> struct RayTriangleFrame {
 /// ray_triangle on a number type, the fast oracle's stages and the rational
 /// reference alike: Cramer's rule; a ray in the triangle's plane clipped by
 /// its three edges; a degenerate triangle as its longest edge (or a point).
-template <class Ops> struct RayTriangleBody {
+/// Line: the `line` convention, t over all reals (no t >= 0, tmax not read;
+/// a zero direction is outside its domain), t the least t where the line
+/// meets the triangle.
+template <bool Line> struct RayTriangleOf {
+template <class Ops> struct Body {
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
 
@@ -83,7 +87,7 @@ template <class Ops> struct RayTriangleBody {
         if (!zero(dw)) {
             if (Ops::sgn(dot(op, dw)) != 0) return R{};  // skew lines
             const NT n2 = dot(dw, dw), t = dot(cross(op, w), dw), sp = dot(cross(op, d), dw);
-            if (Ops::sgn(sp) < 0 || Ops::sgn(n2 - sp) < 0 || Ops::sgn(t) < 0) return R{};
+            if (Ops::sgn(sp) < 0 || Ops::sgn(n2 - sp) < 0 || (!Line && Ops::sgn(t) < 0)) return R{};
             if (tmax && Ops::sgn(*tmax * n2 - t) < 0) return R{};
             return hit({t, n2});
         }
@@ -92,7 +96,7 @@ template <class Ops> struct RayTriangleBody {
         Frac<NT> tp{dot(op, d), dd}, tq{dot(sub(q, o), d), dd};
         if (compare(tp, tq) > 0) std::swap(tp, tq);
         Frac<NT> lo{NT(0), NT(1)};
-        if (compare(tp, lo) > 0) lo = tp;
+        if (Line || compare(tp, lo) > 0) lo = tp;
         Frac<NT> hi = tq;
         if (tmax && compare(Frac<NT>{*tmax, NT(1)}, hi) < 0) hi = Frac<NT>{*tmax, NT(1)};
         if (compare(lo, hi) > 0) return R{};
@@ -103,7 +107,7 @@ template <class Ops> struct RayTriangleBody {
         using K = RayTriangleKeys;
         const RayTriangleFrame<Ops> f = RayTriangleFrame<Ops>::of(in);
         const P &o = f.o, &d = f.d, &a = f.a, &b = f.b, &c = f.c, &e1 = f.e1, &e2 = f.e2, &s = f.s, &n = f.n;
-        const double tmax_in = in[K::tmax];
+        const double tmax_in = Line ? INFINITY : in[K::tmax];
         const std::optional<NT> tmax = std::isinf(tmax_in) ? std::nullopt : std::optional<NT>(Ops::of(tmax_in));
         if (zero(n)) {  // degenerate: the longest edge, or a point
             const P bc = sub(c, b);
@@ -121,7 +125,7 @@ template <class Ops> struct RayTriangleBody {
             f.numerators(t, u, v);
             const int ds = Ops::sgn(det);
             const auto negative = [ds](const NT& x) { return Ops::sgn(x) * ds < 0; };
-            if (negative(u) || negative(v) || negative(det - u - v) || negative(t)) return r;
+            if (negative(u) || negative(v) || negative(det - u - v) || (!Line && negative(t))) return r;
             if (tmax && negative(*tmax * det - t)) return r;
             r.answer = 1;
             put_quotient<Ops>(r, t, det);
@@ -131,8 +135,9 @@ template <class Ops> struct RayTriangleBody {
         }
         if (Ops::sgn(dot(s, n)) != 0) return r;  // parallel, off the plane
         // In the plane: inside iff ((p_k+1 - p_k) x (x - p_k)) . n >= 0 for
-        // each edge, alpha + t beta >= 0 along the ray.
-        Frac<NT> lo{NT(0), NT(1)};
+        // each edge, alpha + t beta >= 0 along the ray (a line: from -inf).
+        std::optional<Frac<NT>> lo;
+        if (!Line) lo = Frac<NT>{NT(0), NT(1)};
         std::optional<Frac<NT>> hi;
         if (tmax) hi = Frac<NT>{*tmax, NT(1)};
         const P* tri[3] = {&a, &b, &c};
@@ -146,24 +151,32 @@ template <class Ops> struct RayTriangleBody {
             }
             const Frac<NT> root = frac(-alpha, beta);
             if (Ops::sgn(beta) > 0) {
-                if (compare(root, lo) > 0) lo = root;
+                if (!lo || compare(root, *lo) > 0) lo = root;
             } else if (!hi || compare(root, *hi) < 0) {
                 hi = root;
             }
-            if (hi && compare(lo, *hi) > 0) return r;
+            if (lo && hi && compare(*lo, *hi) > 0) return r;
         }
+        // A line in the plane crosses some edge with beta != 0 (the
+        // triangle has area), so it has a least t; none only for d = 0,
+        // outside the line's domain.
+        if (!lo) return r;
         // Barycentrics of x = o + t d, t = lo = num / den: with
         // den x - den a = den s + num d, u = ((den s + num d) x e2) . n / (den nn).
         const NT nn = dot(n, n);
+        const Frac<NT> first = *lo;
         P ap;
-        for (size_t i = 0; i < 3; ++i) ap[i] = lo.den * s[i] + lo.num * d[i];
+        for (size_t i = 0; i < 3; ++i) ap[i] = first.den * s[i] + first.num * d[i];
         r.answer = 1;
-        put_quotient<Ops>(r, lo.num, lo.den);
-        put_quotient<Ops>(r, dot(cross(ap, e2), n), lo.den * nn);
-        put_quotient<Ops>(r, dot(cross(e1, ap), n), lo.den * nn);
+        put_quotient<Ops>(r, first.num, first.den);
+        put_quotient<Ops>(r, dot(cross(ap, e2), n), first.den * nn);
+        put_quotient<Ops>(r, dot(cross(e1, ap), n), first.den * nn);
         return r;
     }
 };
+};
+template <class Ops> using RayTriangleBody = RayTriangleOf<false>::Body<Ops>;
+template <class Ops> using RayTriangleLineBody = RayTriangleOf<true>::Body<Ops>;
 
 /// Each input number moves by at most its own delta (the direction by K u
 /// |d|, tmax by K u tmax, the positions by K u M). Cramer's rule decides the
@@ -184,7 +197,10 @@ template <class Ops> struct RayTriangleBody {
 /// shows that they cannot (the dual of the linear program the first-order
 /// forms pose: any mu is sound; mu is taken where the sum's first-order
 /// reach is least, which makes the pair's band as tight as the program).
-template <class Ops> struct RayTriangleBand {
+/// Line: the `line` convention, whose conditions are u, v and det - u - v
+/// alone (no t >= 0, no tmax).
+template <bool Line> struct RayTriangleBandOf {
+template <class Ops> struct Body {
     static constexpr size_t N = ray_triangle_input.size();
     using S = Slope<Ops, N>;
     using B = Bounds<Ops>;
@@ -205,6 +221,10 @@ template <class Ops> struct RayTriangleBand {
             c[0] = -dot(d, cross(s, e2));
             c[1] = -dot(d, cross(e1, s));
             c[2] = det - c[0] - c[1];
+            if (Line) {
+                count = 3;
+                return;
+            }
             c[3] = dot(s, n);
             if (!std::isinf(in[K::tmax])) {
                 c[4] = S::input(in[K::tmax], delta[K::tmax], K::tmax) * det - c[3];
@@ -260,7 +280,7 @@ template <class Ops> struct RayTriangleBand {
         const NT u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s)), t = dot(s, n);
         NT conditions[5] = {u, v, det - u - v, t, t};
         const double tmax = in[K::tmax];
-        const int count = std::isinf(tmax) ? 4 : 5;
+        const int count = Line ? 3 : std::isinf(tmax) ? 4 : 5;
         if (count == 5) conditions[4] = Ops::of(tmax) * det - t;
         bool zero = false;
         for (int i = 0; i < count; ++i) {
@@ -295,8 +315,8 @@ template <class Ops> struct RayTriangleBand {
         const bool negative = Ops::sgn(det.hi) < 0;
         const B u = -dot(d, cross(s, e2)), v = -dot(d, cross(e1, s)), t = dot(s, n);
         B conditions[5] = {u, v, det - u - v, t, t};
-        int count = 4;
-        if (!std::isinf(in[K::tmax])) {
+        int count = Line ? 3 : 4;
+        if (!Line && !std::isinf(in[K::tmax])) {
             const B tmax{Ops::of(in[K::tmax]) - Ops::of(delta[K::tmax]), Ops::of(in[K::tmax]) + Ops::of(delta[K::tmax])};
             conditions[count++] = tmax * det - t;
         }
@@ -355,7 +375,7 @@ template <class Ops> struct RayTriangleBand {
         if (certain_hit) return false;
         if (hit_here) return true;  // some condition can fall below 0
         // A miss: can every condition be >= 0 at once?
-        std::optional<typename RayTriangleBand<DoubleOps>::Conditions> approx;
+        std::optional<typename Body<DoubleOps>::Conditions> approx;
         {
             CGAL::Protect_FPU_rounding<true> nearest(CGAL_FE_TONEAREST);
             approx.emplace(in, delta);
@@ -374,6 +394,9 @@ template <class Ops> struct RayTriangleBand {
         return true;
     }
 };
+};
+template <class Ops> using RayTriangleBand = RayTriangleBandOf<false>::Body<Ops>;
+template <class Ops> using RayTriangleLineBand = RayTriangleBandOf<true>::Body<Ops>;
 
 /// The `cull_back` convention: a hit needs d . n < 0 (the front face of
 /// the counter-clockwise winding); otherwise as the two-sided body.

@@ -34,6 +34,7 @@ struct Result {
 
 // The layouts are those of the families (check/families/FAMILY.cpp).
 std::optional<Result> ray_triangle(const double* in, bool cull_back = false);  ///< cull_back: only the front face
+std::optional<Result> ray_triangle_line(const double* in);  ///< the line convention: t the least, u, v
 std::optional<Result> ray_aabb(const double* in, bool segment);
 std::optional<Result> aabb_plane(const double* in, bool touching_straddles = false);  ///< back 0, straddle 1, front 2
 std::optional<Result> aabb_plane_overlap(const double* in);
@@ -90,6 +91,7 @@ Band triangle_triangle_band();
 Band obb_obb_band();
 Band ray_sphere_band(bool surface = false);
 Band ray_sphere_line_band();
+Band ray_triangle_line_band();
 Band segment_segment_band();
 Band point_triangle_band();
 /// The exact answer on the box grown or shrunk by delta differs
@@ -101,6 +103,7 @@ Band aabb_triangle_band();
 /// arithmetic: touching boxes called disjoint). Never used to judge.
 namespace wrong {
 Result ray_triangle(const double* in, bool cull_back = false);
+Result ray_triangle_line(const double* in);
 Result ray_aabb(const double* in, bool segment);
 Result aabb_plane(const double* in, bool touching_straddles = false);
 Result aabb_plane_overlap(const double* in);

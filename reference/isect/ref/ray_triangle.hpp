@@ -41,6 +41,11 @@ RayTriangleExact ray_triangle_rational(const double* in, bool cull_back = false)
 RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax,
                                    const std::array<Point, 3>& tri, bool cull_back = false);
 
+/// The `line` convention: the whole line o + t d (t over all reals, tmax
+/// not read, d != 0), t the least t where it meets the closed triangle.
+RayTriangleExact ray_triangle_line_rational(const double* in);
+RayTriangleExact ray_triangle_line_cgal(const Point& o, const Point& d, const std::array<Point, 3>& tri);
+
 /// Cramer's rule as the body states it (reference/fast/ray_triangle.hpp),
 /// on exact numbers, for the test that decides a case: o + t d = a + u e1 +
 /// v e2 with det = -d . n; t, u and v only where det != 0.
