@@ -155,7 +155,7 @@ SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rat
 
 // --- ray_aabb, segment_aabb --------------------------------------------------------
 
-RayAabbExact ray_aabb_cgal(const Point& o, const Point& d, const ExactAabb& box, bool segment) {
+RayAabbExact ray_aabb_cgal(const Point& o, const Point& d, const ExactAabb& box, bool segment, bool line) {
     RayAabbExact r;
     if (is_empty(box)) return r;
     const K::Iso_cuboid_3 cube = cuboid(box);
@@ -167,20 +167,24 @@ RayAabbExact ray_aabb_cgal(const Point& o, const Point& d, const ExactAabb& box,
         return r;
     }
     const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
-    const auto result = segment ? CGAL::intersection(K::Segment_3(p, p + v), cube)
-                                : CGAL::intersection(K::Ray_3(p, p + v), cube);
-    if (!result) return r;
-    const auto param = [&](const K::Point_3& q) { return from_cgal((q - p) * v / v.squared_length()); };
-    r.hit = true;
-    if (const K::Point_3* q = boost::get<K::Point_3>(&*result)) {
-        r.t_enter = r.t_exit = param(*q);
-    } else {
-        const K::Segment_3& s = boost::get<K::Segment_3>(*result);
-        r.t_enter = param(s.source());
-        r.t_exit = param(s.target());
-        if (r.t_enter > r.t_exit) std::swap(r.t_enter, r.t_exit);
-    }
-    return r;
+    // The intersection, a point or a segment (the chord of a Line_3, a
+    // Ray_3 or a Segment_3), as its parameters along o + t d.
+    const auto chord = [&](const auto& result) {
+        if (!result) return r;
+        const auto param = [&](const K::Point_3& q) { return from_cgal((q - p) * v / v.squared_length()); };
+        r.hit = true;
+        if (const K::Point_3* q = boost::get<K::Point_3>(&*result)) {
+            r.t_enter = r.t_exit = param(*q);
+        } else {
+            const K::Segment_3& s = boost::get<K::Segment_3>(*result);
+            r.t_enter = param(s.source());
+            r.t_exit = param(s.target());
+            if (r.t_enter > r.t_exit) std::swap(r.t_enter, r.t_exit);
+        }
+        return r;
+    };
+    if (line) return chord(CGAL::intersection(K::Line_3(p, v), cube));
+    return segment ? chord(CGAL::intersection(K::Segment_3(p, p + v), cube)) : chord(CGAL::intersection(K::Ray_3(p, p + v), cube));
 }
 
 // --- moving_aabb, moving_aabb_plane -----------------------------------------------
@@ -364,6 +368,22 @@ RayTriangleExact ray_triangle_cgal(const Point& o, const Point& d, const std::op
 // the roots t0 -+ w; the one nearer 0 as (t0^2 - w^2) / (t0 +- w), by its
 // conjugate, so that nothing cancels.
 namespace {
+/// The line o + t v against the sphere |x - c|^2 = r2 (it meets the ball):
+/// the lesser and the greater root as the nearest doubles.
+std::pair<double, double> line_roots(const K::Point_3& p, const K::Vector_3& v, const K::Point_3& centre, const CGAL::Gmpq& r2) {
+    const K::Line_3 line(p, v);
+    const CGAL::Gmpq a = v.squared_length();
+    const CGAL::Gmpq t0 = (line.projection(centre) - p) * v / a;
+    const CGAL::Gmpq w2 = (r2 - CGAL::squared_distance(centre, line)) / a;
+    const Rational t0r = from_cgal(t0), w2r = from_cgal(w2), near_num = from_cgal(t0 * t0 - w2);
+    // t0 >= 0: t0 + w is the far root, t0 - w = (t0^2 - w^2) / (t0 + w);
+    // t0 < 0 the other way round.
+    const int s = t0 >= 0 ? 1 : -1;
+    const double far = root_to_double(t0r, s, w2r, Rational(1));
+    const double near = near_num == 0 ? 0.0 : root_quotient_to_double(near_num, t0r, s, w2r);
+    return s > 0 ? std::pair{near, far} : std::pair{far, near};
+}
+
 RaySphereExact ball_cgal(const Point& o, const Point& d, const std::optional<Rational>& tmax, const Point& c,
                          const Rational& r) {
     const K::Point_3 p = to_cgal(o), centre = to_cgal(c);
@@ -382,17 +402,7 @@ RaySphereExact ball_cgal(const Point& o, const Point& d, const std::optional<Rat
                                   : CGAL::squared_distance(centre, K::Ray_3(p, v));
     if (dist2 > r2) return out;
     out.hit = true;
-    const K::Line_3 line(p, v);
-    const CGAL::Gmpq a = v.squared_length();
-    const CGAL::Gmpq t0 = (line.projection(centre) - p) * v / a;
-    const CGAL::Gmpq w2 = (r2 - CGAL::squared_distance(centre, line)) / a;
-    const Rational t0r = from_cgal(t0), w2r = from_cgal(w2), near_num = from_cgal(t0 * t0 - w2);
-    // t0 >= 0: t0 + w is the far root, t0 - w = (t0^2 - w^2) / (t0 + w);
-    // t0 < 0 the other way round.
-    const int s = t0 >= 0 ? 1 : -1;
-    const double far = root_to_double(t0r, s, w2r, Rational(1));
-    const double near = near_num == 0 ? 0.0 : root_quotient_to_double(near_num, t0r, s, w2r);
-    const double lesser = s > 0 ? near : far, greater = s > 0 ? far : near;
+    const auto [lesser, greater] = line_roots(p, v, centre, r2);
     out.t_enter = origin_in ? 0 : lesser;
     out.t_exit = tmax && CGAL::squared_distance(centre, end) <= r2 ? t_max : greater;
     return out;
@@ -406,19 +416,10 @@ RaySphereExact ray_sphere_line_cgal(const Point& o, const Point& d, const Point&
     const K::Vector_3 v(to_cgal(d[0]), to_cgal(d[1]), to_cgal(d[2]));
     if (v == CGAL::NULL_VECTOR) throw std::logic_error("ray_sphere_line_cgal: a zero direction is no line");
     const CGAL::Gmpq r2 = to_cgal(r) * to_cgal(r);
-    const K::Line_3 line(p, v);
     RaySphereExact out;
-    if (CGAL::squared_distance(centre, line) > r2) return out;
+    if (CGAL::squared_distance(centre, K::Line_3(p, v)) > r2) return out;
     out.hit = true;
-    const CGAL::Gmpq a = v.squared_length();
-    const CGAL::Gmpq t0 = (line.projection(centre) - p) * v / a;
-    const CGAL::Gmpq w2 = (r2 - CGAL::squared_distance(centre, line)) / a;
-    const Rational t0r = from_cgal(t0), w2r = from_cgal(w2), near_num = from_cgal(t0 * t0 - w2);
-    const int s = t0 >= 0 ? 1 : -1;
-    const double far = root_to_double(t0r, s, w2r, Rational(1));
-    const double near = near_num == 0 ? 0.0 : root_quotient_to_double(near_num, t0r, s, w2r);
-    out.t_enter = s > 0 ? near : far;
-    out.t_exit = s > 0 ? far : near;
+    std::tie(out.t_enter, out.t_exit) = line_roots(p, v, centre, r2);
     return out;
 }
 

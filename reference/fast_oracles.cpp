@@ -60,9 +60,9 @@ template <template <class> class Body> Band first_order_band() {
     return b;
 }
 
-template <bool Segment> struct RayAabb {
-    template <class Ops> using Body = typename RayAabbBody<Segment>::template Body<Ops>;
-    template <class Ops> using Band = typename RayAabbBand<Segment>::template Body<Ops>;
+template <bool Segment, bool Line = false> struct RayAabb {
+    template <class Ops> using Body = typename RayAabbBody<Segment, Line>::template Body<Ops>;
+    template <class Ops> using Band = typename RayAabbBand<Segment, Line>::template Body<Ops>;
 };
 
 }  // namespace
@@ -71,6 +71,8 @@ std::optional<Result> ray_aabb(const double* in, bool segment) {
     return segment ? two_stage<Result, RayAabb<true>::Body>(in) : two_stage<Result, RayAabb<false>::Body>(in);
 }
 Band ray_aabb_band(bool segment) { return segment ? instantiated_band<RayAabb<true>::Band>() : instantiated_band<RayAabb<false>::Band>(); }
+std::optional<Result> ray_aabb_line(const double* in) { return two_stage<Result, RayAabb<false, true>::Body>(in); }
+Band ray_aabb_line_band() { return instantiated_band<RayAabb<false, true>::Band>(); }
 
 std::optional<Result> moving_aabb(const double* in) { return two_stage<Result, MovingAabbBody>(in); }
 Band moving_aabb_band() { return instantiated_band<MovingAabbBand>(); }
@@ -155,6 +157,7 @@ Result ray_triangle_line(const double* in) { return plain<RayTriangleLineBody>(i
 Result ray_aabb(const double* in, bool segment) {
     return segment ? plain<RayAabb<true>::Body>(in) : plain<RayAabb<false>::Body>(in);
 }
+Result ray_aabb_line(const double* in) { return plain<RayAabb<false, true>::Body>(in); }
 Result aabb_plane(const double* in, bool touching_straddles) {
     return touching_straddles ? plain<AabbPlaneTouchingBody>(in) : plain<AabbPlaneBody>(in);
 }

@@ -5,12 +5,12 @@
 
 namespace isect::ref {
 
-RayAabbExact ray_aabb_rational(const double* in, bool segment) {
+RayAabbExact ray_aabb_rational(const double* in, bool segment, bool line) {
     using namespace fast::detail;
     using Ops = RationalOutOps;
     using K = SlabKeys;
     const auto s = Slabs<Ops>::run(point_of<Ops>(in + K::org), in + K::dir, point_of<Ops>(in + K::lo),
-                                   point_of<Ops>(in + K::hi), segment);
+                                   point_of<Ops>(in + K::hi), segment, CGAL::Mpzf(1), line);
     const auto value = [](const Frac<CGAL::Mpzf>& t) { return to_rational(t.num) / to_rational(t.den); };
     RayAabbExact r;
     for (size_t i = 0; i < 3; ++i)

@@ -91,6 +91,10 @@ expect 0 "moller_trumbore_line .* holds" -- "$isect" check --family ray_triangle
     --seed 1 --quiet --out "$work/conv14"
 expect 1 "broken:line_as_ray .*BROKEN" -- "$isect" check --kernel broken:line_as_ray --cases 20000 --seed 1 --quiet \
     --out "$work/conv15"
+expect 0 "slabs_line .* holds" -- "$isect" check --family ray_aabb --kernel slabs_line --cases 100000 --seed 1 --quiet \
+    --out "$work/conv18"
+expect 1 "broken:line_as_ray .*BROKEN" -- "$isect" check --family ray_aabb --kernel broken:line_as_ray --cases 20000 \
+    --seed 1 --quiet --out "$work/conv19"
 # A line-triangle test as glm writes it: right as a line's, wrong as a ray's.
 expect 0 "mt_line .* holds" -- "$isect" check --plugin "$kernels/mt_line.so" --convention line --cases 100000 --seed 1 \
     --quiet --out "$work/conv16"

@@ -270,4 +270,27 @@ inline double shortest_edge(const double* p, int count) {
 /// The answer index of a bool (answers are {no, yes}).
 inline int yes(bool b) { return b ? 1 : 0; }
 
+/// A family declared under its `line` convention (ray_sphere, ray_triangle,
+/// ray_aabb): a zero direction is no line, so it is outside the domain
+/// (said as such) and never generated: the kind that makes one is dropped,
+/// and a zero direction another kind happens on becomes (1, 0, 0).
+inline void lines_only(Family& g, size_t dir) {
+    const auto base_domain = g.domain;
+    const std::string name = g.name;
+    g.domain = [base_domain, dir, name](const double* in) {
+        std::string why = base_domain(in);
+        if (why.empty() && in[dir] == 0 && in[dir + 1] == 0 && in[dir + 2] == 0)
+            why = "dir: '0 0 0' is outside the domain of " + name + " under line (a line needs a direction)";
+        return why;
+    };
+    g.mixes.erase(std::remove_if(g.mixes.begin(), g.mixes.end(), [](const Mix& m) { return m.kind == "zero_direction"; }),
+                  g.mixes.end());
+    for (Mix& m : g.mixes)
+        m.make = [make = m.make, dir](Source& s) {
+            Inputs in = make(s);
+            if (in[dir] == 0 && in[dir + 1] == 0 && in[dir + 2] == 0) in[dir] = 1;
+            return in;
+        };
+}
+
 }  // namespace isect::check::detail

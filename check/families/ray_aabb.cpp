@@ -31,7 +31,10 @@ const char* const kValues[] = {"t_enter", "t_exit", "normal.x", "normal.y", "nor
 
 bool is_segment(const Family& f) { return &f == &segment_family(); }
 
-ref::RayAabbExact rational(const Family& f, const double* in) { return ref::ray_aabb_rational(in, is_segment(f)); }
+/// line: the `line` convention (ray_aabb's only).
+ref::RayAabbExact rational(const Family& f, const double* in, bool line = false) {
+    return ref::ray_aabb_rational(in, is_segment(f), line);
+}
 
 /// The normal as the `inward_normal` convention takes it: the entry face's
 /// normal pointing into the box (along d on its axis; Bullet's btRayAabb),
@@ -46,10 +49,11 @@ void turned_inward(Numbers& lo, Numbers& hi) {
 
 /// inward: the `inward_normal` convention (the references' outward normal
 /// turned round; which face is entered does not change).
-Truth truth(const Family& f, const double* in, bool inward = false) {
-    const ref::RayAabbExact q = rational(f, in);
-    const ref::RayAabbExact g =
-        ref::ray_aabb_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), ref::exact(box_at(in + kBox)), is_segment(f));
+/// line: the `line` convention, whose entry face is always the entered one.
+Truth truth(const Family& f, const double* in, bool inward = false, bool line = false) {
+    const ref::RayAabbExact q = rational(f, in, line);
+    const ref::RayAabbExact g = ref::ray_aabb_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)),
+                                                   ref::exact(box_at(in + kBox)), is_segment(f), line);
     if (q.hit != g.hit || (q.hit && (q.t_enter != g.t_enter || q.exit_infinite != g.exit_infinite ||
                                      (!q.exit_infinite && q.t_exit != g.t_exit))))
         throw ReferenceMismatch(f.name + " references disagree: rational says " +
@@ -61,7 +65,7 @@ Truth truth(const Family& f, const double* in, bool inward = false) {
     if (!q.hit) return t;
     t.values = {ref::to_double(q.t_enter),
                 q.exit_infinite ? std::numeric_limits<double>::infinity() : ref::to_double(q.t_exit), 0, 0, 0};
-    if (q.t_enter > 0) {
+    if (line || q.t_enter > 0) {
         const double* d = in + kDir;
         for (int i = 0; i < 3; ++i)
             if (q.near[size_t(i)] && *q.near[size_t(i)] == q.t_enter) {
@@ -80,8 +84,10 @@ Truth truth(const Family& f, const double* in, bool inward = false) {
 /// units. The normal: zero when the origin is in the box (or t_enter is
 /// within the same error of 0), else the outward normal of an axis whose
 /// near plane is met at t_enter, where "at" allows the same error as t.
-/// inward: the `inward_normal` convention, the normal along d.
-ValueError value_error(const double* in, const Truth& truth, const Answer& got, bool inward = false) {
+/// inward: the `inward_normal` convention, the normal along d. line: the
+/// `line` convention, where the line always enters through a face (a zero
+/// normal is never right).
+ValueError value_error(const double* in, const Truth& truth, const Answer& got, bool inward = false, bool line = false) {
     ValueError e;
     const double* o = in + kOrg;
     const double* d = in + kDir;
@@ -111,6 +117,10 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got, 
             ++nonzero;
         }
     const double inf = std::numeric_limits<double>::infinity();
+    if (nonzero == 0 && line) {
+        worst(e, inf, "normal");
+        return e;
+    }
     if (nonzero == 0) {
         // "The origin is inside": right when the exact t_enter is 0, or
         // within rounding of it (as far as a t of 0 would be off).
@@ -138,19 +148,35 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got, 
 /// end, or two slabs whose parameter ranges do not meet; for a hit,
 /// "grazing" (one parameter only), "origin inside", or "enters through a
 /// face".
-std::string deciding(const Family& f, const double* in) {
-    const ref::RayAabbExact r = ref::ray_aabb_rational(in, is_segment(f));
+/// Where the fast oracle's outward answer differs from the references'
+/// (line: under the `line` convention).
+std::string oracle_check(const Family& f, const double* in, const FastTruth& fast, bool line = false) {
+    const ref::RayAabbExact q = rational(f, in, line);
+    std::string why = check_answer(f, fast, yes(q.hit));
+    if (!why.empty() || !q.hit) return why;
+    why = check_enclosure("t_enter", fast.lo[0], fast.hi[0], q.t_enter);
+    if (why.empty() && q.exit_infinite && !(std::isinf(fast.lo[1]) && fast.lo[1] > 0)) why = "t_exit is +inf";
+    if (why.empty() && !q.exit_infinite) why = check_enclosure("t_exit", fast.lo[1], fast.hi[1], q.t_exit);
+    const Truth t = truth(f, in, false, line);  // the normal as the family's truth picks it
+    for (int i = 0; i < 3 && why.empty(); ++i)
+        if (fast.lo[size_t(2 + i)] != t.values[size_t(2 + i)] || fast.hi[size_t(2 + i)] != t.values[size_t(2 + i)])
+            why = "the entry normal differs";
+    return why;
+}
+
+std::string deciding(const Family& f, const double* in, bool line = false) {
+    const ref::RayAabbExact r = ref::ray_aabb_rational(in, is_segment(f), line);
     switch (r.verdict) {
         case ref::SlabVerdict::empty_box: return "the box is empty (lo > hi)";
         case ref::SlabVerdict::parallel_outside: return "parallel to a slab, outside it";
         case ref::SlabVerdict::apart:
-            if (!r.exit_infinite && r.t_exit < 0) return "the box is behind the origin";
+            if (!line && !r.exit_infinite && r.t_exit < 0) return "the box is behind the origin";
             if (is_segment(f) && r.t_enter > 1) return "the box is past the segment's end";
             return "leaves one slab before entering another";
         case ref::SlabVerdict::meets: break;
     }
     if (!r.exit_infinite && r.t_enter == r.t_exit) return "grazing: meets the box at one point";
-    return r.entered < 0 ? "origin inside" : "enters through a face";
+    return r.entered < 0 ? "origin inside" : line ? "crosses the box" : "enters through a face";
 }
 
 /// The smallest nonzero direction component or box extent.
@@ -427,27 +453,24 @@ Family make(bool segment) {
     f.value_error = [](const double* in, const Truth& t, const Answer& got) { return value_error(in, t, got); };
     f.deciding = [self](const double* in, const Truth&, int) { return deciding(self(), in); };
     f.fast_truth = [segment](const double* in) { return from_fast(ref::fast::ray_aabb(in, segment)); };
-    f.oracle_check = [self](const double* in, const FastTruth& fast) {
-        const ref::RayAabbExact q = rational(self(), in);
-        std::string why = check_answer(self(), fast, yes(q.hit));
-        if (!why.empty() || !q.hit) return why;
-        why = check_enclosure("t_enter", fast.lo[0], fast.hi[0], q.t_enter);
-        if (why.empty() && q.exit_infinite && !(std::isinf(fast.lo[1]) && fast.lo[1] > 0)) why = "t_exit is +inf";
-        if (why.empty() && !q.exit_infinite) why = check_enclosure("t_exit", fast.lo[1], fast.hi[1], q.t_exit);
-        const Truth t = truth(self(), in);  // the normal as the family's truth picks it
-        for (int i = 0; i < 3 && why.empty(); ++i)
-            if (fast.lo[size_t(2 + i)] != t.values[size_t(2 + i)] || fast.hi[size_t(2 + i)] != t.values[size_t(2 + i)])
-                why = "the entry normal differs";
-        return why;
-    };
+    f.oracle_check = [self](const double* in, const FastTruth& fast) { return oracle_check(self(), in, fast); };
     f.wrong_oracle = [segment](const double* in) { return from_wrong(ref::fast::wrong::ray_aabb(in, segment)); };
     f.feature = feature;
-    f.all_kernels = [self] {
-        return std::vector<FamilyKernel>{kernel<double>(self(), "woo", "tolerant=1", 2, ray_aabb_woo<double>),
+    f.all_kernels = [self, segment] {
+        std::vector<FamilyKernel> out = {kernel<double>(self(), "woo", "tolerant=1", 2, ray_aabb_woo<double>),
                                          kernel(self(), "woo", "tolerant=1", 2, woo),
                                          kernel(self(), "robust", "conservative", 1, robust),
                                          kernel(self(), "exact", "exact", 1, ray_aabb_exact),
                                          kernel(self(), "woo_inward", "tolerant=1", 2, normal_inward, {"inward_normal"})};
+        if (!segment) {
+            out.push_back(kernel(self(), "slabs_line", "tolerant=1", 2, line_aabb_slabs<float>, {"line"}));
+            // In double a quotient overflows where the spread of magnitudes
+            // passes the doubles' range (2^231 over 2^-97): claimed inside.
+            FamilyKernel in_double = kernel<double>(self(), "slabs_line", "tolerant=1", 2, line_aabb_slabs<double>, {"line"});
+            in_double.domain = Domain::declared("2^-100:2^100");
+            out.push_back(std::move(in_double));
+        }
+        return out;
     };
     f.all_broken = [self, segment] {
         std::vector<FamilyKernel> out = {kernel(self(), "broken:naive_slab_nan", "conservative", 1, naive_slab),
@@ -458,6 +481,8 @@ Family make(bool segment) {
                                                         single_plane_entry<double>),
                                          kernel(self(), "broken:normal_outward", "tolerant=1", 2, woo, {"inward_normal"})};
         if (segment) out.push_back(kernel(self(), "broken:exit_ignores_tmax", "tolerant=1", 2, exit_ignores_tmax));
+        // The ray's test under line: a box behind the origin is missed.
+        else out.push_back(kernel(self(), "broken:line_as_ray", "tolerant=1", 2, woo, {"line"}));
         return out;
     };
     f.mixes = mixes();
@@ -467,24 +492,36 @@ Family make(bool segment) {
     f.preconditions = {preconditions::nonzero_vector(f, "nonzero_direction", segment ? "delta" : "dir"), preconditions::positive_extent(f)};
     if (!segment) f.preconditions.push_back(preconditions::unit_vector(f, "unit_direction", "dir"));
     f.conventions = {{"inward_normal", "the entry face's normal points into the box, along d on its axis (Bullet's btRayAabb)"}};
+    if (!segment)
+        f.conventions.push_back({"line", "the whole line o + t d, t over all reals (d != 0): t_enter and t_exit where it enters "
+                                         "and leaves the box, either may be negative, and the entered face's normal "
+                                         "(a picking or clipping test on an unbounded line)"});
     f.declare = [self, segment](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
-        if (conventions.empty()) return;  // "inward_normal", the one convention
-        g.truth = [self](const double* in) { return truth(self(), in, true); };
-        g.value_error = [](const double* in, const Truth& t, const Answer& got) { return value_error(in, t, got, true); };
-        g.fast_truth = [segment](const double* in) -> std::optional<FastTruth> {
-            std::optional<FastTruth> t = from_fast(ref::fast::ray_aabb(in, segment));
-            if (t) turned_inward(t->lo, t->hi);
+        if (conventions.empty()) return;
+        const auto has = [&](const char* c) { return std::find(conventions.begin(), conventions.end(), c) != conventions.end(); };
+        const bool inward = has("inward_normal"), line = has("line");
+        if (line) {
+            lines_only(g, kDir);
+            g.band = band_of(ref::fast::ray_aabb_line_band());
+            g.deciding = [self](const double* in, const Truth&, int) { return deciding(self(), in, true); };
+        }
+        g.truth = [self, inward, line](const double* in) { return truth(self(), in, inward, line); };
+        g.value_error = [inward, line](const double* in, const Truth& t, const Answer& got) {
+            return value_error(in, t, got, inward, line);
+        };
+        g.fast_truth = [segment, inward, line](const double* in) -> std::optional<FastTruth> {
+            std::optional<FastTruth> t = from_fast(line ? ref::fast::ray_aabb_line(in) : ref::fast::ray_aabb(in, segment));
+            if (t && inward) turned_inward(t->lo, t->hi);
             return t;
         };
-        const auto outward = g.oracle_check;
-        g.oracle_check = [outward](const double* in, const FastTruth& fast) {
-            FastTruth turned = fast;
-            turned_inward(turned.lo, turned.hi);  // back outward: the same check
-            return outward(in, turned);
+        g.oracle_check = [self, inward, line](const double* in, const FastTruth& fast) {
+            FastTruth outward = fast;
+            if (inward) turned_inward(outward.lo, outward.hi);  // back outward: the same check
+            return oracle_check(self(), in, outward, line);
         };
-        g.wrong_oracle = [segment](const double* in) {
-            FastTruth t = from_wrong(ref::fast::wrong::ray_aabb(in, segment));
-            turned_inward(t.lo, t.hi);
+        g.wrong_oracle = [segment, inward, line](const double* in) {
+            FastTruth t = from_wrong(line ? ref::fast::wrong::ray_aabb_line(in) : ref::fast::wrong::ray_aabb(in, segment));
+            if (inward) turned_inward(t.lo, t.hi);
             return t;
         };
     };

@@ -56,6 +56,14 @@ Truth truth(const double* in, bool surface) {
     return truth_of(q);
 }
 
+/// Where the fast oracle differs from a reference's answer q.
+std::string oracle_differs(const FastTruth& fast, const ref::RaySphereExact& q) {
+    std::string why = check_answer(self(), fast, yes(q.hit));
+    if (!why.empty() || !q.hit) return why;
+    const double exact[2] = {q.t_enter, q.t_exit};
+    return check_rounded_enclosures(self(), fast, exact, 2);
+}
+
 /// Under `line`: both references on the whole line.
 ref::RaySphereExact rational_line(const double* in) { return ref::ray_sphere_line_rational(in); }
 ref::RaySphereExact cgal_line(const double* in) {
@@ -493,13 +501,7 @@ Family make() {
     f.deciding = deciding;
     f.feature = feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_sphere(in)); };
-    f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const ref::RaySphereExact q = rational(in);
-        std::string why = check_answer(self(), fast, yes(q.hit));
-        if (!why.empty() || !q.hit) return why;
-        const double exact[2] = {q.t_enter, q.t_exit};
-        return check_rounded_enclosures(self(), fast, exact, 2);
-    };
+    f.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_differs(fast, rational(in)); };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_sphere(in)); };
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{kernel<float>("rtg", "tolerant=1", 2, ray_sphere_rtg<float>, "2^-20:2^20"),
@@ -548,30 +550,14 @@ Family make() {
         if (std::find(conventions.begin(), conventions.end(), "line") != conventions.end()) {
             // The line (with surface too: a line's crossings of the sphere
             // are its two roots). Its numbers are judged as the ball's.
-            const auto base_domain = g.domain;
-            g.domain = [base_domain](const double* in) {
-                std::string why = base_domain(in);
-                if (why.empty() && in[kDir] == 0 && in[kDir + 1] == 0 && in[kDir + 2] == 0)
-                    why = "dir: '0 0 0' is outside the domain of ray_sphere under line (a line needs a direction)";
-                return why;
-            };
-            // Nor is a zero direction generated: the kind that makes one is
-            // dropped (another that happens on one draws again).
-            g.mixes.erase(std::remove_if(g.mixes.begin(), g.mixes.end(), [](const Mix& m) { return m.kind == "zero_direction"; }),
-                          g.mixes.end());
+            lines_only(g, kDir);
             g.truth = truth_line;
             g.first_reference = [](const double* in) { return truth_of(rational_line(in)); };
             g.cgal = [](const double* in) { return double(cgal_line(in).hit); };
             g.band = band_of(ref::fast::ray_sphere_line_band());
             g.deciding = line_deciding;
             g.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_sphere_line(in)); };
-            g.oracle_check = [](const double* in, const FastTruth& fast) {
-                const ref::RaySphereExact q = rational_line(in);
-                std::string why = check_answer(self(), fast, yes(q.hit));
-                if (!why.empty() || !q.hit) return why;
-                const double exact[2] = {q.t_enter, q.t_exit};
-                return check_rounded_enclosures(self(), fast, exact, 2);
-            };
+            g.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_differs(fast, rational_line(in)); };
             g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_sphere_line(in)); };
             return;
         }
@@ -585,13 +571,7 @@ Family make() {
         g.band = band_of(ref::fast::ray_sphere_band(true));
         g.deciding = surface_deciding;
         g.fast_truth = [](const double* in) { return from_fast(ref::fast::ray_sphere(in, true)); };
-        g.oracle_check = [](const double* in, const FastTruth& fast) {
-            const ref::RaySphereExact q = rational(in, true);
-            std::string why = check_answer(self(), fast, yes(q.hit));
-            if (!why.empty() || !q.hit) return why;
-            const double exact[2] = {q.t_enter, q.t_exit};
-            return check_rounded_enclosures(self(), fast, exact, 2);
-        };
+        g.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_differs(fast, rational(in, true)); };
         g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_sphere(in, true)); };
     };
     return f;

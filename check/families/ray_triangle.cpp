@@ -599,15 +599,7 @@ Family make() {
         if (std::find(conventions.begin(), conventions.end(), "line") != conventions.end()) {
             // The line, two-sided (line with cull_back is not declared: a
             // kernel following both is judged as a line's).
-            const auto base_domain = g.domain;
-            g.domain = [base_domain](const double* in) {
-                std::string why = base_domain(in);
-                if (why.empty() && in[kDir] == 0 && in[kDir + 1] == 0 && in[kDir + 2] == 0)
-                    why = "dir: '0 0 0' is outside the domain of ray_triangle under line (a line needs a direction)";
-                return why;
-            };
-            g.mixes.erase(std::remove_if(g.mixes.begin(), g.mixes.end(), [](const Mix& m) { return m.kind == "zero_direction"; }),
-                          g.mixes.end());
+            lines_only(g, kDir);
             g.truth = [](const double* in) { return truth(in, false, true); };
             g.first_reference = [](const double* in) { return truth_of(ref::ray_triangle_line_rational(in)); };
             g.cgal = [](const double* in) {

@@ -107,6 +107,39 @@ inline RayAabbHit ray_aabb_woo(const std::array<T, 3>& o, const std::array<T, 3>
     return r;
 }
 
+/// Slabs on the whole line o + t d, t over all reals (the `line`
+/// convention; tmax is not read): the latest near plane's t and the
+/// earliest far plane's, each a quotient in double, and the entered face's
+/// outward normal. A zero component keeps the line in its slab or misses.
+/// tolerant=1.
+template <class T>
+inline RayAabbHit line_aabb_slabs(const std::array<T, 3>& o, const std::array<T, 3>& d, const BasicAabb<T>& box,
+                                  double /*tmax*/) {
+    RayAabbHit r;
+    int axis = -1;
+    double t_enter = 0, t_exit = 0;
+    for (int i = 0; i < 3; ++i) {
+        if (d[i] == 0) {
+            if (o[i] < box.lo[i] || o[i] > box.hi[i]) return r;
+            continue;
+        }
+        const double near = ((d[i] > 0 ? double(box.lo[i]) : double(box.hi[i])) - o[i]) / d[i];
+        const double far = ((d[i] > 0 ? double(box.hi[i]) : double(box.lo[i])) - o[i]) / d[i];
+        const bool first = axis < 0;
+        if (first || near > t_enter) {
+            t_enter = near;
+            axis = i;
+        }
+        if (first || far < t_exit) t_exit = far;
+    }
+    if (axis < 0 || t_enter > t_exit) return r;
+    r.hit = true;
+    r.t_enter = t_enter;
+    r.t_exit = t_exit;
+    r.normal[axis] = d[axis] > 0 ? -1.0f : 1.0f;
+    return r;
+}
+
 /// The robust slab test (Ize 2013) for o + t d, t in [0, tmax], with the
 /// reciprocals in double: 1 / d of a float never overflows there (a float
 /// reciprocal does, for |d| < 2^-128, and turns the exit into inf).

@@ -2,11 +2,20 @@
  * the t >= 0 test: a ray hits triangles behind its origin. One bug, and
  * isect reports it as one failure class, "behind the origin", whether or not
  * a witness also grazes an edge (tests/domain_test.sh).
+ *
+ * Built with LINE (mt_line), it is glm's intersectLineTriangle: no tmax
+ * either, the whole line. Right under `--convention line`, where t runs
+ * over all reals; a ray's test that hits behind its origin without it
+ * (tests/band_test.sh checks both).
  */
 #include "isect/plugin.h"
 
 int isect_abi_version(void) { return ISECT_ABI_VERSION; }
+#ifdef LINE
+const char* isect_kernel_name(void) { return "mt_line"; }
+#else
 const char* isect_kernel_name(void) { return "mt_no_t_check"; }
+#endif
 
 static void sub(const float* a, const float* b, double* o) {
     for (int i = 0; i < 3; ++i) o[i] = (double)a[i] - b[i];
@@ -34,7 +43,11 @@ int isect_ray_triangle(const float org[3], const float dir[3], float tmax, const
     const double vv = dot(d, q) / det;
     if (vv < 0 || uu + vv > 1) return 0;
     const double tt = dot(e2, q) / det;
+#ifdef LINE
+    (void)tmax; /* a line has no end */
+#else
     if (tt > tmax) return 0; /* the bug: no tt < 0 test */
+#endif
     *t = (float)tt;
     *u = (float)uu;
     *v = (float)vv;

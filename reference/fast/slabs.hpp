@@ -41,15 +41,17 @@ template <class Ops> struct Slabs {
     /// ray_aabb_rational with the box corners lo, hi given as numbers (a
     /// Minkowski difference, a float box), and o, lo, hi all multiplied by
     /// scale > 0 (so that a band's grown box, whose margin is a fraction,
-    /// stays exact): the direction is scale d.
+    /// stays exact): the direction is scale d. line: t over all reals (the
+    /// `line` convention; d != 0), enter the latest near plane's t.
     static Result run(const Point& o, const double* d, const Point& lo, const Point& hi, bool segment,
-                      const NT& scale = NT(1)) {
+                      const NT& scale = NT(1), bool line = false) {
         Result r;
         r.verdict = SlabVerdict::empty_box;
         for (int i = 0; i < 3; ++i)
             if (Ops::sgn(hi[size_t(i)] - lo[size_t(i)]) < 0) return r;
         r.verdict = SlabVerdict::parallel_outside;
-        Frac<NT> t0{NT(0), NT(1)};
+        std::optional<Frac<NT>> t0;
+        if (!line) t0 = Frac<NT>{NT(0), NT(1)};
         std::optional<Frac<NT>> t1;
         if (segment) t1 = Frac<NT>{NT(1), NT(1)};
         for (size_t i = 0; i < 3; ++i) {
@@ -63,30 +65,33 @@ template <class Ops> struct Slabs {
             const Frac<NT> tn{up ? NT(lo[i] - o[i]) : NT(o[i] - hi[i]), den};
             const Frac<NT> tf{up ? NT(hi[i] - o[i]) : NT(o[i] - lo[i]), den};
             r.near[i] = tn;
-            if (compare(tn, t0) > 0) {
+            if (!t0 || compare(tn, *t0) > 0) {
                 t0 = tn;
                 r.entered = int(i);
             }
             if (!t1 || compare(tf, *t1) < 0) t1 = tf;
         }
-        r.enter = t0;
+        if (!t0) return r;  // a line with d = 0: outside its domain
+        r.enter = *t0;
         if (t1) r.exit = *t1;
         else r.exit_infinite = true;
-        r.hit = !t1 || compare(t0, *t1) <= 0;
+        r.hit = !t1 || compare(*t0, *t1) <= 0;
         r.verdict = r.hit ? SlabVerdict::meets : SlabVerdict::apart;
         return r;
     }
 };
 
-/// ray_aabb / segment_aabb on a number type.
-template <bool Segment> struct RayAabbBody {
+/// ray_aabb / segment_aabb on a number type; Line: ray_aabb's `line`
+/// convention, whose entry normal is always the entered face's.
+template <bool Segment, bool Line = false> struct RayAabbBody {
     template <class Ops> struct Body {
         /// t_enter, t_exit (none for an infinite exit on exact numbers: a
         /// rational has no inf), the entry normal.
         static Out<Ops> run(const double* in) {
             using S = Slabs<Ops>;
             using K = SlabKeys;
-            const auto s = S::run(point_of<Ops>(in + K::org), in + K::dir, point_of<Ops>(in + K::lo), point_of<Ops>(in + K::hi), Segment);
+            const auto s = S::run(point_of<Ops>(in + K::org), in + K::dir, point_of<Ops>(in + K::lo), point_of<Ops>(in + K::hi), Segment,
+                                  typename Ops::NT(1), Line);
             Out<Ops> r;
             r.answer = s.hit ? 1 : 0;
             if (!s.hit) return r;
@@ -95,7 +100,7 @@ template <bool Segment> struct RayAabbBody {
             else if constexpr (std::is_same_v<Out<Ops>, ExactResult>) put_none<Ops>(r);
             else push_exact(r, std::numeric_limits<double>::infinity());
             double normal[3] = {0, 0, 0};
-            if (Ops::sgn(s.enter.num) > 0)
+            if (Line || Ops::sgn(s.enter.num) > 0)
                 for (int i = 0; i < 3; ++i)
                     if (s.near[size_t(i)] && S::compare(*s.near[size_t(i)], s.enter) == 0) {
                         normal[i] = in[K::dir + size_t(i)] > 0 ? -1 : 1;
@@ -159,7 +164,7 @@ template <class Ops> struct MovingAabbBody {
 /// moves, and while no direction component can reach 0 each is a
 /// quotient whose extreme is at a corner of its box. Where one can reach 0
 /// the grown and shrunk boxes decide, as above.
-template <bool Segment> struct RayAabbBand {
+template <bool Segment, bool Line = false> struct RayAabbBand {
     template <class Ops> struct Body {
         using NT = typename Ops::NT;
         using F = Frac<NT>;
@@ -171,7 +176,8 @@ template <bool Segment> struct RayAabbBand {
         /// Whether some move of the inputs makes a miss a hit.
         static bool can_meet(const double* in, const double* delta) {
             const NT dp = Ops::of(delta[K::org]);
-            std::optional<F> from = F{NT(0), NT(1)}, to;
+            std::optional<F> from, to;
+            if (!Line) from = F{NT(0), NT(1)};
             if (Segment) to = F{NT(1), NT(1)};
             // c + s t <= 0 for every t of [from, to].
             const auto bound = [&](const NT& c, const NT& s) {
@@ -179,7 +185,7 @@ template <bool Segment> struct RayAabbBand {
                 if (sign == 0) return Ops::sgn(c) <= 0;
                 const F t = frac(-c, s);
                 if (sign > 0 && (!to || compare(t, *to) < 0)) to = t;
-                if (sign < 0 && compare(t, *from) > 0) from = t;
+                if (sign < 0 && (!from || compare(t, *from) > 0)) from = t;
                 return true;
             };
             for (size_t i = 0; i < 3; ++i) {
@@ -188,7 +194,7 @@ template <bool Segment> struct RayAabbBand {
                 // o - dp + t (d - dd) <= hi + dp, and o + dp + t (d + dd) >= lo - dp.
                 if (!bound(o - hi - 2 * dp, d - dd) || !bound(lo - o - 2 * dp, -(d + dd))) return false;
             }
-            return !to || compare(*from, *to) <= 0;
+            return !to || !from || compare(*from, *to) <= 0;
         }
 
         /// Whether some move of the inputs makes a hit a miss; nullopt where
@@ -211,7 +217,7 @@ template <bool Segment> struct RayAabbBand {
             }
             const F zero{NT(0), NT(1)}, one{NT(1), NT(1)};
             for (size_t i = 0; i < 3; ++i) {
-                if (compare(exit[i], zero) < 0 || (Segment && compare(entry[i], one) > 0)) return true;
+                if (!Line && (compare(exit[i], zero) < 0 || (Segment && compare(entry[i], one) > 0))) return true;
                 for (size_t j = 0; j < 3; ++j)
                     if (j != i && compare(entry[i], exit[j]) > 0) return true;
             }
@@ -219,7 +225,16 @@ template <bool Segment> struct RayAabbBand {
         }
 
         static bool run(const double* in, int exact_answer, const double* delta) {
-            if (exact_answer == 0) return can_meet(in, delta);
+            if (exact_answer == 0) {
+                if (!Line) return can_meet(in, delta);
+                // A line is two rays from o, along d and along -d: each
+                // half's reachable positions are a ray's (for t <= 0 the
+                // direction's moves turn round with t).
+                std::array<double, ray_aabb_input.size()> back;
+                std::copy(in, in + back.size(), back.begin());
+                for (size_t i = 0; i < 3; ++i) back[K::dir + i] = -in[K::dir + i];
+                return can_meet(in, delta) || can_meet(back.data(), delta);
+            }
             if (const std::optional<bool> miss = can_miss(in, delta)) return *miss;
             return grown_or_shrunk(in, delta);
         }
@@ -254,7 +269,8 @@ template <bool Segment> struct RayAabbBand {
             }
             const auto o = scaled_point<Ops>(in + K::org, scale);
             using S = Slabs<Ops>;
-            return S::run(o, in + K::dir, glo, ghi, Segment, scale).hit != S::run(o, in + K::dir, slo, shi, Segment, scale).hit;
+            return S::run(o, in + K::dir, glo, ghi, Segment, scale, Line).hit !=
+                   S::run(o, in + K::dir, slo, shi, Segment, scale, Line).hit;
         }
     };
 };

@@ -36,6 +36,7 @@ struct Result {
 std::optional<Result> ray_triangle(const double* in, bool cull_back = false);  ///< cull_back: only the front face
 std::optional<Result> ray_triangle_line(const double* in);  ///< the line convention: t the least, u, v
 std::optional<Result> ray_aabb(const double* in, bool segment);
+std::optional<Result> ray_aabb_line(const double* in);  ///< the line convention: t_enter, t_exit, normal
 std::optional<Result> aabb_plane(const double* in, bool touching_straddles = false);  ///< back 0, straddle 1, front 2
 std::optional<Result> aabb_plane_overlap(const double* in);
 std::optional<Result> aabb_aabb(const double* in, bool volume = false);  ///< volume: the volume_overlap convention
@@ -80,6 +81,7 @@ struct Band {
 };
 Band ray_triangle_band(bool cull_back = false);
 Band ray_aabb_band(bool segment);
+Band ray_aabb_line_band();
 Band aabb_plane_band();  ///< aabb_plane and aabb_plane_overlap: the same margins decide both
 Band aabb_aabb_band(bool volume = false);
 Band sphere_aabb_band();
@@ -105,6 +107,7 @@ namespace wrong {
 Result ray_triangle(const double* in, bool cull_back = false);
 Result ray_triangle_line(const double* in);
 Result ray_aabb(const double* in, bool segment);
+Result ray_aabb_line(const double* in);
 Result aabb_plane(const double* in, bool touching_straddles = false);
 Result aabb_plane_overlap(const double* in);
 Result aabb_aabb(const double* in, bool volume = false);

@@ -48,7 +48,8 @@ struct RayAabbExact {
 };
 
 /// segment: t in [0, 1] (segment_aabb_input), else t >= 0 (ray_aabb_input).
-RayAabbExact ray_aabb_rational(const double* in, bool segment);
-RayAabbExact ray_aabb_cgal(const Point& o, const Point& d, const ExactAabb& box, bool segment);
+/// line: the `line` convention, t over all reals (ray_aabb_input, d != 0).
+RayAabbExact ray_aabb_rational(const double* in, bool segment, bool line = false);
+RayAabbExact ray_aabb_cgal(const Point& o, const Point& d, const ExactAabb& box, bool segment, bool line = false);
 
 }  // namespace isect::ref
