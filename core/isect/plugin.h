@@ -62,8 +62,14 @@ ISECT_PLUGIN_EXPORT const char* isect_requires(void);
    sphere's first and last crossings in [0, tmax], so from inside the ball
    the exit, as glm and three.js answer), "cull_back" (ray_triangle: only
    the front face, whose normal (b - a) x (c - a) points against dir, counts;
-   a ray in the plane misses). A convention changes the exact answer the
-   kernel is judged against; `--convention` overrides it. */
+   a ray in the plane misses), "line" (ray_sphere, ray_triangle, ray_aabb:
+   the whole line, t over all reals, tmax not read), "touching_straddles"
+   (aabb_plane: a box touching the plane is on both sides),
+   "volume_overlap" (aabb_aabb: a meet without volume is no overlap),
+   "inward_normal" (ray_aabb, segment_aabb: the entry normal points into
+   the box, as Bullet's btRayAabb). A convention changes the exact answer
+   the kernel is judged against; `--convention` overrides it; `isect
+   kernels` says each. */
 ISECT_PLUGIN_EXPORT const char* isect_conventions(void);
 
 /* Optional: the relations between calls the kernels claim besides their
