@@ -67,14 +67,19 @@ int run_kernels() {
                     relations += (relations.empty() ? " " : ", ") + std::string(check::relation_name(r));
             if (!relations.empty()) std::cout << "  relations a kernel may claim (--relation):" << relations << "\n";
         }
-        for (const auto& list : {f->kernels(), f->broken()})
-            for (const check::FamilyKernel& k : list)
-                std::cout << "  " << k.name << "  " << k.contract.str()
-                          << (k.conventions.empty() ? "" : " following " + k.conventions.front())
+        // Every kernel of this precision, those that follow a convention
+        // (judged in the family that convention declares) among them.
+        for (const auto& list : {f->all_kernels(), f->all_broken()})
+            for (const check::FamilyKernel& k : list) {
+                if (k.precision != p) continue;
+                std::string following;
+                for (const std::string& c : k.conventions) following += (following.empty() ? " following " : ", ") + c;
+                std::cout << "  " << k.name << "  " << k.contract.str() << following
                           << (k.domain ? " in " + k.domain->str_with_requirements() : "")
                           << (f->outputs.empty() ? "" : ", numbers within " + check::format_k(k.error_e) + " x " +
                                                            check::unit_name() + " S")
                           << claims(k) << "\n";
+            }
     }
     }
     return 0;
