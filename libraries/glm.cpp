@@ -2,6 +2,7 @@
 // glm::vec3 (isect_FAMILY) and glm::dvec3 (isect_FAMILY_d). One plugin per
 // function:
 //   ROW_glm_ray_triangle          intersectRayTriangle(orig, dir, v0, v1, v2, bary, distance)
+//   ROW_glm_line_triangle         intersectLineTriangle(orig, dir, v0, v1, v2, position)
 //   ROW_glm_ray_sphere_distance   intersectRaySphere(start, normalizedDir, centre, radius^2, distance)
 //   ROW_glm_ray_sphere_point      intersectRaySphere(start, normalizedDir, centre, radius, position, normal)
 // glm's functions take no tmax: their rays have no end, so each row
@@ -10,8 +11,10 @@
 // direction (unit_direction) and answers the sphere's surface: from inside
 // the ball, the exit (convention surface); it returns one distance, so
 // t_exit is left unwritten and not judged. The position overload returns a
-// point, not a t: only its yes/no is judged. intersectLineTriangle and
-// intersectLineSphere take lines (t of any sign), which no family is.
+// point, not a t: only its yes/no is judged. intersectLineTriangle takes a
+// line (t of any sign: isect's `line` convention) and returns (t, u, v) in
+// position. intersectLineSphere takes a line through two points, a form
+// isect has not yet: no row.
 #include <glm/glm.hpp>
 #include <glm/gtx/intersect.hpp>
 #include "isect/plugin.h"
@@ -20,7 +23,15 @@ namespace {
 
 template <class V, class T> V vec(const T* p) { return V(p[0], p[1], p[2]); }
 
-#if defined(ROW_glm_ray_triangle)
+#if defined(ROW_glm_line_triangle)
+template <class V, class T> int line_triangle(const T* org, const T* dir, const T* tri, T* t, T* u, T* v) {
+    V position;
+    if (!glm::intersectLineTriangle(vec<V>(org), vec<V>(dir), vec<V>(tri), vec<V>(tri + 3), vec<V>(tri + 6), position))
+        return 0;
+    *t = position.x, *u = position.y, *v = position.z;
+    return 1;
+}
+#elif defined(ROW_glm_ray_triangle)
 template <class V, class T> int ray_triangle(const T* org, const T* dir, T tmax, const T* tri, T* t, T* u, T* v) {
     glm::vec<2, T, glm::defaultp> bary;
     T distance = 0;
@@ -52,7 +63,20 @@ extern "C" {
 
 ISECT_PLUGIN_EXPORT int isect_abi_version(void) { return ISECT_ABI_VERSION; }
 
-#if defined(ROW_glm_ray_triangle)
+#if defined(ROW_glm_line_triangle)
+ISECT_PLUGIN_EXPORT const char* isect_kernel_name(void) { return "glm_intersectLineTriangle"; }
+ISECT_PLUGIN_EXPORT const char* isect_conventions(void) { return "line"; }
+ISECT_PLUGIN_EXPORT int isect_ray_triangle(const float org[3], const float dir[3], float tmax, const float tri[9], float* t,
+                                           float* u, float* v) {
+    (void)tmax;  // a line has no end
+    return line_triangle<glm::vec3>(org, dir, tri, t, u, v);
+}
+ISECT_PLUGIN_EXPORT int isect_ray_triangle_d(const double org[3], const double dir[3], double tmax, const double tri[9],
+                                             double* t, double* u, double* v) {
+    (void)tmax;
+    return line_triangle<glm::dvec3>(org, dir, tri, t, u, v);
+}
+#elif defined(ROW_glm_ray_triangle)
 ISECT_PLUGIN_EXPORT const char* isect_kernel_name(void) { return "glm_intersectRayTriangle"; }
 ISECT_PLUGIN_EXPORT const char* isect_requires(void) { return "unbounded_tmax"; }
 ISECT_PLUGIN_EXPORT int isect_ray_triangle(const float org[3], const float dir[3], float tmax, const float tri[9], float* t,
