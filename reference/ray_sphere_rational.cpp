@@ -43,7 +43,12 @@ public:
     RootRatio(NT a, NT b, NT x, NT g, NT e) : a_(std::move(a)), b_(std::move(b)), x_(std::move(x)), g_(std::move(g)), e_(std::move(e)) {
         den_ = sign_of_sum(g_, e_);
     }
-    std::optional<double> nearest(double start) const {
+    std::optional<double> nearest() const {
+        // The estimate: each term in double, a term whose factor is 0 left
+        // out (so that a root beyond the doubles' range makes no NaN of it).
+        const double root = std::sqrt(approx(x_));
+        const auto term = [root](const NT& c) { return sign(c) == 0 ? 0.0 : approx(c) * root; };
+        const double start = (approx(a_) + term(b_)) / (approx(g_) + term(e_));
         if (!std::isfinite(start) || den_ == 0) return std::nullopt;
         double c = start;
         for (int step = 0; step < 8; ++step) {
@@ -92,28 +97,24 @@ private:
 }  // namespace
 
 double root_to_double(const Rational& p, int s, const Rational& x, const Rational& q) {
-    const double start = (approx(p) + s * std::sqrt(approx(x))) / approx(q);
-    if (const auto v = RootRatio<Rational>(p, Rational(s), x, q, Rational(0)).nearest(start)) return *v;
+    if (const auto v = RootRatio<Rational>(p, Rational(s), x, q, Rational(0)).nearest()) return *v;
     if (const auto root = exact_root(x)) return to_double((p + s * *root) / q);
     return Mp((mp(p) + s * sqrt(mp(x))) / mp(q)).convert_to<double>();
 }
 
 double root_quotient_to_double(const Rational& n, const Rational& p, int s, const Rational& x) {
-    const double start = approx(n) / (approx(p) + s * std::sqrt(approx(x)));
-    if (const auto v = RootRatio<Rational>(n, Rational(0), x, p, Rational(s)).nearest(start)) return *v;
+    if (const auto v = RootRatio<Rational>(n, Rational(0), x, p, Rational(s)).nearest()) return *v;
     if (const auto root = exact_root(x)) return to_double(n / (p + s * *root));
     return Mp(mp(n) / (mp(p) + s * sqrt(mp(x)))).convert_to<double>();
 }
 
 double root_to_double(const CGAL::Mpzf& p, int s, const CGAL::Mpzf& x, const CGAL::Mpzf& q) {
-    const double start = (approx(p) + s * std::sqrt(approx(x))) / approx(q);
-    if (const auto v = RootRatio<CGAL::Mpzf>(p, CGAL::Mpzf(s), x, q, CGAL::Mpzf(0)).nearest(start)) return *v;
+    if (const auto v = RootRatio<CGAL::Mpzf>(p, CGAL::Mpzf(s), x, q, CGAL::Mpzf(0)).nearest()) return *v;
     return root_to_double(fast::detail::to_rational(p), s, fast::detail::to_rational(x), fast::detail::to_rational(q));
 }
 
 double root_quotient_to_double(const CGAL::Mpzf& n, const CGAL::Mpzf& p, int s, const CGAL::Mpzf& x) {
-    const double start = approx(n) / (approx(p) + s * std::sqrt(approx(x)));
-    if (const auto v = RootRatio<CGAL::Mpzf>(n, CGAL::Mpzf(0), x, p, CGAL::Mpzf(s)).nearest(start)) return *v;
+    if (const auto v = RootRatio<CGAL::Mpzf>(n, CGAL::Mpzf(0), x, p, CGAL::Mpzf(s)).nearest()) return *v;
     return root_quotient_to_double(fast::detail::to_rational(n), fast::detail::to_rational(p), s, fast::detail::to_rational(x));
 }
 

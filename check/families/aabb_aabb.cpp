@@ -85,6 +85,18 @@ Answer answer_of(bool overlap, const Aabb& box) {
     return {yes(overlap), {box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]}};
 }
 
+/// Where the fast oracle differs from the rational reference (volume: under
+/// volume_overlap).
+std::string oracle_check(const double* in, const FastTruth& fast, bool volume = false) {
+    const auto r = ref::aabb_aabb_rational(in, volume);
+    std::string why = check_answer(self(), fast, yes(r.has_value()));
+    for (int i = 0; i < 3 && why.empty() && r; ++i) {
+        why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], r->lo[i]);
+        if (why.empty()) why = check_enclosure(kValues[3 + i], fast.lo[size_t(3 + i)], fast.hi[size_t(3 + i)], r->hi[i]);
+    }
+    return why;
+}
+
 /// Under volume_overlap: the shared box, and an overlap only where it has
 /// extent on every axis.
 Answer volume_overlap(const double* in) {
@@ -104,16 +116,19 @@ std::vector<FamilyKernel> kernels() {
     return {{"overlap", Contract::exact(), 0, closed_overlap}, volume};
 }
 
+/// Strict comparisons of the two boxes: touching boxes are disjoint, but a
+/// flat box inside the other overlaps it.
+Answer strict_overlap(const double* in) {
+    const Aabb a = box_f(in + kA), b = box_f(in + kB);
+    bool overlap = true;
+    for (int i = 0; i < 3; ++i) overlap = overlap && a.lo[i] < b.hi[i] && b.lo[i] < a.hi[i];
+    return answer_of(overlap, aabb_aabb_intersection(a, b));
+}
+
 /// Planted bugs: the strict comparison that makes touching boxes disjoint,
 /// and an intersection that takes the min of the lows.
 std::vector<FamilyKernel> broken() {
-    return {{"broken:touching_disjoint", Contract::exact(), 0,
-             [](const double* in) {
-                 const Aabb a = box_f(in + kA), b = box_f(in + kB);
-                 bool overlap = true;
-                 for (int i = 0; i < 3; ++i) overlap = overlap && a.lo[i] < b.hi[i] && b.lo[i] < a.hi[i];
-                 return answer_of(overlap, aabb_aabb_intersection(a, b));
-             }},
+    return {{"broken:touching_disjoint", Contract::exact(), 0, strict_overlap},
             {"broken:intersection_min_lo", Contract::exact(), 0, [](const double* in) {
                  const Aabb a = box_f(in + kA), b = box_f(in + kB);
                  Aabb r = aabb_aabb_intersection(a, b);
@@ -124,14 +139,8 @@ std::vector<FamilyKernel> broken() {
             // is an overlap (and a strict test that forgets a flat box).
             {"broken:touching_overlaps", Contract::exact(), 0, closed_overlap, Precision::single, std::nullopt, nullptr,
              {"volume_overlap"}},
-            {"broken:flat_box_overlaps", Contract::exact(), 0,
-             [](const double* in) {
-                 const Aabb a = box_f(in + kA), b = box_f(in + kB);
-                 bool overlap = true;
-                 for (int i = 0; i < 3; ++i) overlap = overlap && a.lo[i] < b.hi[i] && b.lo[i] < a.hi[i];
-                 return answer_of(overlap, aabb_aabb_intersection(a, b));
-             },
-             Precision::single, std::nullopt, nullptr, {"volume_overlap"}}};
+            {"broken:flat_box_overlaps", Contract::exact(), 0, strict_overlap, Precision::single, std::nullopt, nullptr,
+             {"volume_overlap"}}};
 }
 
 std::vector<Mix> mixes() {
@@ -206,15 +215,7 @@ Family make() {
     f.deciding = deciding;
     f.feature = feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_aabb(in)); };
-    f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const auto r = ref::aabb_aabb_rational(in);
-        std::string why = check_answer(self(), fast, yes(r.has_value()));
-        for (int i = 0; i < 3 && why.empty() && r; ++i) {
-            why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], r->lo[i]);
-            if (why.empty()) why = check_enclosure(kValues[3 + i], fast.lo[size_t(3 + i)], fast.hi[size_t(3 + i)], r->hi[i]);
-        }
-        return why;
-    };
+    f.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast); };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_aabb(in)); };
     f.all_kernels = kernels;
     f.all_broken = broken;
@@ -234,15 +235,7 @@ Family make() {
         g.band = band_of(ref::fast::aabb_aabb_band(true));
         g.deciding = volume_deciding;
         g.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_aabb(in, true)); };
-        g.oracle_check = [](const double* in, const FastTruth& fast) {
-            const auto r = ref::aabb_aabb_rational(in, true);
-            std::string why = check_answer(self(), fast, yes(r.has_value()));
-            for (int i = 0; i < 3 && why.empty() && r; ++i) {
-                why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], r->lo[i]);
-                if (why.empty()) why = check_enclosure(kValues[3 + i], fast.lo[size_t(3 + i)], fast.hi[size_t(3 + i)], r->hi[i]);
-            }
-            return why;
-        };
+        g.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast, true); };
         g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::aabb_aabb(in, true)); };
     };
     return f;

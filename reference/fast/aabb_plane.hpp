@@ -66,7 +66,7 @@ template <class Ops> struct AabbPlaneBody {
 
 /// The `touching_straddles` convention: a box that touches the plane (or
 /// lies in it) is on both sides, a side only where every corner is strictly
-/// on it (Ogre's Plane::getSide, Bullet's and Irrlicht's box classifiers).
+/// on it (Ogre's Plane::getSide with a box).
 template <class Ops> struct AabbPlaneTouchingBody {
     static Out<Ops> run(const double* in) {
         typename Ops::NT lo, hi;

@@ -154,7 +154,8 @@ template <class Ops> struct MovingAabbBody {
 ///
 /// Tighter, and exact, where the answer and the direction allow: each
 /// number moves on its own, so every axis can be moved its own way. A miss
-/// becomes a hit exactly where some t in [0, T] has, on every axis i, the
+/// becomes a hit exactly where some t in [0, T] (for a line, in either of
+/// the rays from o along d and along -d) has, on every axis i, the
 /// reachable positions o_i + t d_i +- (delta_p + t delta_d) meeting the
 /// grown slab [lo_i - delta_p, hi_i + delta_p]: two inequalities linear in
 /// t per axis (can_meet). A hit becomes a miss exactly where the entry on
