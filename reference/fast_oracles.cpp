@@ -140,7 +140,11 @@ Band segment_segment_band() { return instantiated_band<SegmentSegmentBand>(); }
 
 std::optional<Result> point_triangle(const double* in) { return two_stage<Result, PointTriangleBody>(in); }
 Band point_triangle_band() { return first_order_band<PointTriangleBand>(); }
-Band aabb_triangle_band() { return instantiated_band<AabbTriangleBand>(); }
+Band aabb_triangle_band() {
+    Band b = instantiated_band<AabbTriangleBand>();
+    b.directions = band_directions<AabbTriangleBand>;
+    return b;
+}
 
 // --- The planted wrong oracles ---------------------------------------------------------
 

@@ -37,8 +37,8 @@ Truth truth(const double* in) { return {yes(exact_answer_of(ref::exact(box_at(in
 
 /// Which kind of the 13 axes separates the closed sets most robustly (the
 /// widest gap per unit of box growth), decided exactly: a face axis, the
-/// normal, an edge axis; when they meet, "touching" (the box shrunk by any
-/// delta misses) or "overlapping".
+/// normal, an edge axis; when they meet, "touching" (some
+/// move, however small, separates them) or "overlapping".
 std::string deciding_axis(const double* in, const Truth& truth, int) {
     if (truth.answer == 1) {
         double delta[kInput.size()];

@@ -1,19 +1,36 @@
 // aabb_triangle's band on a number type: the separating-axis test on a box
 // moved by delta.
 //
-// The band (exact, and not a superset): moving every input by delta can
-// flip the answer iff the box grown by 2 delta and the box shrunk by 2 delta
-// (empty where it inverts) have different exact answers. Each point of the
-// moved triangle is within delta of one of the triangle (a convex
-// combination of vertices each moved by at most delta) and each face of the
-// moved box within delta of its own, so a meet of the moved pair is a meet of
-// the triangle with the box grown by 2 delta; and translating the triangle
-// by delta towards the box while its faces move out by delta reaches every
-// such meet. The same, shrunk, for a pair that meets. (Moving the box alone,
-// by delta, was half as wide: the witnessed-K search found a triangle 2 u
-// from a box's face, which K = 1 closes, called K = 2.) Shrinking decides a
-// false miss, growing a false hit; both are monotone in delta.
-// The exact answer on the moved box is the separating-axis test: the closed
+// The band is exact: it says a flip at delta iff some move of every number
+// by at most delta gives the other exact answer.
+// - A false hit (the pair is disjoint): each point of the moved triangle is
+//   within delta of one of the triangle (a convex combination of vertices
+//   each moved by at most delta) and each face of the moved box within
+//   delta of its own, so a meet of the moved pair is a meet of the triangle
+//   with the box grown by 2 delta; translating the triangle by delta
+//   towards the box while its faces move out by delta reaches every such
+//   meet.
+// - A false miss (the pair meets): the least box the faces reach is the box
+//   shrunk by delta on each axis where it is at least 2 delta wide, and a
+//   point anywhere in [hi - delta, lo + delta] where it is narrower (the box
+//   stays a box: its faces cannot pass each other). For a fixed separating
+//   direction L the vertices' best move is the same for all three (delta
+//   against L's signs), so the triangle may as well translate; the pair can
+//   separate iff some translate D + t of the least box D (shrunk by delta,
+//   a narrow axis at its centre) misses the triangle, t in the box R of
+//   half-widths delta (2 delta - w/2 on a narrow axis, where the point's own
+//   freedom adds to the translation). The translates that meet the triangle
+//   form a convex set (the triangle minus D), so R lies in it iff its eight
+//   corners do: eight separating-axis tests. The box shrunk by 2 delta
+//   (empty where it inverts), the intersection of every D + t, is asked
+//   first: where the triangle meets it no move separates them. That was the
+//   whole band until the tightness measure (properties/band_tightness_props)
+//   showed it 40% loose: a thin box, under 4 delta wide, is empty once
+//   shrunk by 2 delta, while a sliver triangle crossing it cannot leave it.
+//   (Moving the box alone, by delta, was half as wide: the witnessed-K
+//   search found a triangle 2 u from a box's face, which K = 1 closes,
+//   called K = 2.) Both directions are monotone in delta.
+// The exact answer on a moved box is the separating-axis test: the closed
 // box and the closed triangle (a segment or a point when degenerate) are
 // disjoint iff one of the thirteen axes (the box's three face normals, the
 // triangle's normal, the nine cross products of a box axis and a triangle
@@ -110,27 +127,83 @@ template <class Ops> struct AabbTriangleSat {
     }
 };
 
-/// The band: the answer on the box moved by 2 delta (grown where the exact
-/// answer is disjoint, shrunk where it is overlap) differs from the exact one.
+/// The band: the answer on the moved box differs from the exact one (the
+/// box grown by 2 delta where the pair is disjoint; where it meets, a
+/// translate of the least box the faces reach that misses; see above).
 template <class Ops> struct AabbTriangleBand {
     static_assert(positions_only(aabb_triangle_input), "every number moves by one delta");
     static bool run(const double* in, int exact_answer, const double* delta) {
         using S = AabbTriangleSat<Ops>;
         using NT = typename Ops::NT;
+        using P = typename S::P;
         constexpr size_t box_lo = aabb_triangle_input.at("box.lo"), box_hi = aabb_triangle_input.at("box.hi");
         constexpr size_t tri = aabb_triangle_input.at("tri");
         if (delta[0] == 0) return false;
-        // The box's delta and the triangle's: 2 delta, exact in double (at
-        // most the largest double: a box grown by it holds every input).
-        const NT d = Ops::of(std::min(2 * delta[0], std::numeric_limits<double>::max()));
+        // delta, with 4 delta finite (a box grown by it holds every input).
+        const NT d = Ops::of(std::min(delta[0], std::numeric_limits<double>::max() / 4));
+        const NT d2 = d + d;
         const bool overlap = exact_answer == 1;
-        typename S::P lo, hi;
+        const P v[3] = {point_of<Ops>(in + tri), point_of<Ops>(in + tri + 3), point_of<Ops>(in + tri + 6)};
+        P lo, hi;
         for (size_t i = 0; i < 3; ++i) {
-            lo[i] = overlap ? NT(Ops::of(in[box_lo + i]) + d) : NT(Ops::of(in[box_lo + i]) - d);
-            hi[i] = overlap ? NT(Ops::of(in[box_hi + i]) - d) : NT(Ops::of(in[box_hi + i]) + d);
+            lo[i] = Ops::of(in[box_lo + i]);
+            hi[i] = Ops::of(in[box_hi + i]);
         }
-        const typename S::P v[3] = {point_of<Ops>(in + tri), point_of<Ops>(in + tri + 3), point_of<Ops>(in + tri + 6)};
-        return S::meet(lo, hi, v) != overlap;
+        if (!overlap) {
+            P glo, ghi;
+            for (size_t i = 0; i < 3; ++i) {
+                glo[i] = lo[i] - d2;
+                ghi[i] = hi[i] + d2;
+            }
+            return S::meet(glo, ghi, v);
+        }
+        P slo, shi;  // shrunk by 2 delta: where the triangle meets it, nothing separates them
+        for (size_t i = 0; i < 3; ++i) {
+            slo[i] = lo[i] + d2;
+            shi[i] = hi[i] - d2;
+        }
+        if (S::meet(slo, shi, v)) return false;
+        P dlo, dhi, r;  // the least box D and the translations' half-widths
+        for (size_t i = 0; i < 3; ++i) {
+            const NT w = hi[i] - lo[i];
+            if (Ops::sgn(NT(w - d2)) >= 0) {
+                dlo[i] = lo[i] + d;
+                dhi[i] = hi[i] - d;
+                r[i] = d;
+            } else {
+                dlo[i] = dhi[i] = NT(NT(lo[i] + hi[i]) * Ops::of(0.5));
+                r[i] = d2 - NT(w * Ops::of(0.5));
+            }
+        }
+        for (int corner = 0; corner < 8; ++corner) {
+            P tlo, thi;
+            for (size_t i = 0; i < 3; ++i) {
+                const NT t = (corner >> i & 1) ? r[i] : NT(-r[i]);
+                tlo[i] = dlo[i] + t;
+                thi[i] = dhi[i] + t;
+            }
+            if (!S::meet(tlo, thi, v)) return true;
+        }
+        return false;
+    }
+
+    /// Where the flips lie, for the witnessed-K search: the box's faces out
+    /// (a false hit) or in (a false miss), the triangle translated along
+    /// each of the eight sign patterns, as the argument above moves them.
+    static void directions(const double* in, int exact_answer, const double*, Directions& out) {
+        (void)in;
+        constexpr size_t box_lo = aabb_triangle_input.at("box.lo"), box_hi = aabb_triangle_input.at("box.hi");
+        constexpr size_t tri = aabb_triangle_input.at("tri");
+        const signed char inward = exact_answer == 1 ? 1 : -1;
+        for (int pattern = 0; pattern < 8; ++pattern) {
+            std::vector<signed char> d(aabb_triangle_input.size(), 0);
+            for (size_t i = 0; i < 3; ++i) {
+                d[box_lo + i] = inward;
+                d[box_hi + i] = static_cast<signed char>(-inward);
+                for (size_t k = 0; k < 3; ++k) d[tri + 3 * k + i] = (pattern >> i & 1) ? 1 : -1;
+            }
+            out.push_back(std::move(d));
+        }
     }
 };
 
