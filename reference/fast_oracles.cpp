@@ -123,7 +123,7 @@ std::optional<Result> polygon_measures(const double* in) { return two_stage<Resu
 Band polygon_measures_band() { return slope_band<PolygonBand>(); }
 
 std::optional<Result> triangle_triangle(const double* in) { return two_stage<Result, TriTriBody>(in); }
-Band triangle_triangle_band() { return slope_band<TriTriBand>(); }
+Band triangle_triangle_band() { return first_order_band<TriTriBand>(); }
 
 std::optional<Result> obb_obb(const double* in) { return two_stage<Result, ObbBody>(in); }
 Band obb_obb_band() { return instantiated_band<ObbBand>(); }

@@ -381,12 +381,96 @@ template <class Ops> int strict_sign(const Bounds<Ops>& x) { return Ops::sgn(x.l
 
 static_assert(positions_only(triangle_triangle_input), "every number moves by one delta");
 
-/// triangle_triangle's band, a superset of the inputs whose answer can
-/// flip: the tests above, first in plain interval arithmetic over the box
-/// (cheap, and several times too wide where a vertex appears in several
-/// factors), then, where that leaves the answer open, each polynomial to
-/// first order (Slope: its value at the input and its partials over the
-/// box). Both are supersets, and so is the part they share.
+/// Whether the triangles' answer flips when each vertex moves by at most
+/// d, decided by translations. For one direction L, the moves that best
+/// separate the triangles along L (or close their gap) are one translation
+/// of each, by d against L's signs, which shifts the projections' gap by
+/// 2 d |L|_1. So two triangles that meet can be parted iff some axis L
+/// leaves their projections overlapping by less than 2 d |L|_1 (the eight
+/// sign patterns of L are the eight translations by 2 d apart, and each
+/// translate is judged by the separating-axis test), and two that are
+/// disjoint can be joined iff no axis keeps a gap above 2 d |L|_1 (the
+/// difference set T1 - T2 against the cube of side 4 d). The axes: the
+/// coordinate axes, the normals and their cross product, every edge of one
+/// crossed with every edge and normal of the other and with its own
+/// normal, and each coordinate axis crossed with each edge (45, the zero
+/// ones left out). For two proper triangles they are complete both ways:
+/// they hold the separating-axis candidates of the triangles as thin prisms
+/// and of T1 - T2 against a cube. An axis that decides is a proof either
+/// way, so an incomplete set can only widen a disjoint pair's band; a pair
+/// that meets with a collinear triangle is left to the first-order tests.
+template <class Ops> struct TriTriTranslation {
+    using NT = typename Ops::NT;
+    using P = std::array<NT, 3>;
+
+    /// The least and greatest of t's projections on L.
+    static void span(const P& L, const P (&t)[3], NT& lo, NT& hi) {
+        lo = hi = dot(L, t[0]);
+        for (int k = 1; k < 3; ++k) {
+            const NT x = dot(L, t[k]);
+            if (Ops::sgn(NT(x - lo)) < 0) lo = x;
+            if (Ops::sgn(NT(x - hi)) > 0) hi = x;
+        }
+    }
+
+    static std::array<P, 45> axes(const P (&a)[3], const P (&b)[3]) {
+        const P ea[3] = {sub(a[1], a[0]), sub(a[2], a[1]), sub(a[0], a[2])},
+                eb[3] = {sub(b[1], b[0]), sub(b[2], b[1]), sub(b[0], b[2])};
+        const P na = cross(ea[0], ea[1]), nb = cross(eb[0], eb[1]);
+        std::array<P, 45> out;
+        size_t n = 0;
+        for (size_t i = 0; i < 3; ++i) {
+            P u{NT(0), NT(0), NT(0)};
+            u[i] = NT(1);
+            out[n++] = u;
+            for (size_t k = 0; k < 3; ++k) {
+                out[n++] = cross(u, ea[k]);
+                out[n++] = cross(u, eb[k]);
+            }
+        }
+        out[n++] = na;
+        out[n++] = nb;
+        out[n++] = cross(na, nb);
+        for (size_t i = 0; i < 3; ++i) {
+            for (size_t j = 0; j < 3; ++j) out[n++] = cross(ea[i], eb[j]);
+            out[n++] = cross(na, ea[i]);
+            out[n++] = cross(nb, eb[i]);
+            out[n++] = cross(na, eb[i]);
+            out[n++] = cross(ea[i], nb);
+        }
+        return out;
+    }
+
+    static bool flips(const P (&a)[3], const P (&b)[3], int exact_answer, const NT& d) {
+        for (const P& L : axes(a, b)) {
+            NT norm1(0);
+            for (size_t i = 0; i < 3; ++i) norm1 = norm1 + (Ops::sgn(L[i]) < 0 ? NT(-L[i]) : L[i]);
+            if (Ops::sgn(norm1) == 0) continue;
+            const NT reach = NT(2) * d * norm1;
+            NT alo, ahi, blo, bhi;
+            span(L, a, alo, ahi);
+            span(L, b, blo, bhi);
+            if (exact_answer == 1) {
+                // Overlapping by less than the reach, on either side.
+                if (Ops::sgn(NT(ahi - blo - reach)) < 0 || Ops::sgn(NT(bhi - alo - reach)) < 0) return true;
+            } else if (Ops::sgn(NT(blo - ahi - reach)) > 0 || Ops::sgn(NT(alo - bhi - reach)) > 0) {
+                return false;  // a gap no move closes
+            }
+        }
+        return exact_answer == 0;
+    }
+};
+
+/// triangle_triangle's band. First the first-order tests above in plain
+/// interval arithmetic over the box (cheap, a superset: where they say no
+/// flip, there is none); then the translations' test, exact for two proper
+/// triangles; a pair that meets with a collinear or repeated triangle is
+/// asked the tests to first order (Slope: each polynomial's value at the
+/// input and its partials over the box), a superset. The translations
+/// replaced the first-order tests where they are exact: those read a small
+/// pair far out, whose delta is a visible share of it, as flipping far
+/// below the K any move needs (50% of near-boundary inputs more than 2x
+/// low).
 template <class Ops> struct TriTriBand {
     static constexpr size_t N = triangle_triangle_input.size();
     using S = Slope<Ops, N>;
@@ -398,11 +482,41 @@ template <class Ops> struct TriTriBand {
         const BPoint<Ops> bb[3] = {widened<Ops>(in + t2, dl), widened<Ops>(in + t2 + 3, dl), widened<Ops>(in + t2 + 6, dl)};
         const auto box_sign = [](const Bounds<Ops>& x) { return strict_sign<Ops>(x); };
         if (!TriTriTests<BPoint<Ops>, decltype(box_sign)>{box_sign}.template flips<Ops>(in, exact_answer, ba, bb)) return false;
+        using Body = TriTriBody<Ops>;
+        const bool proper = Body::shape(in + t1).kind == 2 && Body::shape(in + t2).kind == 2;
+        if (exact_answer == 0 || proper) {
+            using T = TriTriTranslation<Ops>;
+            const typename T::P a[3] = {point_of<Ops>(in + t1), point_of<Ops>(in + t1 + 3), point_of<Ops>(in + t1 + 6)};
+            const typename T::P b[3] = {point_of<Ops>(in + t2), point_of<Ops>(in + t2 + 3), point_of<Ops>(in + t2 + 6)};
+            const bool moved = T::flips(a, b, exact_answer, Ops::of(std::min(delta[0], std::numeric_limits<double>::max() / 4)));
+            if (proper || !moved) return moved;
+        }
         using P = std::array<S, 3>;
         const P a[3] = {S::input_point(in, delta, t1), S::input_point(in, delta, t1 + 3), S::input_point(in, delta, t1 + 6)};
         const P b[3] = {S::input_point(in, delta, t2), S::input_point(in, delta, t2 + 3), S::input_point(in, delta, t2 + 6)};
         const auto slope_sign = [delta](const S& x) { return strict_sign<Ops>(x.over(delta)); };
         return TriTriTests<P, decltype(slope_sign)>{slope_sign}.template flips<Ops>(in, exact_answer, a, b);
+    }
+
+    /// Where the flips lie, for the witnessed-K search: the two triangles
+    /// translated apart (or together) along each of the 26 nonzero patterns
+    /// of -1, 0, 1. Parting takes a corner (the eight of two signs); joining
+    /// a nearly coplanar pair takes a translation into a thin slab, which a
+    /// corner overshoots at every K, and a pattern with a 0 crosses.
+    static void directions(const double*, int, const double*, Directions& out) {
+        const size_t t1 = triangle_triangle_input.at("t1"), t2 = triangle_triangle_input.at("t2");
+        for (int pattern = 0; pattern < 27; ++pattern) {
+            if (pattern == 13) continue;  // no move
+            std::vector<signed char> d(N, 0);
+            for (size_t i = 0, code = size_t(pattern); i < 3; ++i, code /= 3) {
+                const auto s = static_cast<signed char>(int(code % 3) - 1);
+                for (size_t k = 0; k < 3; ++k) {
+                    d[t1 + 3 * k + i] = s;
+                    d[t2 + 3 * k + i] = static_cast<signed char>(-s);
+                }
+            }
+            out.push_back(std::move(d));
+        }
     }
 };
 
