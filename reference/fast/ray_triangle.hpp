@@ -199,6 +199,164 @@ template <class Ops> using RayTriangleLineBody = RayTriangleOf<true>::Body<Ops>;
 /// reach is least, which makes the pair's band as tight as the program).
 /// Line: the `line` convention, whose conditions are u, v and det - u - v
 /// alone (no t >= 0, no tmax).
+/// Whether a ray (or segment) and a proper triangle can change answers when
+/// o and the vertices move by at most dp (the positions' delta, o's plus a
+/// vertex's: only their difference matters), d by at most dd and tmax by
+/// at most dt, decided exactly or nearly so.
+/// - A hit parts iff some translation pattern does: for one separating
+///   direction L (sign pattern s), every point o + t d of the ray is lowest
+///   along L with o moved by -dp s and d by -dd s (t >= 0), and the
+///   vertices highest moved by +dp s, and the shortest ray (tmax - dt) is
+///   lowest too. So a hit parts iff for one of the eight s the segment from
+///   o - dp s along d - dd s misses the triangle, decided by separating
+///   axes complete for a segment (or a point) against a proper triangle:
+///   the normal, the direction crossed with each edge, the normal crossed
+///   with each edge and with the direction; the coordinate axes too. An
+///   axis that separates is a move that flips; the set is complete, so the
+///   test is exact.
+/// - A miss joins iff some t in [0, tmax + dt] and p of the triangle have
+///   |o + t d - p| <= dp + t dd on each axis (move o, d and the vertices
+///   towards each other at that t), i.e. the triangle meets the hull of the
+///   cubes of half-width dp at o and dp + T dd at o + T d (unbounded for
+///   a ray). That hull's projection on L is linear in t, so an axis
+///   separates it from the triangle where both ends (or a direction of
+///   growth) stay clear. Axes: the normal, the coordinate axes, each
+///   coordinate axis and each edge crossed with the hull's edges (d +- dd
+///   along each sign pattern) and with each other, the normal crossed with
+///   each edge. An axis that separates proves no move joins them; a missing
+///   one could only widen the band, so it stays a superset (tight where
+///   the set is complete, as generic inputs make it).
+template <class Ops> struct RayTriangleMoves {
+    using NT = typename Ops::NT;
+    using P = std::array<NT, 3>;
+    using K = RayTriangleKeys;
+
+    static NT norm1(const P& L) {
+        NT r(0);
+        for (size_t i = 0; i < 3; ++i) r = r + (Ops::sgn(L[i]) < 0 ? NT(-L[i]) : L[i]);
+        return r;
+    }
+    static void span(const P& L, const P (&v)[3], NT& lo, NT& hi) {
+        lo = hi = dot(L, v[0]);
+        for (int k = 1; k < 3; ++k) {
+            const NT x = dot(L, v[k]);
+            if (Ops::sgn(NT(x - lo)) < 0) lo = x;
+            if (Ops::sgn(NT(x - hi)) > 0) hi = x;
+        }
+    }
+    static P unit(size_t i) {
+        P u{NT(0), NT(0), NT(0)};
+        u[i] = NT(1);
+        return u;
+    }
+
+    /// A proper triangle (a nonzero normal), for which both tests hold.
+    static bool proper(const double* in) {
+        const P a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6);
+        const P n = cross(sub(b, a), sub(c, a));
+        return Ops::sgn(n[0]) != 0 || Ops::sgn(n[1]) != 0 || Ops::sgn(n[2]) != 0;
+    }
+
+    static bool hit_parts(const double* in, const double* delta) {
+        const P v[3] = {point_of<Ops>(in + K::tri), point_of<Ops>(in + K::tri + 3), point_of<Ops>(in + K::tri + 6)};
+        const P e[3] = {sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])};
+        const P n = cross(e[0], e[1]);
+        const NT dp = Ops::of(delta[K::org]) + Ops::of(delta[K::tri]), dd = Ops::of(delta[K::dir]);
+        const double tmax = in[K::tmax];
+        const bool ray = std::isinf(tmax);
+        const NT T = ray || !(tmax > delta[K::tmax]) ? NT(0) : NT(Ops::of(tmax) - Ops::of(delta[K::tmax]));
+        for (int pattern = 0; pattern < 8; ++pattern) {
+            P o, d;
+            for (size_t i = 0; i < 3; ++i) {
+                const NT s = (pattern >> i & 1) ? NT(1) : NT(-1);
+                o[i] = Ops::of(in[K::org + i]) - dp * s;
+                d[i] = Ops::of(in[K::dir + i]) - dd * s;
+            }
+            P axes[14] = {n, cross(d, e[0]), cross(d, e[1]), cross(d, e[2]), cross(n, e[0]), cross(n, e[1]),
+                          cross(n, e[2]), cross(n, d), unit(0), unit(1), unit(2), cross(unit(0), d), cross(unit(1), d),
+                          cross(unit(2), d)};
+            for (const P& L : axes) {
+                if (Ops::sgn(norm1(L)) == 0) continue;
+                NT tlo, thi;
+                span(L, v, tlo, thi);
+                const NT at = dot(L, o), slope = dot(L, d);
+                const int ss = Ops::sgn(slope);
+                // The ray's projection [lo, hi], an end open where it grows without bound.
+                const bool below_open = ray && ss < 0, above_open = ray && ss > 0;
+                const NT far = ray ? at : NT(at + T * slope);
+                const NT lo = Ops::sgn(NT(far - at)) < 0 ? far : at, hi = Ops::sgn(NT(far - at)) < 0 ? at : far;
+                if ((!above_open && Ops::sgn(NT(tlo - hi)) > 0) || (!below_open && Ops::sgn(NT(lo - thi)) > 0)) return true;
+            }
+        }
+        return false;
+    }
+
+    static bool miss_joins(const double* in, const double* delta) {
+        const P v[3] = {point_of<Ops>(in + K::tri), point_of<Ops>(in + K::tri + 3), point_of<Ops>(in + K::tri + 6)};
+        const P e[3] = {sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])};
+        const P n = cross(e[0], e[1]);
+        const P o = point_of<Ops>(in + K::org), d = point_of<Ops>(in + K::dir);
+        const NT r0 = Ops::of(delta[K::org]) + Ops::of(delta[K::tri]), dd = Ops::of(delta[K::dir]);
+        const double tmax = in[K::tmax];
+        const bool ray = std::isinf(tmax);
+        const NT T = ray ? NT(0) : NT(Ops::of(tmax) + Ops::of(delta[K::tmax]));
+        const auto separates = [&](const P& L) {
+            const NT l1 = norm1(L);
+            if (Ops::sgn(l1) == 0) return false;
+            NT tlo, thi;
+            span(L, v, tlo, thi);
+            const NT at = dot(L, o), slope = dot(L, d), grow = dd * l1, reach = r0 * l1;
+            // The hull's least and greatest projection: at t = 0 or at T.
+            NT lo = at - reach, hi = at + reach;
+            bool lo_open = false, hi_open = false;
+            const NT up = slope + grow, down = slope - grow;  // the greatest's and the least's slopes in t
+            if (ray) {
+                hi_open = Ops::sgn(up) > 0;
+                lo_open = Ops::sgn(down) < 0;
+            } else {
+                if (Ops::sgn(up) > 0) hi = hi + T * up;
+                if (Ops::sgn(down) < 0) lo = lo + T * down;
+            }
+            return (!hi_open && Ops::sgn(NT(tlo - hi)) > 0) || (!lo_open && Ops::sgn(NT(lo - thi)) > 0);
+        };
+        if (separates(n)) return false;
+        for (size_t i = 0; i < 3; ++i)
+            if (separates(unit(i))) return false;
+        for (size_t k = 0; k < 3; ++k) {
+            if (separates(cross(n, e[k]))) return false;
+            for (size_t i = 0; i < 3; ++i)
+                if (separates(cross(unit(i), e[k]))) return false;
+        }
+        for (int pattern = 0; pattern < 8; ++pattern) {
+            P g;  // an edge of the hull: d + dd s
+            for (size_t i = 0; i < 3; ++i) g[i] = d[i] + ((pattern >> i & 1) ? dd : NT(-dd));
+            for (size_t i = 0; i < 3; ++i)
+                if (separates(cross(unit(i), g)) || separates(cross(e[i], g))) return false;
+        }
+        return true;
+    }
+
+    /// The translations both tests take, for the witnessed-K search: o and
+    /// d along a pattern s, the triangle against it, tmax with the ray's
+    /// part (longer to join, shorter to part), for the 26 nonzero patterns
+    /// of -1, 0, 1.
+    static void directions(int exact_answer, Directions& out) {
+        constexpr size_t N = ray_triangle_input.size();
+        for (int pattern = 0; pattern < 27; ++pattern) {
+            if (pattern == 13) continue;
+            std::vector<signed char> m(N, 0);
+            for (size_t i = 0, code = size_t(pattern); i < 3; ++i, code /= 3) {
+                const auto s = static_cast<signed char>(int(code % 3) - 1);
+                m[K::org + i] = s;
+                m[K::dir + i] = s;
+                for (size_t k = 0; k < 3; ++k) m[K::tri + 3 * k + i] = static_cast<signed char>(-s);
+            }
+            m[K::tmax] = exact_answer == 1 ? -1 : 1;
+            out.push_back(std::move(m));
+        }
+    }
+};
+
 template <bool Line> struct RayTriangleBandOf {
 template <class Ops> struct Body {
     static constexpr size_t N = ray_triangle_input.size();
@@ -328,17 +486,28 @@ template <class Ops> struct Body {
         }
         return all_hold;
     }
-    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+    static bool run(const double* in, int exact_answer, const double* delta) {
         // Most wrong answers a holding kernel gives touch exactly: in band,
         // with nothing to enclose; a broken one's are mostly far outside.
         if (touches(in)) return true;
         if (settled_over_box(in, delta)) return false;
+        if constexpr (!Line) {
+            // The moves' test (RayTriangleMoves): exact for a hit on a
+            // proper triangle, a superset for a miss (kept beside the
+            // first-order one: both are supersets, so is where both say so).
+            using M = RayTriangleMoves<Ops>;
+            if (M::proper(in)) {
+                if (exact_answer == 1) return M::hit_parts(in, delta);
+                if (!M::miss_joins(in, delta)) return false;
+            }
+        }
         return flips(in, Conditions(in, delta), delta);
     }
     /// det towards 0; for a hit each condition down; for a miss each
     /// condition below 0 up, alone and weighted with each other (as the
     /// certificates weigh them).
-    static void directions(const double* in, int /*exact_answer*/, const double* delta, Directions& out) {
+    static void directions(const double* in, int exact_answer, const double* delta, Directions& out) {
+        if constexpr (!Line) RayTriangleMoves<Ops>::directions(exact_answer, out);
         const Conditions q(in, delta);
         towards_zero(q.det, out);
         const bool negative = q.det.at.lo < 0;
@@ -413,17 +582,25 @@ template <class Ops> struct RayTriangleCullBody {
 /// Its band: where det = -d . n can reach 0 the face can turn (in band, as
 /// for two-sided triangles); a face certainly turned away (det < 0 over the
 /// whole box) is a miss no move changes; a face certainly turned towards
-/// the ray has the two-sided band. det is enclosed to first order, as there.
+/// the ray has the two-sided band (its moves' test included). det is
+/// enclosed to first order, as there.
 template <class Ops> struct RayTriangleCullBand {
-    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+    static bool run(const double* in, int exact_answer, const double* delta) {
         using Two = RayTriangleBand<Ops>;
         // det of one sign and the two-sided answer settled: the face's is too.
         if (Two::settled_over_box(in, delta)) return false;
         const typename Two::Conditions q(in, delta);
         const Bounds<Ops> det = q.det.over(delta);
-        if (det.holds_zero()) return true;
+        if (det.holds_zero()) {
+            // The face can turn: a hit parts, and a miss joins where the
+            // moves can also meet it, whichever way it faces (the moves'
+            // hull meets the triangle: a superset).
+            using M = RayTriangleMoves<Ops>;
+            return exact_answer == 1 || !M::proper(in) || M::miss_joins(in, delta);
+        }
         if (Ops::sgn(det.hi) < 0) return false;
-        return Two::touches(in) || Two::flips(in, q, delta);
+        // Facing the ray for every move: the two-sided answer and band.
+        return Two::run(in, exact_answer, delta);
     }
     static void directions(const double* in, int exact_answer, const double* delta, Directions& out) {
         RayTriangleBand<Ops>::directions(in, exact_answer, delta, out);
