@@ -20,14 +20,14 @@ expect 1 "false miss \(centre (below|above) the box \(nearest on a (lo|hi) face\
 expect 1 "BROKEN \([0-9]+ violations, 2 classes\)" -- "$isect" check --plugin "$kernels/two_bugs.so" --contract exact "${dom[@]}"
 expect 1 "false miss \(inside\), inputs ordinary" -- "$isect" check --plugin "$kernels/mt_epsilon.so" --contract tolerant=64 "${dom[@]}"
 # Its witness: every nonzero value inside the domain, and still broken there.
-expect 0 "1 passed, 0 failed, 0 skipped" -- "$isect" replay --plugin "$kernels/mt_epsilon.so" --contract tolerant=64 \
+expect 0 "[0-9]+ passed, 0 failed, 0 skipped" -- "$isect" replay --plugin "$kernels/mt_epsilon.so" --contract tolerant=64 \
     --expect-broken --domain 2^-20:2^20 "$out"/mt_epsilon-ray_triangle-1-*.case
 # Double precision through ABI 2: the absolute epsilon of a double
 # Möller-Trumbore is found inside the domain, its witness is a case in
 # double, and replay judges it broken through isect_ray_triangle_d.
 expect 1 "mt_epsilon_double +tolerant=1 .*BROKEN" -- "$isect" check --plugin "$kernels/mt_epsilon_double.so" --precision double "${dom[@]}"
 expect 0 "^precision  double" -- cat "$out"/mt_epsilon_double-ray_triangle-1-*.case
-expect 0 "1 passed, 0 failed, 0 skipped" -- "$isect" replay --plugin "$kernels/mt_epsilon_double.so" \
+expect 0 "[0-9]+ passed, 0 failed, 0 skipped" -- "$isect" replay --plugin "$kernels/mt_epsilon_double.so" \
     --expect-broken --domain 2^-20:2^20 "$out"/mt_epsilon_double-ray_triangle-1-*.case
 expect 2 "exports no float function .*isect_ray_triangle_d.*--precision double" -- "$isect" check --plugin "$kernels/mt_epsilon_double.so" "${dom[@]}"
 # One source built with and without FMA contraction: isect diff finds

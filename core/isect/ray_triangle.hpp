@@ -56,11 +56,14 @@
 // subnormals are ordinary. Outside the domain: NaN gives a miss.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 #include "isect/exact.hpp"
+#include "isect/filter.hpp"
 #include "isect/fp.hpp"
 #include "isect/primitives.hpp"
 
@@ -134,6 +137,97 @@ inline RayTriangleHit ray_triangle_mt_cull(const std::array<T, 3>& o, const std:
     return detail::moller_trumbore<true>(o, d, tmax, tri);
 }
 
+namespace detail {
+
+/// Woop's sheared quantities on double input in +, - and * only: the
+/// sheared coordinates times d_z (x_i d_z = p_x d_z - d_x p_z, likewise y;
+/// z_i = p_z), so each edge function is e_i d_z^2, det is det d_z^2, and
+/// t's numerator t_scaled d_z^3: the same signs (t's times d_z's), no
+/// quotient.
+template <class Ops> struct WoopRing {
+    using NT = typename Ops::NT;
+    NT e[3], det, t, dz;
+
+    template <class T>
+    WoopRing(const std::array<T, 3>& o, const std::array<double, 3>& d, const BasicTriangle<T>& tri, int kx, int ky,
+             int kz) {
+        const NT dx = Ops::of(d[size_t(kx)]), dy = Ops::of(d[size_t(ky)]);
+        dz = Ops::of(d[size_t(kz)]);
+        NT x[3], y[3], z[3];
+        for (size_t i = 0; i < 3; ++i) {
+            const NT px = Ops::of(double(tri.v[i][size_t(kx)])) - Ops::of(double(o[size_t(kx)]));
+            const NT py = Ops::of(double(tri.v[i][size_t(ky)])) - Ops::of(double(o[size_t(ky)]));
+            z[i] = Ops::of(double(tri.v[i][size_t(kz)])) - Ops::of(double(o[size_t(kz)]));
+            x[i] = px * dz - dx * z[i];
+            y[i] = py * dz - dy * z[i];
+        }
+        e[0] = x[1] * y[2] - y[1] * x[2];
+        e[1] = x[2] * y[0] - y[2] * x[0];
+        e[2] = x[0] * y[1] - y[0] * x[1];
+        det = e[0] + e[1] + e[2];
+        t = e[0] * z[0] + e[1] * z[1] + e[2] * z[2];
+    }
+};
+
+/// d scaled by a power of two to |d|_inf in [1, 2), and the exponent b it
+/// was scaled by (o + t d = o + (t 2^b)(d 2^-b)): the ring's products then
+/// stay in the doubles' range over 2^-250..2^250, where the degree-5 t of
+/// unscaled input at 2^250 overflowed and at 2^-250 underflowed.
+template <class T> int unit_direction(const std::array<T, 3>& d, std::array<double, 3>& out) {
+    const int b = std::ilogb(std::max({std::fabs(double(d[0])), std::fabs(double(d[1])), std::fabs(double(d[2]))}));
+    for (size_t i = 0; i < 3; ++i) out[i] = std::ldexp(double(d[i]), -b);
+    return b;
+}
+
+/// Woop's decision on double input, through the staged filter (exact where
+/// rounding could set a sign): a hit has the three edge functions of one
+/// sign (0 allowed), det not 0, and t in [0, tmax].
+template <class T>
+bool watertight_decides_hit(const std::array<T, 3>& o, const std::array<T, 3>& d_in, T tmax_given, const BasicTriangle<T>& tri,
+                            int kx, int ky, int kz) {
+    const double tmax_in = double(tmax_given);
+    std::array<double, 3> d;
+    double tmax = std::ldexp(tmax_in, unit_direction(d_in, d));
+    if (std::isfinite(tmax_in) && !(std::ldexp(tmax, -unit_direction(d_in, d)) == tmax_in)) {
+        // tmax 2^b leaves the doubles' range (double input outside
+        // 2^-250..2^250): unscaled.
+        for (size_t i = 0; i < 3; ++i) d[i] = double(d_in[i]);
+        tmax = tmax_in;
+    }
+    const int sz = d[size_t(kz)] > 0 ? 1 : -1;
+    return filtered([&](auto ops) {
+        using Ops = decltype(ops);
+        const WoopRing<Ops> w(o, d, tri, kx, ky, kz);
+        int s[3];
+        for (size_t i = 0; i < 3; ++i) s[i] = Ops::sgn(w.e[i]);
+        if ((s[0] < 0 || s[1] < 0 || s[2] < 0) && (s[0] > 0 || s[1] > 0 || s[2] > 0)) return false;
+        const int sdet = Ops::sgn(w.det);
+        if (sdet == 0) return false;
+        const int st = sz * Ops::sgn(w.t);
+        if (st != 0 && st != sdet) return false;  // t < 0
+        if (std::isinf(tmax)) return true;
+        const int past = sz * Ops::sgn(typename Ops::NT(w.t - Ops::of(tmax) * w.dz * w.det));
+        return past == 0 || past != sdet;  // t <= tmax
+    });
+}
+
+/// t, u and v of a hit whose det rounded to 0 both in 3D and sheared
+/// (decided exactly): the exact quotients, each rounded from
+/// its expansions' estimates.
+template <class T>
+void watertight_exact_numbers(const std::array<T, 3>& o, const std::array<T, 3>& d_in, const BasicTriangle<T>& tri, int kx,
+                              int ky, int kz, RayTriangleHit& r) {
+    std::array<double, 3> d;
+    const int b = unit_direction(d_in, d);
+    const WoopRing<ExpansionOps> w(o, d, tri, kx, ky, kz);
+    const double det = w.det.estimate();
+    r.t = std::ldexp(w.t.estimate() / (w.dz.estimate() * det), -b);
+    r.u = w.e[1].estimate() / det;
+    r.v = w.e[2].estimate() / det;
+}
+
+}  // namespace detail
+
 /// The watertight test of Woop, Benthin and Wald, in double. tolerant=1.
 /// On doubles (T = double) the same code is the double-precision kernel.
 template <class T>
@@ -163,12 +257,20 @@ inline RayTriangleHit ray_triangle_watertight(const std::array<T, 3>& o, const s
     const double e0 = x[1] * y[2] - y[1] * x[2];
     const double e1 = x[2] * y[0] - y[2] * x[0];
     const double e2 = x[0] * y[1] - y[0] * x[1];
-    if ((e0 < 0 || e1 < 0 || e2 < 0) && (e0 > 0 || e1 > 0 || e2 > 0)) return r;
     const double det = e0 + e1 + e2;
-    if (!(det != 0)) return r;
     const double t_scaled = e0 * z[0] + e1 * z[1] + e2 * z[2];
-    if (det < 0 ? (t_scaled > 0 || t_scaled < double(tmax) * det) : (t_scaled < 0 || t_scaled > double(tmax) * det))
-        return r;
+    // A ray nearly parallel to the triangle's plane shears it flat: its edge
+    // functions are rounding noise (of the shear's quotients), which can
+    // share a sign, and such a ray 2 units beside a triangle was hit at
+    // t = -0.25 in double (corpus/ray_triangle/watertight_double_coplanar.case)
+    // and at t = -0 on float input with a subnormal vertex
+    // (watertight_parallel_subnormal.case): exact misses no move of a few
+    // roundings reaches, which the band called flippable while it took any
+    // ray whose det could reach 0 as one. Where the paper recomputes in
+    // double edge functions that are 0 in float, the decision here goes
+    // through the staged filter (filter.hpp): the same signs, exact where
+    // rounding could set one.
+    if (!detail::watertight_decides_hit(o, d, tmax, tri, kx, ky, kz)) return r;
     // The hit is decided; its numbers come from Cramer's rule on the
     // unsheared coordinates, as in Möller-Trumbore. The sheared det sums
     // edge functions that can each be far larger than it: on a sliver with a
@@ -183,10 +285,12 @@ inline RayTriangleHit ray_triangle_watertight(const std::array<T, 3>& o, const s
         r.t = dot(eb, q) / cramer;
         r.u = dot(s, p) / cramer;
         r.v = dot(dir, q) / cramer;
-    } else {  // det rounded to 0 in 3D but not in the sheared plane
+    } else if (det != 0) {  // det rounded to 0 in 3D but not in the sheared plane
         r.t = t_scaled / det;
         r.u = e1 / det;
         r.v = e2 / det;
+    } else {  // and in both: decided exactly
+        detail::watertight_exact_numbers(o, d, tri, kx, ky, kz, r);
     }
     return r;
 }
