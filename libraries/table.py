@@ -111,7 +111,12 @@ ROWS = [
                                               "Möller–Trumbore in double is; glm promises no precision")}),
     Row("glm 0.9.9", "libglm-dev", "glm_line_triangle", "`intersectLineTriangle` (vec3)", "none", args=D20,
         review={"false miss": (GENUINE, "an absolute epsilon on the determinant (`epsilon<T>()`) misses small triangles: "
-                                        "the witness scaled by 2⁸ is a hit")}),
+                                        "the witness scaled by 2⁸ is a hit"),
+                "false hit (beyond": (DESIGN, "Möller–Trumbore's rounding in float on a line an ulp from parallel to "
+                                              "the plane (a vertex nudged by 2⁻²⁴ off the plane parallel to the line): "
+                                              "u and v are rounding noise (K about 10⁶); with that vertex moved 0.1 "
+                                              "away each witness is a miss. The absolute epsilon lets it through where "
+                                              "a bound relative to det's own rounding would not")}),
     Row("glm 0.9.9", "libglm-dev", "glm_line_triangle", "`intersectLineTriangle` (dvec3)", "none", args=D20 + DOUBLE,
         review={"output ": (GENUINE, "the determinant is declared `float` in the template, so on dvec3 it is rounded to "
                                      "float: t, u and v are off by up to 2⁻²⁴ of their size (the witness with its vertex "

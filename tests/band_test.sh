@@ -96,8 +96,11 @@ expect 0 "slabs_line .* holds" -- "$isect" check --family ray_aabb --kernel slab
 expect 1 "broken:line_as_ray .*BROKEN" -- "$isect" check --family ray_aabb --kernel broken:line_as_ray --cases 20000 \
     --seed 1 --quiet --out "$work/conv19"
 # A line-triangle test as glm writes it: right as a line's, wrong as a ray's.
+# In 2^-20:2^20, as the built-in Moller-Trumbore: with a subnormal beside
+# units a line nearly parallel to the plane is hit from rounding noise (1 of
+# 1,000,000 cases, seed 3).
 expect 0 "mt_line .* holds" -- "$isect" check --plugin "$kernels/mt_line.so" --convention line --cases 100000 --seed 1 \
-    --quiet --out "$work/conv16"
+    --domain 2^-20:2^20 --quiet --out "$work/conv16"
 expect 1 "false hit \(behind the origin\)" -- "$isect" check --plugin "$kernels/mt_line.so" --cases 100000 --seed 1 \
     --out "$work/conv17"
 expect 2 "'sideways' is no family's convention" -- "$isect" check --convention sideways --cases 10 --out "$work/conv5"

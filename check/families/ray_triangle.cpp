@@ -558,7 +558,7 @@ Family make() {
         // perturbations of the witness flip it only from K = 1e6; about one
         // case in 100,000). On float input the same code computes in double
         // with 29 bits to spare and holds.
-        // Möller-Trumbore (and its culling branch) is declared in
+        // Möller-Trumbore (and its culling and line forms) is declared in
         // 2^-20:2^20: a ray nearly parallel to the plane of a triangle with
         // a subnormal coordinate (1e-45 beside 1..5) has a det far below the
         // rounding of u's and v's numerators, whose noise then gave hits 1
@@ -579,7 +579,8 @@ Family make() {
                                                   {RelationKind::monotone}),
                                          mt_domain(kernel<float>("moller_trumbore_cull", "tolerant=1", 1,
                                                                  ray_triangle_mt_cull<float>, {"cull_back"})),
-                                         kernel<float>("moller_trumbore_line", "tolerant=1", 1, line_triangle_mt<float>, {"line"})};
+                                         mt_domain(kernel<float>("moller_trumbore_line", "tolerant=1", 1, line_triangle_mt<float>,
+                                                                 {"line"}))};
     };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel<float>("broken:seed_epsilon", "tolerant=1", 64, seed_epsilon<float>),

@@ -174,8 +174,11 @@ template <class Ops> struct WoopRing {
 /// stay in the doubles' range over 2^-250..2^250, where the degree-5 t of
 /// unscaled input at 2^250 overflowed and at 2^-250 underflowed.
 template <class T> int unit_direction(const std::array<T, 3>& d, std::array<double, 3>& out) {
-    const int b = std::ilogb(std::max({std::fabs(double(d[0])), std::fabs(double(d[1])), std::fabs(double(d[2]))}));
-    for (size_t i = 0; i < 3; ++i) out[i] = std::ldexp(double(d[i]), -b);
+    for (size_t i = 0; i < 3; ++i) out[i] = double(d[i]);
+    const double m = std::max({std::fabs(out[0]), std::fabs(out[1]), std::fabs(out[2])});
+    if (!(m > 0) || !std::isfinite(m)) return 0;  // no direction (NaN, inf): an answer, not a promise
+    const int b = std::ilogb(m);
+    for (size_t i = 0; i < 3; ++i) out[i] = std::ldexp(out[i], -b);
     return b;
 }
 

@@ -85,8 +85,7 @@ template <class Ops> struct AabbTriangleSat {
         const P e[3] = {sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])};
         std::array<P, 13> out;
         for (size_t i = 0; i < 3; ++i) {
-            P u{NT(0), NT(0), NT(0)};
-            u[i] = NT(1);
+            const P u = unit_axis<NT>(i);
             out[i] = u;
             for (size_t k = 0; k < 3; ++k) out[4 + 3 * k + i] = cross(u, e[k]);
         }

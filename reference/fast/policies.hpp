@@ -337,6 +337,32 @@ template <class T> std::array<T, 3> cross(const std::array<T, 3>& a, const std::
     return {T(a[1] * b[2] - a[2] * b[1]), T(a[2] * b[0] - a[0] * b[2]), T(a[0] * b[1] - a[1] * b[0])};
 }
 
+/// The exact moves' bands (aabb_triangle, triangle_triangle, ray_triangle)
+/// on an axis L: |L|_1, the coordinate axis i, and the least and greatest
+/// of a triangle's projections on L, by the policy's exact signs.
+template <class Ops> typename Ops::NT norm1(const std::array<typename Ops::NT, 3>& L) {
+    using NT = typename Ops::NT;
+    NT r(0);
+    for (size_t i = 0; i < 3; ++i) r = r + (Ops::sgn(L[i]) < 0 ? NT(-L[i]) : L[i]);
+    return r;
+}
+template <class NT> std::array<NT, 3> unit_axis(size_t i) {
+    std::array<NT, 3> u{NT(0), NT(0), NT(0)};
+    u[i] = NT(1);
+    return u;
+}
+template <class Ops>
+void projection_span(const std::array<typename Ops::NT, 3>& L, const std::array<typename Ops::NT, 3> (&v)[3],
+                     typename Ops::NT& lo, typename Ops::NT& hi) {
+    using NT = typename Ops::NT;
+    lo = hi = dot(L, v[0]);
+    for (int k = 1; k < 3; ++k) {
+        const NT x = dot(L, v[k]);
+        if (Ops::sgn(NT(x - lo)) < 0) lo = x;
+        if (Ops::sgn(NT(x - hi)) > 0) hi = x;
+    }
+}
+
 template <class Ops> std::array<typename Ops::NT, 3> scaled_point(const double* p, const typename Ops::NT& scale) {
     return {scale * Ops::of(p[0]), scale * Ops::of(p[1]), scale * Ops::of(p[2])};
 }

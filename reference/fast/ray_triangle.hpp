@@ -231,24 +231,9 @@ template <class Ops> struct RayTriangleMoves {
     using P = std::array<NT, 3>;
     using K = RayTriangleKeys;
 
-    static NT norm1(const P& L) {
-        NT r(0);
-        for (size_t i = 0; i < 3; ++i) r = r + (Ops::sgn(L[i]) < 0 ? NT(-L[i]) : L[i]);
-        return r;
-    }
-    static void span(const P& L, const P (&v)[3], NT& lo, NT& hi) {
-        lo = hi = dot(L, v[0]);
-        for (int k = 1; k < 3; ++k) {
-            const NT x = dot(L, v[k]);
-            if (Ops::sgn(NT(x - lo)) < 0) lo = x;
-            if (Ops::sgn(NT(x - hi)) > 0) hi = x;
-        }
-    }
-    static P unit(size_t i) {
-        P u{NT(0), NT(0), NT(0)};
-        u[i] = NT(1);
-        return u;
-    }
+    static NT norm1(const P& L) { return detail::norm1<Ops>(L); }
+    static void span(const P& L, const P (&v)[3], NT& lo, NT& hi) { projection_span<Ops>(L, v, lo, hi); }
+    static P unit(size_t i) { return unit_axis<NT>(i); }
 
     /// A proper triangle (a nonzero normal), for which both tests hold.
     static bool proper(const double* in) {
@@ -491,15 +476,24 @@ template <class Ops> struct Body {
         // with nothing to enclose; a broken one's are mostly far outside.
         if (touches(in)) return true;
         if (settled_over_box(in, delta)) return false;
+        using M = RayTriangleMoves<Ops>;
         if constexpr (!Line) {
             // The moves' test (RayTriangleMoves): exact for a hit on a
             // proper triangle, a superset for a miss (kept beside the
             // first-order one: both are supersets, so is where both say so).
-            using M = RayTriangleMoves<Ops>;
             if (M::proper(in)) {
                 if (exact_answer == 1) return M::hit_parts(in, delta);
                 if (!M::miss_joins(in, delta)) return false;
             }
+        } else if (exact_answer == 0 && M::proper(in)) {
+            // A line is two rays from o, along d and along -d: a miss joins
+            // only where one of them can (each a superset, as the ray's).
+            std::array<double, ray_triangle_input.size()> ray;
+            std::copy(in, in + ray.size(), ray.begin());
+            ray[RayTriangleKeys::tmax] = std::numeric_limits<double>::infinity();
+            const bool forward = M::miss_joins(ray.data(), delta);
+            for (size_t i = 0; i < 3; ++i) ray[RayTriangleKeys::dir + i] = -ray[RayTriangleKeys::dir + i];
+            if (!forward && !M::miss_joins(ray.data(), delta)) return false;
         }
         return flips(in, Conditions(in, delta), delta);
     }
@@ -507,7 +501,7 @@ template <class Ops> struct Body {
     /// condition below 0 up, alone and weighted with each other (as the
     /// certificates weigh them).
     static void directions(const double* in, int exact_answer, const double* delta, Directions& out) {
-        if constexpr (!Line) RayTriangleMoves<Ops>::directions(exact_answer, out);
+        RayTriangleMoves<Ops>::directions(exact_answer, out);
         const Conditions q(in, delta);
         towards_zero(q.det, out);
         const bool negative = q.det.at.lo < 0;

@@ -403,16 +403,6 @@ template <class Ops> struct TriTriTranslation {
     using NT = typename Ops::NT;
     using P = std::array<NT, 3>;
 
-    /// The least and greatest of t's projections on L.
-    static void span(const P& L, const P (&t)[3], NT& lo, NT& hi) {
-        lo = hi = dot(L, t[0]);
-        for (int k = 1; k < 3; ++k) {
-            const NT x = dot(L, t[k]);
-            if (Ops::sgn(NT(x - lo)) < 0) lo = x;
-            if (Ops::sgn(NT(x - hi)) > 0) hi = x;
-        }
-    }
-
     static std::array<P, 45> axes(const P (&a)[3], const P (&b)[3]) {
         const P ea[3] = {sub(a[1], a[0]), sub(a[2], a[1]), sub(a[0], a[2])},
                 eb[3] = {sub(b[1], b[0]), sub(b[2], b[1]), sub(b[0], b[2])};
@@ -420,8 +410,7 @@ template <class Ops> struct TriTriTranslation {
         std::array<P, 45> out;
         size_t n = 0;
         for (size_t i = 0; i < 3; ++i) {
-            P u{NT(0), NT(0), NT(0)};
-            u[i] = NT(1);
+            const P u = unit_axis<NT>(i);
             out[n++] = u;
             for (size_t k = 0; k < 3; ++k) {
                 out[n++] = cross(u, ea[k]);
@@ -443,13 +432,12 @@ template <class Ops> struct TriTriTranslation {
 
     static bool flips(const P (&a)[3], const P (&b)[3], int exact_answer, const NT& d) {
         for (const P& L : axes(a, b)) {
-            NT norm1(0);
-            for (size_t i = 0; i < 3; ++i) norm1 = norm1 + (Ops::sgn(L[i]) < 0 ? NT(-L[i]) : L[i]);
-            if (Ops::sgn(norm1) == 0) continue;
-            const NT reach = NT(2) * d * norm1;
+            const NT l1 = norm1<Ops>(L);
+            if (Ops::sgn(l1) == 0) continue;
+            const NT reach = NT(2) * d * l1;
             NT alo, ahi, blo, bhi;
-            span(L, a, alo, ahi);
-            span(L, b, blo, bhi);
+            projection_span<Ops>(L, a, alo, ahi);
+            projection_span<Ops>(L, b, blo, bhi);
             if (exact_answer == 1) {
                 // Overlapping by less than the reach, on either side.
                 if (Ops::sgn(NT(ahi - blo - reach)) < 0 || Ops::sgn(NT(bhi - alo - reach)) < 0) return true;
