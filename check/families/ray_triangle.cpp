@@ -533,7 +533,7 @@ Family make() {
     f.cgal = [](const double* in) {
         return double(ref::ray_triangle_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tmax(in), exact_tri(in)).hit);
     };
-    f.band = rotation_symmetric(ref::fast::ray_triangle_band(), kInput.size(), {kTri});
+    f.band = band_of(ref::fast::ray_triangle_band());  // every vertex order inside (RayTriangleBand::run)
     f.value_error = value_error;
     f.deciding = deciding;
     f.feature = feature;
@@ -620,7 +620,7 @@ Family make() {
                 return double(
                     ref::ray_triangle_line_cgal(ref::exact(vec_at(in + kOrg)), ref::exact(vec_at(in + kDir)), exact_tri(in)).hit);
             };
-            g.band = rotation_symmetric(ref::fast::ray_triangle_line_band(), kInput.size(), {kTri});
+            g.band = band_of(ref::fast::ray_triangle_line_band());
             g.deciding = line_deciding;
             g.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast, false, true); };
             g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle_line(in)); };

@@ -339,11 +339,22 @@ template <class T> std::array<T, 3> cross(const std::array<T, 3>& a, const std::
 
 /// The exact moves' bands (aabb_triangle, triangle_triangle, ray_triangle)
 /// on an axis L: |L|_1, the coordinate axis i, and the least and greatest
-/// of a triangle's projections on L, by the policy's exact signs.
+/// of a triangle's projections on L. On intervals none of them decides a
+/// sign (an enclosure of the least, of the greatest), and soft_sign says
+/// kUnknown where an exact policy's sign would be needed: a band that asks
+/// many independent tests then throws Undecided only where its answer turns
+/// on one it could not decide, not at the first.
+template <class Ops> int soft_sign(const typename Ops::NT& x) {
+    if constexpr (std::is_same_v<typename Ops::NT, IA>) return sign_of(x);
+    else return Ops::sgn(x);
+}
 template <class Ops> typename Ops::NT norm1(const std::array<typename Ops::NT, 3>& L) {
     using NT = typename Ops::NT;
     NT r(0);
-    for (size_t i = 0; i < 3; ++i) r = r + (Ops::sgn(L[i]) < 0 ? NT(-L[i]) : L[i]);
+    for (size_t i = 0; i < 3; ++i) {
+        if constexpr (std::is_same_v<NT, IA>) r = r + CGAL::abs(L[i]);
+        else r = r + (Ops::sgn(L[i]) < 0 ? NT(-L[i]) : L[i]);
+    }
     return r;
 }
 template <class NT> std::array<NT, 3> unit_axis(size_t i) {
@@ -351,15 +362,23 @@ template <class NT> std::array<NT, 3> unit_axis(size_t i) {
     u[i] = NT(1);
     return u;
 }
+/// The lesser and the greater of a and b (enclosures of each, on intervals).
+template <class Ops> typename Ops::NT lesser(const typename Ops::NT& a, const typename Ops::NT& b) {
+    if constexpr (std::is_same_v<typename Ops::NT, IA>) return (CGAL::min)(a, b);
+    else return Ops::sgn(typename Ops::NT(b - a)) < 0 ? b : a;
+}
+template <class Ops> typename Ops::NT greater(const typename Ops::NT& a, const typename Ops::NT& b) {
+    if constexpr (std::is_same_v<typename Ops::NT, IA>) return (CGAL::max)(a, b);
+    else return Ops::sgn(typename Ops::NT(b - a)) > 0 ? b : a;
+}
 template <class Ops>
 void projection_span(const std::array<typename Ops::NT, 3>& L, const std::array<typename Ops::NT, 3> (&v)[3],
                      typename Ops::NT& lo, typename Ops::NT& hi) {
-    using NT = typename Ops::NT;
     lo = hi = dot(L, v[0]);
     for (int k = 1; k < 3; ++k) {
-        const NT x = dot(L, v[k]);
-        if (Ops::sgn(NT(x - lo)) < 0) lo = x;
-        if (Ops::sgn(NT(x - hi)) > 0) hi = x;
+        const typename Ops::NT x = dot(L, v[k]);
+        lo = lesser<Ops>(lo, x);
+        hi = greater<Ops>(hi, x);
     }
 }
 

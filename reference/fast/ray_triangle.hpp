@@ -239,7 +239,23 @@ template <class Ops> struct RayTriangleMoves {
     static bool proper(const double* in) {
         const P a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3), c = point_of<Ops>(in + K::tri + 6);
         const P n = cross(sub(b, a), sub(c, a));
-        return Ops::sgn(n[0]) != 0 || Ops::sgn(n[1]) != 0 || Ops::sgn(n[2]) != 0;
+        bool open = false;
+        for (size_t i = 0; i < 3; ++i) {
+            const int s = soft_sign<Ops>(n[i]);
+            if (s == 1 || s == -1) return true;
+            open = open || s == kUnknown;
+        }
+        if (open) throw Undecided{};
+        return false;
+    }
+
+    /// Whether L separates [lo, hi] (an end open where it grows without
+    /// bound) from the triangle's [tlo, thi]: 1, 0, or kUnknown (intervals
+    /// that cannot tell).
+    static int apart(const NT& lo, const NT& hi, bool lo_open, bool hi_open, const NT& tlo, const NT& thi) {
+        const int above = hi_open ? 0 : soft_sign<Ops>(NT(tlo - hi)), below = lo_open ? 0 : soft_sign<Ops>(NT(lo - thi));
+        if (above == 1 || below == 1) return 1;
+        return above == kUnknown || below == kUnknown ? kUnknown : 0;
     }
 
     static bool hit_parts(const double* in, const double* delta) {
@@ -250,6 +266,7 @@ template <class Ops> struct RayTriangleMoves {
         const double tmax = in[K::tmax];
         const bool ray = std::isinf(tmax);
         const NT T = ray || !(tmax > delta[K::tmax]) ? NT(0) : NT(Ops::of(tmax) - Ops::of(delta[K::tmax]));
+        bool open = false;  // a test intervals could not decide
         for (int pattern = 0; pattern < 8; ++pattern) {
             P o, d;
             for (size_t i = 0; i < 3; ++i) {
@@ -257,22 +274,30 @@ template <class Ops> struct RayTriangleMoves {
                 o[i] = Ops::of(in[K::org + i]) - dp * s;
                 d[i] = Ops::of(in[K::dir + i]) - dd * s;
             }
-            P axes[14] = {n, cross(d, e[0]), cross(d, e[1]), cross(d, e[2]), cross(n, e[0]), cross(n, e[1]),
-                          cross(n, e[2]), cross(n, d), unit(0), unit(1), unit(2), cross(unit(0), d), cross(unit(1), d),
-                          cross(unit(2), d)};
-            for (const P& L : axes) {
-                if (Ops::sgn(norm1(L)) == 0) continue;
+            // The last seven are perpendicular to d: their slope is 0
+            // exactly, where intervals would enclose a cancellation.
+            P axes[14] = {n, cross(n, e[0]), cross(n, e[1]), cross(n, e[2]), unit(0), unit(1), unit(2),
+                          cross(d, e[0]), cross(d, e[1]), cross(d, e[2]), cross(n, d), cross(unit(0), d),
+                          cross(unit(1), d), cross(unit(2), d)};
+            for (size_t x = 0; x < 14; ++x) {
+                const P& L = axes[x];
+                if (soft_sign<Ops>(norm1(L)) == 0) continue;
                 NT tlo, thi;
                 span(L, v, tlo, thi);
-                const NT at = dot(L, o), slope = dot(L, d);
-                const int ss = Ops::sgn(slope);
-                // The ray's projection [lo, hi], an end open where it grows without bound.
-                const bool below_open = ray && ss < 0, above_open = ray && ss > 0;
+                const NT at = dot(L, o), slope = x >= 7 ? NT(0) : NT(dot(L, d));
+                // The ray's projection, an end open where it grows without bound.
+                const int ss = ray ? soft_sign<Ops>(slope) : 0;
+                if (ss == kUnknown) {
+                    open = true;
+                    continue;
+                }
                 const NT far = ray ? at : NT(at + T * slope);
-                const NT lo = Ops::sgn(NT(far - at)) < 0 ? far : at, hi = Ops::sgn(NT(far - at)) < 0 ? at : far;
-                if ((!above_open && Ops::sgn(NT(tlo - hi)) > 0) || (!below_open && Ops::sgn(NT(lo - thi)) > 0)) return true;
+                const int a = apart(lesser<Ops>(at, far), greater<Ops>(at, far), ss < 0, ss > 0, tlo, thi);
+                if (a == 1) return true;
+                open = open || a == kUnknown;
             }
         }
+        if (open) throw Undecided{};
         return false;
     }
 
@@ -285,39 +310,49 @@ template <class Ops> struct RayTriangleMoves {
         const double tmax = in[K::tmax];
         const bool ray = std::isinf(tmax);
         const NT T = ray ? NT(0) : NT(Ops::of(tmax) + Ops::of(delta[K::tmax]));
-        const auto separates = [&](const P& L) {
+        const auto separates = [&](const P& L, const NT& slope) {  // slope: L . d
             const NT l1 = norm1(L);
-            if (Ops::sgn(l1) == 0) return false;
+            if (soft_sign<Ops>(l1) == 0) return 0;
             NT tlo, thi;
             span(L, v, tlo, thi);
-            const NT at = dot(L, o), slope = dot(L, d), grow = dd * l1, reach = r0 * l1;
-            // The hull's least and greatest projection: at t = 0 or at T.
+            const NT at = dot(L, o), grow = dd * l1, reach = r0 * l1;
+            // The hull's least and greatest projection: at t = 0 or at T,
+            // growing with t at the slopes up and down.
+            const NT up = slope + grow, down = slope - grow;
+            const int su = soft_sign<Ops>(up), sd = soft_sign<Ops>(down);
+            if (su == kUnknown || sd == kUnknown) return kUnknown;
             NT lo = at - reach, hi = at + reach;
-            bool lo_open = false, hi_open = false;
-            const NT up = slope + grow, down = slope - grow;  // the greatest's and the least's slopes in t
-            if (ray) {
-                hi_open = Ops::sgn(up) > 0;
-                lo_open = Ops::sgn(down) < 0;
-            } else {
-                if (Ops::sgn(up) > 0) hi = hi + T * up;
-                if (Ops::sgn(down) < 0) lo = lo + T * down;
-            }
-            return (!hi_open && Ops::sgn(NT(tlo - hi)) > 0) || (!lo_open && Ops::sgn(NT(lo - thi)) > 0);
+            if (!ray && su > 0) hi = hi + T * up;
+            if (!ray && sd < 0) lo = lo + T * down;
+            return apart(lo, hi, ray && sd < 0, ray && su > 0, tlo, thi);
         };
-        if (separates(n)) return false;
+        bool open = false;
+        const auto settled = [&](const P& L, const NT& slope) {
+            const int a = separates(L, slope);
+            open = open || a == kUnknown;
+            return a == 1;
+        };
+        const auto plain = [&](const P& L) { return settled(L, dot(L, d)); };
+        if (plain(n)) return false;
         for (size_t i = 0; i < 3; ++i)
-            if (separates(unit(i))) return false;
+            if (plain(unit(i))) return false;
         for (size_t k = 0; k < 3; ++k) {
-            if (separates(cross(n, e[k]))) return false;
+            if (plain(cross(n, e[k]))) return false;
             for (size_t i = 0; i < 3; ++i)
-                if (separates(cross(unit(i), e[k]))) return false;
+                if (plain(cross(unit(i), e[k]))) return false;
         }
         for (int pattern = 0; pattern < 8; ++pattern) {
-            P g;  // an edge of the hull: d + dd s
-            for (size_t i = 0; i < 3; ++i) g[i] = d[i] + ((pattern >> i & 1) ? dd : NT(-dd));
+            P g, sd;  // an edge of the hull, d + dd s; and s x d
+            P sign;
+            for (size_t i = 0; i < 3; ++i) sign[i] = (pattern >> i & 1) ? NT(1) : NT(-1);
+            for (size_t i = 0; i < 3; ++i) g[i] = d[i] + dd * sign[i];
+            sd = cross(sign, d);
+            // (b x g) . d = b . (g x d) = dd b . (s x d): no cancellation.
             for (size_t i = 0; i < 3; ++i)
-                if (separates(cross(unit(i), g)) || separates(cross(e[i], g))) return false;
+                if (settled(cross(unit(i), g), NT(dd * sd[i])) || settled(cross(e[i], g), NT(dd * dot(e[i], sd))))
+                    return false;
         }
+        if (open) throw Undecided{};
         return true;
     }
 
@@ -471,31 +506,54 @@ template <class Ops> struct Body {
         }
         return all_hold;
     }
-    static bool run(const double* in, int exact_answer, const double* delta) {
-        // Most wrong answers a holding kernel gives touch exactly: in band,
-        // with nothing to enclose; a broken one's are mostly far outside.
-        if (touches(in)) return true;
-        if (settled_over_box(in, delta)) return false;
-        using M = RayTriangleMoves<Ops>;
-        if constexpr (!Line) {
-            // The moves' test (RayTriangleMoves): exact for a hit on a
-            // proper triangle, a superset for a miss (kept beside the
-            // first-order one: both are supersets, so is where both say so).
-            if (M::proper(in)) {
-                if (exact_answer == 1) return M::hit_parts(in, delta);
-                if (!M::miss_joins(in, delta)) return false;
+    /// The first-order stage, asked of every vertex order (three rotations,
+    /// either way round) and in band where any says so: each order's is a
+    /// superset whose width depends on which vertex comes first, so their
+    /// union is a superset and the same for every order. Most wrong answers
+    /// a holding kernel gives touch exactly: in band, with nothing to
+    /// enclose; a broken one's are mostly settled by plain intervals.
+    static bool first_order_in_any_order(const double* in, const double* delta) {
+        using K = RayTriangleKeys;
+        double moved[N];
+        for (int order = 0; order < 6; ++order) {
+            std::copy(in, in + N, moved);
+            const int r = order % 3;
+            for (int k = 0; k < 3; ++k) {
+                const int from = order >= 3 ? (3 + r - k) % 3 : (k + r) % 3;
+                for (size_t i = 0; i < 3; ++i) moved[K::tri + 3 * size_t(k) + i] = in[K::tri + 3 * size_t(from) + i];
             }
-        } else if (exact_answer == 0 && M::proper(in)) {
-            // A line is two rays from o, along d and along -d: a miss joins
-            // only where one of them can (each a superset, as the ray's).
-            std::array<double, ray_triangle_input.size()> ray;
-            std::copy(in, in + ray.size(), ray.begin());
-            ray[RayTriangleKeys::tmax] = std::numeric_limits<double>::infinity();
-            const bool forward = M::miss_joins(ray.data(), delta);
-            for (size_t i = 0; i < 3; ++i) ray[RayTriangleKeys::dir + i] = -ray[RayTriangleKeys::dir + i];
-            if (!forward && !M::miss_joins(ray.data(), delta)) return false;
+            if (touches(moved)) return true;
+            if (!settled_over_box(moved, delta) && flips(moved, Conditions(moved, delta), delta)) return true;
         }
-        return flips(in, Conditions(in, delta), delta);
+        return false;
+    }
+    /// The moves' test first (RayTriangleMoves, the same for every vertex
+    /// order, asked once): exact for a hit on a proper triangle; for a miss a
+    /// superset, kept beside the first-order one (so is where both say so).
+    static bool run(const double* in, int exact_answer, const double* delta) {
+        // A hit that touches exactly is in band at any delta (most of a
+        // holding kernel's wrong answers): in every vertex order, as the
+        // tests below would find.
+        if (exact_answer == 1 && touches(in)) return true;
+        using M = RayTriangleMoves<Ops>;
+        if (M::proper(in)) {
+            if constexpr (!Line) {
+                // Exact, so a hit plain intervals settle (most of a broken
+                // kernel's) is settled in every vertex order too.
+                if (exact_answer == 1) return !settled_over_box(in, delta) && M::hit_parts(in, delta);
+                if (!M::miss_joins(in, delta)) return false;
+            } else if (exact_answer == 0) {
+                // A line is two rays from o, along d and along -d: a miss
+                // joins only where one of them can.
+                std::array<double, N> ray;
+                std::copy(in, in + N, ray.begin());
+                ray[RayTriangleKeys::tmax] = std::numeric_limits<double>::infinity();
+                const bool forward = M::miss_joins(ray.data(), delta);
+                for (size_t i = 0; i < 3; ++i) ray[RayTriangleKeys::dir + i] = -ray[RayTriangleKeys::dir + i];
+                if (!forward && !M::miss_joins(ray.data(), delta)) return false;
+            }
+        }
+        return first_order_in_any_order(in, delta);
     }
     /// det towards 0; for a hit each condition down; for a miss each
     /// condition below 0 up, alone and weighted with each other (as the
