@@ -190,8 +190,9 @@ bool watertight_decides_hit(const std::array<T, 3>& o, const std::array<T, 3>& d
                             int kx, int ky, int kz) {
     const double tmax_in = double(tmax_given);
     std::array<double, 3> d;
-    double tmax = std::ldexp(tmax_in, unit_direction(d_in, d));
-    if (std::isfinite(tmax_in) && !(std::ldexp(tmax, -unit_direction(d_in, d)) == tmax_in)) {
+    const int b = unit_direction(d_in, d);
+    double tmax = std::ldexp(tmax_in, b);
+    if (std::isfinite(tmax_in) && !(std::ldexp(tmax, -b) == tmax_in)) {
         // tmax 2^b leaves the doubles' range (double input outside
         // 2^-250..2^250): unscaled.
         for (size_t i = 0; i < 3; ++i) d[i] = double(d_in[i]);

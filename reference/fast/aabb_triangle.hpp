@@ -189,8 +189,7 @@ template <class Ops> struct AabbTriangleBand {
     /// Where the flips lie, for the witnessed-K search: the box's faces out
     /// (a false hit) or in (a false miss), the triangle translated along
     /// each of the eight sign patterns, as the argument above moves them.
-    static void directions(const double* in, int exact_answer, const double*, Directions& out) {
-        (void)in;
+    static void directions(const double*, int exact_answer, const double*, Directions& out) {
         constexpr size_t box_lo = aabb_triangle_input.at("box.lo"), box_hi = aabb_triangle_input.at("box.hi");
         constexpr size_t tri = aabb_triangle_input.at("tri");
         const signed char inward = exact_answer == 1 ? 1 : -1;

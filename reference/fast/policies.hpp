@@ -28,6 +28,7 @@
 #include <limits>
 #include <optional>
 #include <type_traits>
+#include <vector>
 
 #include "isect/ref/exact.hpp"
 #include "isect/ref/fast.hpp"
@@ -380,6 +381,17 @@ void projection_span(const std::array<typename Ops::NT, 3>& L, const std::array<
         lo = lesser<Ops>(lo, x);
         hi = greater<Ops>(hi, x);
     }
+}
+
+/// The 26 nonzero sign patterns of -1, 0, 1 on the three axes: the
+/// translations the moves' bands give the witnessed-K search.
+inline std::vector<std::array<signed char, 3>> nonzero_sign_patterns() {
+    std::vector<std::array<signed char, 3>> out;
+    for (int code = 0; code < 27; ++code)
+        if (code != 13)  // no move
+            out.push_back({static_cast<signed char>(code % 3 - 1), static_cast<signed char>(code / 3 % 3 - 1),
+                           static_cast<signed char>(code / 9 - 1)});
+    return out;
 }
 
 template <class Ops> std::array<typename Ops::NT, 3> scaled_point(const double* p, const typename Ops::NT& scale) {

@@ -178,27 +178,6 @@ template <class Ops> struct Body {
 template <class Ops> using RayTriangleBody = RayTriangleOf<false>::Body<Ops>;
 template <class Ops> using RayTriangleLineBody = RayTriangleOf<true>::Body<Ops>;
 
-/// Each input number moves by at most its own delta (the direction by K u
-/// |d|, tmax by K u tmax, the positions by K u M). Cramer's rule decides the
-/// answer from the signs of det = -d . n and of u, v, det - u - v, t and
-/// tmax det - t (numerators, scaled by sign(det)); each is a polynomial in
-/// the inputs, enclosed over the delta-box to first order (Slope: its value
-/// at the input and its partials over the box; the partials of a triple
-/// product are cross products, so the form is what moving each number by
-/// its delta the right way changes).
-/// If det's enclosure holds 0, any answer is reachable (parallel, coplanar
-/// and degenerate configurations): in band. Otherwise a condition certainly
-/// < 0 is a miss no move changes, and every condition certainly >= 0 a hit
-/// no move changes. A hit flips where one condition can fall below 0. A
-/// miss flips only where every condition can be >= 0 at once: near an edge
-/// and the end of a segment, or two edges at a vertex, two conditions that
-/// each can be crossed may not be crossed together. For each pair, a
-/// weighted sum g_i + mu g_j (mu >= 0) that is certainly < 0 over the box
-/// shows that they cannot (the dual of the linear program the first-order
-/// forms pose: any mu is sound; mu is taken where the sum's first-order
-/// reach is least, which makes the pair's band as tight as the program).
-/// Line: the `line` convention, whose conditions are u, v and det - u - v
-/// alone (no t >= 0, no tmax).
 /// Whether a ray (or segment) and a proper triangle can change answers when
 /// o and the vertices move by at most dp (the positions' delta, o's plus a
 /// vertex's: only their difference matters), d by at most dd and tmax by
@@ -362,14 +341,12 @@ template <class Ops> struct RayTriangleMoves {
     /// of -1, 0, 1.
     static void directions(int exact_answer, Directions& out) {
         constexpr size_t N = ray_triangle_input.size();
-        for (int pattern = 0; pattern < 27; ++pattern) {
-            if (pattern == 13) continue;
+        for (const std::array<signed char, 3>& s : nonzero_sign_patterns()) {
             std::vector<signed char> m(N, 0);
-            for (size_t i = 0, code = size_t(pattern); i < 3; ++i, code /= 3) {
-                const auto s = static_cast<signed char>(int(code % 3) - 1);
-                m[K::org + i] = s;
-                m[K::dir + i] = s;
-                for (size_t k = 0; k < 3; ++k) m[K::tri + 3 * k + i] = static_cast<signed char>(-s);
+            for (size_t i = 0; i < 3; ++i) {
+                m[K::org + i] = s[i];
+                m[K::dir + i] = s[i];
+                for (size_t k = 0; k < 3; ++k) m[K::tri + 3 * k + i] = static_cast<signed char>(-s[i]);
             }
             m[K::tmax] = exact_answer == 1 ? -1 : 1;
             out.push_back(std::move(m));
@@ -377,6 +354,29 @@ template <class Ops> struct RayTriangleMoves {
     }
 };
 
+/// Each input number moves by at most its own delta (the direction by K u
+/// |d|, tmax by K u tmax, the positions by K u M). Cramer's rule decides the
+/// answer from the signs of det = -d . n and of u, v, det - u - v, t and
+/// tmax det - t (numerators, scaled by sign(det)); each is a polynomial in
+/// the inputs, enclosed over the delta-box to first order (Slope: its value
+/// at the input and its partials over the box; the partials of a triple
+/// product are cross products, so the form is what moving each number by
+/// its delta the right way changes).
+/// For a proper triangle the moves' test (RayTriangleMoves, above) is
+/// asked first. In the first-order stage, if det's enclosure holds 0, any
+/// answer is taken as reachable (parallel, coplanar and degenerate
+/// configurations): in band. Otherwise a condition certainly
+/// < 0 is a miss no move changes, and every condition certainly >= 0 a hit
+/// no move changes. A hit flips where one condition can fall below 0. A
+/// miss flips only where every condition can be >= 0 at once: near an edge
+/// and the end of a segment, or two edges at a vertex, two conditions that
+/// each can be crossed may not be crossed together. For each pair, a
+/// weighted sum g_i + mu g_j (mu >= 0) that is certainly < 0 over the box
+/// shows that they cannot (the dual of the linear program the first-order
+/// forms pose: any mu is sound; mu is taken where the sum's first-order
+/// reach is least, which makes the pair's band as tight as the program).
+/// Line: the `line` convention, whose conditions are u, v and det - u - v
+/// alone (no t >= 0, no tmax).
 template <bool Line> struct RayTriangleBandOf {
 template <class Ops> struct Body {
     static constexpr size_t N = ray_triangle_input.size();

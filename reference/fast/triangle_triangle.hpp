@@ -493,16 +493,13 @@ template <class Ops> struct TriTriBand {
     /// corner overshoots at every K, and a pattern with a 0 crosses.
     static void directions(const double*, int, const double*, Directions& out) {
         const size_t t1 = triangle_triangle_input.at("t1"), t2 = triangle_triangle_input.at("t2");
-        for (int pattern = 0; pattern < 27; ++pattern) {
-            if (pattern == 13) continue;  // no move
+        for (const std::array<signed char, 3>& s : nonzero_sign_patterns()) {
             std::vector<signed char> d(N, 0);
-            for (size_t i = 0, code = size_t(pattern); i < 3; ++i, code /= 3) {
-                const auto s = static_cast<signed char>(int(code % 3) - 1);
+            for (size_t i = 0; i < 3; ++i)
                 for (size_t k = 0; k < 3; ++k) {
-                    d[t1 + 3 * k + i] = s;
-                    d[t2 + 3 * k + i] = static_cast<signed char>(-s);
+                    d[t1 + 3 * k + i] = s[i];
+                    d[t2 + 3 * k + i] = static_cast<signed char>(-s[i]);
                 }
-            }
             out.push_back(std::move(d));
         }
     }
