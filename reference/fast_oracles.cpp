@@ -126,7 +126,11 @@ std::optional<Result> triangle_triangle(const double* in) { return two_stage<Res
 Band triangle_triangle_band() { return first_order_band<TriTriBand>(); }
 
 std::optional<Result> obb_obb(const double* in) { return two_stage<Result, ObbBody>(in); }
-Band obb_obb_band() { return instantiated_band<ObbBand>(); }
+Band obb_obb_band() {
+    Band b = instantiated_band<ObbBand>();
+    b.directions = band_directions<ObbBand>;
+    return b;
+}
 
 std::optional<Result> ray_sphere(const double* in, bool surface) {
     return surface ? two_stage<Result, RaySphereSurfaceBody>(in) : two_stage<Result, RaySphereBody>(in);

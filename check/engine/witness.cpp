@@ -207,12 +207,12 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     // towards where it was, to the run's precision (an input a kernel can
     // be given) or to a double (finer than a float run's grid), so that each
     // move stays within its delta.
-    const auto moved = [&](const std::vector<int>& s, double k) {
+    const auto moved = [&](const std::vector<double>& s, double k) {
         band_deltas(f, in.data(), k * unit_roundoff(), delta.data());
         Inputs x = in;
         for (size_t i = 0; i < n; ++i) {
             if (s[i] == 0 || !std::isfinite(in[i]) || !std::isfinite(delta[i])) continue;
-            const double exact = in[i] + s[i] * delta[i] * (1 - 0x1p-30);
+            const double exact = in[i] + std::clamp(s[i], -1.0, 1.0) * delta[i] * (1 - 0x1p-30);
             double r = moves == Moves::run_precision ? to_precision(exact) : exact;
             if (std::fabs(r - in[i]) > std::fabs(exact - in[i]))
                 r = moves == Moves::run_precision ? next_in_precision(r, in[i]) : std::nextafter(r, in[i]);
@@ -231,7 +231,7 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
             }
         return x;
     };
-    const auto flips = [&](const std::vector<int>& s, double k) {
+    const auto flips = [&](const std::vector<double>& s, double k) {
         const std::optional<int> a = exact_answer(f, moved(s, k));
         return a && *a == answer;
     };
@@ -240,7 +240,7 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     const double floor = std::max(from / 2, 0x1p-40);
     // The least K of pattern s that flips, on a grid of 2^(1/64) steps, given
     // that it flips at hi.
-    const auto least = [&](const std::vector<int>& s, double hi) {
+    const auto least = [&](const std::vector<double>& s, double hi) {
         double lo = floor;
         for (int step = 0; step < 40 && hi / lo > 1.011; ++step) {
             const double mid = std::sqrt(lo * hi);
@@ -251,7 +251,7 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     // Where each phase starts looking: the band's K (a touch's least K
     // flips at once, and a scan from 0 would never move).
     const double start = std::max(from, 0x1p-20);
-    std::vector<int> s(n, 0);
+    std::vector<double> s(n, 0);
     double k = 0;
     // A first-order band's own directions first: each is the way one of its
     // deciding functions (or a pair that must hold together) moves fastest
@@ -261,9 +261,8 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     const std::optional<int> here = exact_answer(f, in);
     if (f.band.directions && here) {
         band_deltas(f, in.data(), start * unit_roundoff(), delta.data());
-        for (const std::vector<signed char>& d : f.band.directions(in.data(), *here, delta.data())) {
-            if (d.size() != n) continue;
-            const std::vector<int> e(d.begin(), d.end());
+        for (const std::vector<double>& e : f.band.directions(in.data(), *here, delta.data())) {
+            if (e.size() != n) continue;
             const double end = std::min(to, (k > 0 ? k : 8 * start));
             for (double at = start; at <= end; at *= at < 1.5 * start ? 1.01 : 1.1)
                 if (flips(e, at)) {
@@ -282,12 +281,12 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     // about 1 / sum(1 / K_i) (exact for a linear predicate).
     const bool settled = k > 0 && k <= 1.5 * start;
     const double probe = std::min(to, start * 256);
-    std::vector<int> alone(n, 0);
+    std::vector<double> alone(n, 0);
     double first = INFINITY;  // the least K of one number alone
     for (size_t i = 0; i < n && !settled; ++i) {
         double best = INFINITY;
         for (const int sign : {-1, 1}) {
-            std::vector<int> e(n, 0);
+            std::vector<double> e(n, 0);
             e[i] = sign;
             // From the band's K up (a window can close further out: one
             // end of a segment into a ball, then the other).
@@ -320,11 +319,11 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
         std::memcpy(&bits, &x, sizeof bits);
         state = state * 31 + bits;
     }
-    std::vector<int> r(n, 0);
+    std::vector<double> r(n, 0);
     bool found = settled;
     for (double at = start; at <= to && !found && (k == 0 || at < k); at *= 4)
         for (int trial = 0; trial < 32 && !found; ++trial) {
-            for (int& x : r) x = int(mix(state) % 3) - 1;
+            for (double& x : r) x = double(mix(state) % 3) - 1;
             if (flips(r, at)) {
                 found = true;
                 if (const double kr = least(r, at); k == 0 || kr < k) {
@@ -340,9 +339,9 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     for (int pass = 0, lowered = 1; lowered && pass < 4 && k > from * 1.05; ++pass) {
         lowered = 0;
         for (size_t i = 0; i < n; ++i)
-            for (const int alt : {-1, 0, 1}) {
+            for (const double alt : {-1.0, 0.0, 1.0}) {
                 if (alt == s[i]) continue;
-                std::vector<int> t = s;
+                std::vector<double> t = s;
                 t[i] = alt;
                 if (!flips(t, k / 1.05)) continue;
                 s = t;

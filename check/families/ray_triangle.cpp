@@ -637,7 +637,7 @@ Family make() {
                                                  exact_tri(in), true)
                               .hit);
         };
-        g.band = rotation_symmetric(ref::fast::ray_triangle_band(true), kInput.size(), {kTri}, false);
+        g.band = band_of(ref::fast::ray_triangle_band(true));  // the three rotations inside (RayTriangleCullBand::run)
         g.deciding = cull_deciding;
         g.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast, true); };
         g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::ray_triangle(in, true)); };

@@ -23,6 +23,7 @@
 #include "check/model/domain.hpp"
 #include "check/model/preconditions.hpp"
 #include "check/model/source.hpp"
+#include "isect/ref/fast.hpp"
 #include "isect/ref/layout.hpp"
 
 namespace isect::check {
@@ -353,9 +354,9 @@ struct Family {
         std::function<bool(const double* in, int exact_answer, const double* delta)> exact;
         std::function<std::optional<bool>(const double* in, int exact_answer, const double* delta)> fast;
         std::function<bool(const double* in, int exact_answer, const double* delta)> wrong;
-        /// Where a first-order band looks (isect/ref/fast.hpp): sign
-        /// patterns the witnessed-K search tries first. Optional.
-        std::function<std::vector<std::vector<signed char>>(const double* in, int exact_answer, const double* delta)> directions;
+        /// Where a first-order band looks (isect/ref/fast.hpp): moves the
+        /// witnessed-K search tries first. Optional.
+        std::function<ref::fast::Directions(const double* in, int exact_answer, const double* delta)> directions;
     };
     Band band;
     /// Error of a kernel's numbers, called when its answer is the exact one

@@ -192,12 +192,12 @@ template <class Ops> struct AabbTriangleBand {
     static void directions(const double*, int exact_answer, const double*, Directions& out) {
         constexpr size_t box_lo = aabb_triangle_input.at("box.lo"), box_hi = aabb_triangle_input.at("box.hi");
         constexpr size_t tri = aabb_triangle_input.at("tri");
-        const signed char inward = exact_answer == 1 ? 1 : -1;
+        const double inward = exact_answer == 1 ? 1 : -1;
         for (int pattern = 0; pattern < 8; ++pattern) {
-            std::vector<signed char> d(aabb_triangle_input.size(), 0);
+            Direction d(aabb_triangle_input.size(), 0);
             for (size_t i = 0; i < 3; ++i) {
                 d[box_lo + i] = inward;
-                d[box_hi + i] = static_cast<signed char>(-inward);
+                d[box_hi + i] = -inward;
                 for (size_t k = 0; k < 3; ++k) d[tri + 3 * k + i] = (pattern >> i & 1) ? 1 : -1;
             }
             out.push_back(std::move(d));

@@ -342,11 +342,11 @@ template <class Ops> struct RayTriangleMoves {
     static void directions(int exact_answer, Directions& out) {
         constexpr size_t N = ray_triangle_input.size();
         for (const std::array<signed char, 3>& s : nonzero_sign_patterns()) {
-            std::vector<signed char> m(N, 0);
+            Direction m(N, 0);
             for (size_t i = 0; i < 3; ++i) {
                 m[K::org + i] = s[i];
                 m[K::dir + i] = s[i];
-                for (size_t k = 0; k < 3; ++k) m[K::tri + 3 * k + i] = static_cast<signed char>(-s[i]);
+                for (size_t k = 0; k < 3; ++k) m[K::tri + 3 * k + i] = -s[i];
             }
             m[K::tmax] = exact_answer == 1 ? -1 : 1;
             out.push_back(std::move(m));
@@ -631,31 +631,56 @@ template <class Ops> struct RayTriangleCullBody {
     }
 };
 
-/// Its band: where det = -d . n can reach 0 the face can turn (in band, as
-/// for two-sided triangles); a face certainly turned away (det < 0 over the
-/// whole box) is a miss no move changes; a face certainly turned towards
-/// the ray has the two-sided band (its moves' test included). det is
-/// enclosed to first order, as there.
+/// Its band: a face certainly turned away (det < 0 over the whole box) is
+/// a miss no move changes; a face certainly turned towards the ray has the
+/// two-sided band (its moves' test included). Where det = -d . n can reach
+/// 0 the face can turn: a hit parts, and a miss joins only where a move
+/// can give det > 0 and every condition of a hit >= 0 (each on its own, a
+/// necessary condition: a back-face hit whose origin lies well off the
+/// plane does not turn into a front-face one) and the moves' hull meets
+/// the triangle. det and the conditions are enclosed to first order, in
+/// each of the three rotations of the vertices (the winding kept), and the
+/// input is in band where any rotation says so: the same in every order.
 template <class Ops> struct RayTriangleCullBand {
+    using Two = RayTriangleBand<Ops>;
+    static constexpr size_t N = ray_triangle_input.size();
+    /// -1: in no rotation can det reach 0; 0: it can, but no move gives a
+    /// front-face hit; 1: a move may.
+    static int turning(const double* in, int exact_answer, const double* delta) {
+        using K = RayTriangleKeys;
+        int out = -1;
+        double moved[N];
+        for (int r = 0; r < 3; ++r) {
+            std::copy(in, in + N, moved);
+            for (size_t k = 0; k < 3; ++k)
+                for (size_t i = 0; i < 3; ++i) moved[K::tri + 3 * k + i] = in[K::tri + 3 * ((k + size_t(r)) % 3) + i];
+            const typename Two::Conditions q(moved, delta);
+            if (!q.det.over(delta).holds_zero()) continue;
+            if (exact_answer == 1) return 1;
+            out = 0;
+            bool reach = true;
+            for (int i = 0; i < q.count && reach; ++i) reach = Ops::sgn(q.c[i].over(delta).hi) >= 0;
+            if (reach) return 1;
+        }
+        return out;
+    }
     static bool run(const double* in, int exact_answer, const double* delta) {
-        using Two = RayTriangleBand<Ops>;
-        // det of one sign and the two-sided answer settled: the face's is too.
-        if (Two::settled_over_box(in, delta)) return false;
-        const typename Two::Conditions q(in, delta);
-        const Bounds<Ops> det = q.det.over(delta);
-        if (det.holds_zero()) {
-            // The face can turn: a hit parts, and a miss joins where the
-            // moves can also meet it, whichever way it faces (the moves'
-            // hull meets the triangle: a superset).
+        using K = RayTriangleKeys;
+        const auto d = point_of<Ops>(in + K::dir), a = point_of<Ops>(in + K::tri), b = point_of<Ops>(in + K::tri + 3),
+                   c = point_of<Ops>(in + K::tri + 6);
+        const int turns = turning(in, exact_answer, delta);
+        if (turns == 0) return false;
+        if (turns == 1) {
             using M = RayTriangleMoves<Ops>;
             return exact_answer == 1 || !M::proper(in) || M::miss_joins(in, delta);
         }
-        if (Ops::sgn(det.hi) < 0) return false;
-        // Facing the ray for every move: the two-sided answer and band.
+        // det keeps its sign: turned away, a miss for every move; facing,
+        // the two-sided answer and band.
+        if (Ops::sgn(dot(d, cross(sub(b, a), sub(c, a)))) >= 0) return false;
         return Two::run(in, exact_answer, delta);
     }
     static void directions(const double* in, int exact_answer, const double* delta, Directions& out) {
-        RayTriangleBand<Ops>::directions(in, exact_answer, delta, out);
+        Two::directions(in, exact_answer, delta, out);
     }
 };
 

@@ -116,12 +116,12 @@ template <class Ops, size_t N> struct Slope {
 /// The sign pattern (one per input number) that moves g up (or down) the
 /// fastest to first order: each number the way of its partial's middle. For
 /// a band's directions, on plain double.
-template <size_t N> std::vector<signed char> steepest(const Slope<DoubleOps, N>& g, bool up) {
-    std::vector<signed char> s(N, 0);
+template <size_t N> Direction steepest(const Slope<DoubleOps, N>& g, bool up) {
+    Direction s(N, 0);
     for (size_t i = 0; i < N; ++i) {
         if (!g.has(i)) continue;
         const double m = 0.5 * (g.d[i].lo + g.d[i].hi);
-        s[i] = static_cast<signed char>(m == 0 ? 0 : (m > 0) == up ? 1 : -1);
+        s[i] = m == 0 ? 0 : (m > 0) == up ? 1 : -1;
     }
     return s;
 }

@@ -494,11 +494,11 @@ template <class Ops> struct TriTriBand {
     static void directions(const double*, int, const double*, Directions& out) {
         const size_t t1 = triangle_triangle_input.at("t1"), t2 = triangle_triangle_input.at("t2");
         for (const std::array<signed char, 3>& s : nonzero_sign_patterns()) {
-            std::vector<signed char> d(N, 0);
+            Direction d(N, 0);
             for (size_t i = 0; i < 3; ++i)
                 for (size_t k = 0; k < 3; ++k) {
                     d[t1 + 3 * k + i] = s[i];
-                    d[t2 + 3 * k + i] = static_cast<signed char>(-s[i]);
+                    d[t2 + 3 * k + i] = -s[i];
                 }
             out.push_back(std::move(d));
         }

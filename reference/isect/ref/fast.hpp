@@ -68,11 +68,13 @@ std::optional<Result> point_triangle(const double* in);   ///< the region; dist2
 ///          property that holds `fast` to `exact`.
 /// Every delta[i] is finite and >= 0 (0 for a non-finite number).
 /// A band written to first order (slope.hpp) also says where it looks:
-///   directions: sign patterns (-1, 0, +1 per input number) that move the
-///          input towards another answer fastest, one per deciding function
-///          (and per pair of them that must hold together), from its
-///          partials in plain double. The witnessed-K search starts there.
-using Directions = std::vector<std::vector<signed char>>;
+///   directions: moves (per input number a share of its delta, in [-1, 1];
+///          most are signs) that carry the input towards another answer
+///          fastest, one per deciding function (and per pair of them that
+///          must hold together), from its partials in plain double. The
+///          witnessed-K search starts there.
+using Direction = std::vector<double>;
+using Directions = std::vector<Direction>;
 struct Band {
     std::optional<bool> (*fast)(const double* in, int exact_answer, const double* delta) = nullptr;
     bool (*exact)(const double* in, int exact_answer, const double* delta) = nullptr;
