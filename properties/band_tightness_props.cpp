@@ -125,8 +125,8 @@ const std::map<std::string, double>& known_loose() {
         {"ray_aabb+inward_normal", 0.043}, {"segment_aabb+inward_normal", 0.032},
         {"ray_aabb", 0.043},           {"segment_aabb", 0.032},       {"aabb_plane", 0.017},
         {"aabb_plane_overlap", 0.017}, {"aabb_plane+touching_straddles", 0.017}, {"moving_aabb", 0.011},
-        {"polygon_measures", 0.255},   {"triangle_triangle", 0.025},  {"obb_obb", 0.066},
-        {"ray_sphere+surface", 0.042}, {"point_triangle", 0.214},
+        {"polygon_measures", 0.015},   {"triangle_triangle", 0.025},  {"obb_obb", 0.066},
+        {"ray_sphere+surface", 0.042},
     };
     return loose;
 }

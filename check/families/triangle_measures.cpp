@@ -424,6 +424,7 @@ Family make_triangle() {
     Family f;
     f.name = "triangle_measures";
     f.inputs = inputs_of(ref::triangle_measures_input);
+    f.answer_keys = {"tri"};  // degenerate or not: p plays no part
     f.answers = {"degenerate", "proper"};
     f.answer_has_values = {false, true};
     f.safe_answer = 1;
@@ -476,6 +477,7 @@ Family make_polygon() {
     Family f;
     f.name = "polygon_measures";
     f.inputs = inputs_of(ref::polygon_measures_input);
+    f.answer_keys = {"poly"};  // convex or not: q plays no part
     f.answers = {"not_convex", "convex"};
     f.answer_has_values = {true, true};
     f.safe_answer = 1;

@@ -139,7 +139,8 @@ double position_magnitude(const Family& f, const double* in) {
     double m = 0;
     size_t at = 0;
     for (const InputKey& k : f.inputs) {
-        if (ref::moves_with_positions(k.role)) m = std::max(m, largest_magnitude(in + at, size_t(k.count)));
+        const bool decides = f.answer_keys.empty() || std::find(f.answer_keys.begin(), f.answer_keys.end(), k.key) != f.answer_keys.end();
+        if (decides && ref::moves_with_positions(k.role)) m = std::max(m, largest_magnitude(in + at, size_t(k.count)));
         at += size_t(k.count);
     }
     if (m != 0) return m;

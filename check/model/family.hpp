@@ -343,6 +343,11 @@ struct Family {
     /// fast oracle, for a later member of a failure class that both
     /// confirmed (CaseJudge::finish_on_first_reference). Optional.
     std::function<Truth(const double*)> first_reference;
+    /// The keys whose positions set M, the scale of every position's delta
+    /// (position_magnitude): those the answer depends on. Empty: every
+    /// position (polygon_measures' convexity does not depend on its query
+    /// point, which may be far larger than the polygon).
+    std::vector<std::string> answer_keys;
     /// The band of tolerant=K: whether moving each input number i by at most
     /// delta[i] (band_deltas: K u times the scale of its role) could make an
     /// answer other than the exact one exact. May say yes too often (a wider
@@ -568,7 +573,8 @@ double input_magnitude(const Family& f, const double* in);
 
 /// M in the contracts: the largest finite magnitude among the numbers of
 /// f's keys that move with the positions (ref::moves_with_positions:
-/// points, boxes, lengths, displacements); where those are all zero, the
+/// points, boxes, lengths, displacements) and that the answer depends on
+/// (Family::answer_keys); where those are all zero, the
 /// largest of the other numbers a 2^k scale moves (an offset, a direction),
 /// and 1 where those are zero too (every exact answer is then the same for
 /// the input scaled by any 2^k, so every delta > 0 gives the same band).

@@ -56,8 +56,9 @@ template <class Ops> struct PointTriangleBody {
 /// enclosed to first order (Slope: its value at the input and its partials
 /// over the box), so the band is as wide as the inputs that flip, to the
 /// partials' variation over the box. A triangle whose normal can vanish
-/// over the box is in band (the answer then follows the degenerate
-/// triangle's rule, which other functions decide).
+/// over the box is in band for an edge or the face (the answer then
+/// follows the degenerate triangle's rule, which other functions decide);
+/// a vertex's cell is the same there.
 template <class Ops> struct PointTriangleBand {
     static constexpr size_t N = point_triangle_input.size();
     using S = Slope<Ops, N>;
@@ -71,14 +72,24 @@ template <class Ops> struct PointTriangleBand {
                 c = S::input_point(in, delta, K::tri + 6), p = S::input_point(in, delta, K::p);
         const P ab = sub(b, a), ac = sub(c, a), bc = sub(c, b), ap = sub(p, a), bp = sub(p, b), cp = sub(p, c);
         const P n = cross(ab, ac);
-        degenerate = n[0].over(delta).holds_zero() && n[1].over(delta).holds_zero() && n[2].over(delta).holds_zero();
+        // A vertex's cell is the same on a degenerate triangle: with p
+        // strictly behind a on ab and on ac, a is the least of the three
+        // edges' minima, found first on ab (or, with a between b and c, p
+        // cannot be strictly behind it both ways); so only an edge's or the
+        // face's answer is in band where the normal can vanish.
+        degenerate = exact_answer >= 3 && n[0].over(delta).holds_zero() && n[1].over(delta).holds_zero() &&
+                     n[2].over(delta).holds_zero();
         if (degenerate) return {};
         const S d1 = dot(ab, ap), d2 = dot(ac, ap), d3 = dot(ab, bp), d6 = dot(ac, cp);
         const S eb = dot(bc, bp), ec = dot(bc, cp);
-        const S d4 = dot(ac, bp), d5 = dot(ab, cp);
-        const auto vc = [&] { return d1 * d4 - d3 * d2; };
-        const auto vb = [&] { return d5 * d2 - d1 * d6; };
-        const auto va = [&] { return d3 * d6 - d5 * d4; };
+        // Ericson's vc = d1 d4 - d3 d2 is n . (ap x bp) (Lagrange's
+        // identity), and so for va, vb: the same polynomial, but on a sliver
+        // the products of dots are large and cancel, and their partials
+        // over the box (each factor's range times the other's partial)
+        // widen the enclosure several times over; n is small there.
+        const auto vc = [&] { return dot(n, cross(ap, bp)); };
+        const auto vb = [&] { return dot(n, cross(cp, ap)); };
+        const auto va = [&] { return dot(n, cross(bp, cp)); };
         switch (exact_answer) {
             case 0: return {d1, d2};         // vertex a
             case 1: return {d3, eb};         // vertex b
