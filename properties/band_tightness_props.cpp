@@ -123,8 +123,8 @@ const std::map<std::string, double>& known_loose() {
         {"ray_triangle", 0.022},       {"ray_triangle+cull_back", 0.178},
         {"ray_triangle+line", 0.054},  {"ray_aabb+line", 0.053},
         {"ray_aabb+inward_normal", 0.043}, {"segment_aabb+inward_normal", 0.032},
-        {"ray_aabb", 0.043},           {"segment_aabb", 0.032},       {"aabb_plane", 0.017},
-        {"aabb_plane_overlap", 0.017}, {"aabb_plane+touching_straddles", 0.017}, {"moving_aabb", 0.011},
+        {"ray_aabb", 0.043},           {"segment_aabb", 0.032},
+        {"moving_aabb", 0.011},
         {"polygon_measures", 0.015},   {"triangle_triangle", 0.025},  {"obb_obb", 0.066},
         {"ray_sphere+surface", 0.042},
     };

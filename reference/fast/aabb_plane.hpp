@@ -30,26 +30,6 @@ template <class Ops> void margins(const double* in, typename Ops::NT& lo, typena
     }
 }
 
-/// The margins' Lipschitz bound, the box moving by delta_p, n by delta_n
-/// and d by delta_d (each number by its role: delta[i]):
-///   delta_d + sum_i (|n_i| delta_p + max(|lo_i|, |hi_i|) delta_n + delta_p delta_n).
-template <class Ops> typename Ops::NT margin_bound(const double* in, const double* delta) {
-    using K = PlaneKeys;
-    using NT = typename Ops::NT;
-    NT l = Ops::of(delta[K::d]);
-    for (size_t i = 0; i < 3; ++i) {
-        const NT dp = Ops::of(std::max(delta[K::lo + i], delta[K::hi + i])), dn = Ops::of(delta[K::n + i]);
-        l = l + Ops::of(std::fabs(in[K::n + i])) * dp + Ops::of(std::max(std::fabs(in[K::lo + i]), std::fabs(in[K::hi + i]))) * dn +
-            dp * dn;
-    }
-    return l;
-}
-
-/// |x| <= l, from signs.
-template <class Ops> bool within(const typename Ops::NT& x, const typename Ops::NT& l) {
-    return Ops::sgn(l - x) >= 0 && Ops::sgn(l + x) >= 0;
-}
-
 template <class Ops> typename Ops::NT dot3(const double* a, const double* b) {
     return Ops::of(a[0]) * Ops::of(b[0]) + Ops::of(a[1]) * Ops::of(b[1]) + Ops::of(a[2]) * Ops::of(b[2]);
 }
@@ -87,20 +67,75 @@ template <class Ops> struct AabbPlaneOverlapBody {
     }
 };
 
-/// Both answers are decided by the signs of minD - d and maxD - d. Moving
-/// the box by delta_p (K u M), n by delta_n (K u |n|_inf) and d by delta_d
-/// (K u |d|) changes n_i x_i by at most |n_i| delta_p + |x_i| delta_n +
-/// delta_p delta_n and d by delta_d, so each margin moves by at most L
-/// (margin_bound).
-/// When both margins exceed L in magnitude no answer can change; the band is
-/// "some margin within L" (K > 0), a superset of the inputs whose answer can
-/// flip, so it never flags a kernel that keeps tolerant=K.
+/// aabb_plane's band (and aabb_plane_overlap's, and under
+/// touching_straddles: the same margins decide). Every answer is a function
+/// of the signs of the margins min_x (n . x) - d and max_x (n . x) - d over
+/// the box, and one flips only where a margin's reach over the moves
+/// touches 0: front needs the least margin >= 0, back the greatest <= 0.
+/// Each margin is a sum over the axes of min (or max) of n_i lo_i and
+/// n_i hi_i, less d, and each axis moves on its own (n_i by delta_n, lo_i
+/// and hi_i by delta_p, lo_i <= hi_i kept), so its reach is the sum of each
+/// axis's exact reach (margin_reach): the band is exact. (It was a
+/// Lipschitz bound, max(|lo_i|, |hi_i|) delta_n on every axis whatever n_i's
+/// part: a plane's tilt along an axis it is normal to cannot help a box
+/// leave it.)
 template <class Ops> struct AabbPlaneBand {
     static bool run(const double* in, int /*exact_answer*/, const double* delta) {
-        typename Ops::NT lo, hi;
-        margins<Ops>(in, lo, hi);
-        const auto l = margin_bound<Ops>(in, delta);
-        return within<Ops>(lo, l) || within<Ops>(hi, l);
+        Bounds<Ops> least, greatest;
+        margin_reach(in, delta, least, greatest);
+        return least.holds_zero() || greatest.holds_zero();
+    }
+    /// The least and the greatest margin's reach over the moves, exactly.
+    static void margin_reach(const double* in, const double* delta, Bounds<Ops>& least, Bounds<Ops>& greatest) {
+        using NT = typename Ops::NT;
+        using K = PlaneKeys;
+        const NT d = Ops::of(in[K::d]), dd = Ops::of(delta[K::d]);
+        least = greatest = Bounds<Ops>{NT(-(d + dd)), NT(-(d - dd))};
+        for (size_t i = 0; i < 3; ++i) {
+            NT a, b, c, e;
+            axis_reach<Ops>(in, delta, i, a, b, c, e);
+            least = Bounds<Ops>{NT(least.lo + a), NT(least.hi + b)};
+            greatest = Bounds<Ops>{NT(greatest.lo + c), NT(greatest.hi + e)};
+        }
+    }
+    /// Axis i's part of the least margin, min(n lo, n hi), over the moves:
+    /// from min_lo to min_hi; and of the greatest, max(n lo, n hi): from
+    /// max_lo to max_hi. The least of either is a product of extremes (n at
+    /// n -+ delta_n, x at lo - delta_p or hi + delta_p, both ends moved
+    /// out); the greatest of min(n lo, n hi) takes lo up for n >= 0 and hi
+    /// down for n <= 0 (n lo' and n hi' are then its value), a function of n
+    /// piecewise linear through 0, so at n -+ delta_n or at 0; the least of
+    /// the max likewise.
+    template <class O> static void axis_reach(const double* in, const double* delta, size_t i, typename O::NT& min_lo,
+                                              typename O::NT& min_hi, typename O::NT& max_lo, typename O::NT& max_hi) {
+        using NT = typename O::NT;
+        using K = PlaneKeys;
+        const NT n = O::of(in[K::n + i]), dn = O::of(delta[K::n + i]);
+        const NT lo = O::of(in[K::lo + i]), hi = O::of(in[K::hi + i]);
+        const NT dlo = O::of(delta[K::lo + i]), dhi = O::of(delta[K::hi + i]);
+        const NT ns[2] = {NT(n - dn), NT(n + dn)};
+        const NT out_lo = lo - dlo, out_hi = hi + dhi, in_lo = lo + dlo, in_hi = hi - dhi;
+        const auto least = [](const NT& x, const NT& y) { return O::sgn(NT(x - y)) <= 0 ? x : y; };
+        const auto greatest = [](const NT& x, const NT& y) { return O::sgn(NT(x - y)) >= 0 ? x : y; };
+        // The product extremes over n in [n -+ dn], x in [lo - dlo, hi + dhi].
+        min_lo = NT(ns[0] * out_lo);
+        max_hi = min_lo;
+        for (const NT& m : ns)
+            for (const NT& x : {out_lo, out_hi}) {
+                const NT p = m * x;
+                min_lo = least(min_lo, p);
+                max_hi = greatest(max_hi, p);
+            }
+        // Through 0 where n can be 0.
+        const bool zero = O::sgn(ns[0]) <= 0 && O::sgn(ns[1]) >= 0;
+        const auto lifted = [&](const NT& m) { return O::sgn(m) >= 0 ? NT(m * in_lo) : NT(m * in_hi); };
+        const auto lowered = [&](const NT& m) { return O::sgn(m) >= 0 ? NT(m * in_hi) : NT(m * in_lo); };
+        min_hi = greatest(lifted(ns[0]), lifted(ns[1]));
+        max_lo = least(lowered(ns[0]), lowered(ns[1]));
+        if (zero) {
+            min_hi = greatest(min_hi, NT(0));
+            max_lo = least(max_lo, NT(0));
+        }
     }
 };
 
@@ -120,7 +155,7 @@ template <class Ops> struct MovingAabbPlaneBody {
 };
 
 /// moving_aabb_plane's band. a, b (the margins of the box at the start)
-/// move by at most L (margin_bound), and s = n . dir by at most L_s =
+/// reach what aabb_plane's band says (margin_reach, exactly), and s = n . dir by at most L_s =
 /// sum_i (|n_i| delta_dir + |dir_i| delta_n + delta_n delta_dir), dir a
 /// direction (t >= 0) moving by K u |dir|_inf. The answer is a function of the
 /// signs of a, b and s (MovingAabbPlaneBody): the band tries every sign
@@ -136,7 +171,8 @@ template <class Ops> struct MovingAabbPlaneBand {
         using K = PlaneKeys;
         NT lo, hi;
         margins<Ops>(in, lo, hi);
-        const NT l = margin_bound<Ops>(in, delta);
+        Bounds<Ops> least, greatest;
+        AabbPlaneBand<Ops>::margin_reach(in, delta, least, greatest);
         NT ls(0);
         for (size_t i = 0; i < 3; ++i) {
             const NT dn = Ops::of(delta[K::n + i]), dd = Ops::of(delta[K::dir + i]);
@@ -146,7 +182,7 @@ template <class Ops> struct MovingAabbPlaneBand {
         const bool here = hit(Ops::sgn(lo), Ops::sgn(hi), Ops::sgn(s));
         // The signs each can take within its reach.
         const auto reach = [](const NT& x, const NT& r) { return Bounds<Ops>{NT(x - r), NT(x + r)}.sign_bits(); };
-        const int ca = reach(lo, l), cb = reach(hi, l), cs = reach(s, ls);
+        const int ca = least.sign_bits(), cb = greatest.sign_bits(), cs = reach(s, ls);
         for (int a = -1; a <= 1; ++a)
             for (int b = a; b <= 1; ++b)
                 for (int t = -1; t <= 1; ++t)
