@@ -54,6 +54,12 @@ template <template <class> class Body> Band slope_band() {
     b.exact = [](const double* in, int exact_answer, const double* delta) { return Body<MpzfOps>::run(in, exact_answer, delta); };
     return b;
 }
+/// A band with the directions it gives the witnessed-K search.
+template <template <class> class Body> Band directed_band() {
+    Band b = instantiated_band<Body>();
+    b.directions = band_directions<Body>;
+    return b;
+}
 template <template <class> class Body> Band first_order_band() {
     Band b = slope_band<Body>();
     b.directions = band_directions<Body>;
@@ -70,9 +76,9 @@ template <bool Segment, bool Line = false> struct RayAabb {
 std::optional<Result> ray_aabb(const double* in, bool segment) {
     return segment ? two_stage<Result, RayAabb<true>::Body>(in) : two_stage<Result, RayAabb<false>::Body>(in);
 }
-Band ray_aabb_band(bool segment) { return segment ? instantiated_band<RayAabb<true>::Band>() : instantiated_band<RayAabb<false>::Band>(); }
+Band ray_aabb_band(bool segment) { return segment ? directed_band<RayAabb<true>::Band>() : directed_band<RayAabb<false>::Band>(); }
 std::optional<Result> ray_aabb_line(const double* in) { return two_stage<Result, RayAabb<false, true>::Body>(in); }
-Band ray_aabb_line_band() { return instantiated_band<RayAabb<false, true>::Band>(); }
+Band ray_aabb_line_band() { return directed_band<RayAabb<false, true>::Band>(); }
 
 std::optional<Result> moving_aabb(const double* in) { return two_stage<Result, MovingAabbBody>(in); }
 Band moving_aabb_band() { return instantiated_band<MovingAabbBand>(); }
@@ -126,11 +132,7 @@ std::optional<Result> triangle_triangle(const double* in) { return two_stage<Res
 Band triangle_triangle_band() { return first_order_band<TriTriBand>(); }
 
 std::optional<Result> obb_obb(const double* in) { return two_stage<Result, ObbBody>(in); }
-Band obb_obb_band() {
-    Band b = instantiated_band<ObbBand>();
-    b.directions = band_directions<ObbBand>;
-    return b;
-}
+Band obb_obb_band() { return directed_band<ObbBand>(); }
 
 std::optional<Result> ray_sphere(const double* in, bool surface) {
     return surface ? two_stage<Result, RaySphereSurfaceBody>(in) : two_stage<Result, RaySphereBody>(in);

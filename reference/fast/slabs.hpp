@@ -198,6 +198,46 @@ template <bool Segment, bool Line = false> struct RayAabbBand {
             return !to || !from || compare(*from, *to) <= 0;
         }
 
+        /// For the witness search, a miss's join: at one t (where the
+        /// moves' reach leaves the widest room, from the same bounds as
+        /// can_meet, in plain double), each axis whose point o + t d lies
+        /// outside its slab moved towards it, o and d against the gap and
+        /// the near face towards the point, by the share of their reach the
+        /// gap takes (capped at 1): the axes close together, where signs
+        /// alone move each by its whole delta and overshoot. A line's t may
+        /// be < 0 (d then moves with the gap).
+        static void directions(const double* in, int exact_answer, const double* delta, Directions& out) {
+            if (exact_answer != 0) return;
+            const double dp = delta[K::org];
+            double from = Line ? -INFINITY : 0, to = Segment ? 1 : INFINITY;
+            for (size_t i = 0; i < 3; ++i) {
+                const double o = in[K::org + i], d = in[K::dir + i], dd = delta[K::dir + i];
+                const double lo = in[K::lo + i], hi = in[K::hi + i];
+                const auto bound = [&](double c, double slope) {
+                    if (slope == 0) return;
+                    const double t = -c / slope;
+                    if (slope > 0) to = std::min(to, t);
+                    else from = std::max(from, t);
+                };
+                bound(o - hi - 2 * dp, d - dd);
+                bound(lo - o - 2 * dp, -(d + dd));
+            }
+            const double t = std::isfinite(from) && std::isfinite(to) ? 0.5 * (from + to) : std::isfinite(from) ? from : to;
+            if (!std::isfinite(t)) return;
+            Direction v(ray_aabb_input.size(), 0);
+            for (size_t i = 0; i < 3; ++i) {
+                const double o = in[K::org + i], d = in[K::dir + i], dd = delta[K::dir + i];
+                const double p = o + t * d, reach = 2 * dp + std::fabs(t) * dd;
+                const double gap = p > in[K::hi + i] ? p - in[K::hi + i] : p < in[K::lo + i] ? p - in[K::lo + i] : 0;
+                if (gap == 0 || !(reach > 0)) continue;
+                const double w = std::min(1.0, std::fabs(gap) / reach), down = gap > 0 ? -w : w;
+                v[K::org + i] = down;
+                v[K::dir + i] = t >= 0 ? down : -down;
+                v[(gap > 0 ? K::hi : K::lo) + i] = -down;
+            }
+            out.push_back(std::move(v));
+        }
+
         /// Whether some move of the inputs makes a hit a miss; nullopt where
         /// a direction component can reach 0.
         static std::optional<bool> can_miss(const double* in, const double* delta) {
