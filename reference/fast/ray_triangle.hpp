@@ -299,11 +299,26 @@ template <class Ops> struct RayTriangleMoves {
             // growing with t at the slopes up and down.
             const NT up = slope + grow, down = slope - grow;
             const int su = soft_sign<Ops>(up), sd = soft_sign<Ops>(down);
-            if (su == kUnknown || sd == kUnknown) return kUnknown;
-            NT lo = at - reach, hi = at + reach;
-            if (!ray && su > 0) hi = hi + T * up;
-            if (!ray && sd < 0) lo = lo + T * down;
-            return apart(lo, hi, ray && sd < 0, ray && su > 0, tlo, thi);
+            const auto with = [&](bool rises, bool falls) {
+                NT lo = at - reach, hi = at + reach;
+                if (!ray && rises) hi = hi + T * up;
+                if (!ray && falls) lo = lo + T * down;
+                return apart(lo, hi, ray && falls, ray && rises, tlo, thi);
+            };
+            if (su != kUnknown && sd != kUnknown) return with(su > 0, sd < 0);
+            // A slope that intervals cannot sign (it is 0 where d's moves
+            // can turn it exactly parallel to L, as at K u = 1 for a
+            // direction of equal components): the answer where both of its
+            // signs give the same one.
+            int out = kUnknown;
+            for (const bool rises : {false, true})
+                for (const bool falls : {false, true}) {
+                    if ((su != kUnknown && rises != (su > 0)) || (sd != kUnknown && falls != (sd < 0))) continue;
+                    const int a = with(rises, falls);
+                    if (a == kUnknown || (out != kUnknown && a != out)) return kUnknown;
+                    out = a;
+                }
+            return out;
         };
         bool open = false;
         const auto settled = [&](const P& L, const NT& slope) {
