@@ -54,17 +54,14 @@ template <template <class> class Body> Band slope_band() {
     b.exact = [](const double* in, int exact_answer, const double* delta) { return Body<MpzfOps>::run(in, exact_answer, delta); };
     return b;
 }
-/// A band with the directions it gives the witnessed-K search.
-template <template <class> class Body> Band directed_band() {
-    Band b = instantiated_band<Body>();
+/// A band with the directions it gives the witnessed-K search (Body's
+/// directions on plain double).
+template <template <class> class Body> Band with_directions(Band b) {
     b.directions = band_directions<Body>;
     return b;
 }
-template <template <class> class Body> Band first_order_band() {
-    Band b = slope_band<Body>();
-    b.directions = band_directions<Body>;
-    return b;
-}
+template <template <class> class Body> Band directed_band() { return with_directions<Body>(instantiated_band<Body>()); }
+template <template <class> class Body> Band first_order_band() { return with_directions<Body>(slope_band<Body>()); }
 
 template <bool Segment, bool Line = false> struct RayAabb {
     template <class Ops> using Body = typename RayAabbBody<Segment, Line>::template Body<Ops>;

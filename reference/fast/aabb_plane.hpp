@@ -93,7 +93,7 @@ template <class Ops> struct AabbPlaneBand {
         least = greatest = Bounds<Ops>{NT(-(d + dd)), NT(-(d - dd))};
         for (size_t i = 0; i < 3; ++i) {
             NT a, b, c, e;
-            axis_reach<Ops>(in, delta, i, a, b, c, e);
+            axis_reach(in, delta, i, a, b, c, e);
             least = Bounds<Ops>{NT(least.lo + a), NT(least.hi + b)};
             greatest = Bounds<Ops>{NT(greatest.lo + c), NT(greatest.hi + e)};
         }
@@ -106,35 +106,33 @@ template <class Ops> struct AabbPlaneBand {
     /// down for n <= 0 (n lo' and n hi' are then its value), a function of n
     /// piecewise linear through 0, so at n -+ delta_n or at 0; the least of
     /// the max likewise.
-    template <class O> static void axis_reach(const double* in, const double* delta, size_t i, typename O::NT& min_lo,
-                                              typename O::NT& min_hi, typename O::NT& max_lo, typename O::NT& max_hi) {
-        using NT = typename O::NT;
+    static void axis_reach(const double* in, const double* delta, size_t i, typename Ops::NT& min_lo, typename Ops::NT& min_hi,
+                           typename Ops::NT& max_lo, typename Ops::NT& max_hi) {
+        using NT = typename Ops::NT;
         using K = PlaneKeys;
-        const NT n = O::of(in[K::n + i]), dn = O::of(delta[K::n + i]);
-        const NT lo = O::of(in[K::lo + i]), hi = O::of(in[K::hi + i]);
-        const NT dlo = O::of(delta[K::lo + i]), dhi = O::of(delta[K::hi + i]);
+        const NT n = Ops::of(in[K::n + i]), dn = Ops::of(delta[K::n + i]);
+        const NT lo = Ops::of(in[K::lo + i]), hi = Ops::of(in[K::hi + i]);
+        const NT dlo = Ops::of(delta[K::lo + i]), dhi = Ops::of(delta[K::hi + i]);
         const NT ns[2] = {NT(n - dn), NT(n + dn)};
         const NT out_lo = lo - dlo, out_hi = hi + dhi, in_lo = lo + dlo, in_hi = hi - dhi;
-        const auto least = [](const NT& x, const NT& y) { return O::sgn(NT(x - y)) <= 0 ? x : y; };
-        const auto greatest = [](const NT& x, const NT& y) { return O::sgn(NT(x - y)) >= 0 ? x : y; };
         // The product extremes over n in [n -+ dn], x in [lo - dlo, hi + dhi].
         min_lo = NT(ns[0] * out_lo);
         max_hi = min_lo;
         for (const NT& m : ns)
             for (const NT& x : {out_lo, out_hi}) {
                 const NT p = m * x;
-                min_lo = least(min_lo, p);
-                max_hi = greatest(max_hi, p);
+                min_lo = lesser<Ops>(min_lo, p);
+                max_hi = greater<Ops>(max_hi, p);
             }
         // Through 0 where n can be 0.
-        const bool zero = O::sgn(ns[0]) <= 0 && O::sgn(ns[1]) >= 0;
-        const auto lifted = [&](const NT& m) { return O::sgn(m) >= 0 ? NT(m * in_lo) : NT(m * in_hi); };
-        const auto lowered = [&](const NT& m) { return O::sgn(m) >= 0 ? NT(m * in_hi) : NT(m * in_lo); };
-        min_hi = greatest(lifted(ns[0]), lifted(ns[1]));
-        max_lo = least(lowered(ns[0]), lowered(ns[1]));
+        const bool zero = Ops::sgn(ns[0]) <= 0 && Ops::sgn(ns[1]) >= 0;
+        const auto lifted = [&](const NT& m) { return Ops::sgn(m) >= 0 ? NT(m * in_lo) : NT(m * in_hi); };
+        const auto lowered = [&](const NT& m) { return Ops::sgn(m) >= 0 ? NT(m * in_hi) : NT(m * in_lo); };
+        min_hi = greater<Ops>(lifted(ns[0]), lifted(ns[1]));
+        max_lo = lesser<Ops>(lowered(ns[0]), lowered(ns[1]));
         if (zero) {
-            min_hi = greatest(min_hi, NT(0));
-            max_lo = least(max_lo, NT(0));
+            min_hi = greater<Ops>(min_hi, NT(0));
+            max_lo = lesser<Ops>(max_lo, NT(0));
         }
     }
 };

@@ -527,16 +527,21 @@ template <class Ops> struct Body {
     /// union is a superset and the same for every order. Most wrong answers
     /// a holding kernel gives touch exactly: in band, with nothing to
     /// enclose; a broken one's are mostly settled by plain intervals.
-    static bool first_order_in_any_order(const double* in, const double* delta) {
+    /// The input with its vertices in order `order`: 0 to 2 rotated that
+    /// many places (the winding kept), 3 to 5 the same reversed.
+    static void in_order(const double* in, int order, double* out) {
         using K = RayTriangleKeys;
+        std::copy(in, in + N, out);
+        const int r = order % 3;
+        for (int k = 0; k < 3; ++k) {
+            const int from = order >= 3 ? (3 + r - k) % 3 : (k + r) % 3;
+            for (size_t i = 0; i < 3; ++i) out[K::tri + 3 * size_t(k) + i] = in[K::tri + 3 * size_t(from) + i];
+        }
+    }
+    static bool first_order_in_any_order(const double* in, const double* delta) {
         double moved[N];
         for (int order = 0; order < 6; ++order) {
-            std::copy(in, in + N, moved);
-            const int r = order % 3;
-            for (int k = 0; k < 3; ++k) {
-                const int from = order >= 3 ? (3 + r - k) % 3 : (k + r) % 3;
-                for (size_t i = 0; i < 3; ++i) moved[K::tri + 3 * size_t(k) + i] = in[K::tri + 3 * size_t(from) + i];
-            }
+            in_order(in, order, moved);
             if (touches(moved)) return true;
             if (!settled_over_box(moved, delta) && flips(moved, Conditions(moved, delta), delta)) return true;
         }
@@ -662,13 +667,10 @@ template <class Ops> struct RayTriangleCullBand {
     /// -1: in no rotation can det reach 0; 0: it can, but no move gives a
     /// front-face hit; 1: a move may.
     static int turning(const double* in, int exact_answer, const double* delta) {
-        using K = RayTriangleKeys;
         int out = -1;
         double moved[N];
         for (int r = 0; r < 3; ++r) {
-            std::copy(in, in + N, moved);
-            for (size_t k = 0; k < 3; ++k)
-                for (size_t i = 0; i < 3; ++i) moved[K::tri + 3 * k + i] = in[K::tri + 3 * ((k + size_t(r)) % 3) + i];
+            Two::in_order(in, r, moved);
             const typename Two::Conditions q(moved, delta);
             if (!q.det.over(delta).holds_zero()) continue;
             if (exact_answer == 1) return 1;
