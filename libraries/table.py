@@ -102,13 +102,22 @@ ROWS = [
                                               "the plane (d·n about 6·10⁻⁸ of \\|d\\|·\\|n\\|, its origin in the "
                                               "plane): u and v are rounding noise (K 8·10⁵); tilted to d·n of 10⁻² the "
                                               "same ray misses. The absolute epsilon lets it through where a bound "
-                                              "relative to det's own rounding would not")}),
+                                              "relative to det's own rounding would not"),
+                "false hit (coplanar": (DESIGN, "the same rounding on a ray lying in the triangle's plane (a vertical "
+                                                "plane: the witness keeps it whatever the third vertex's z): with z "
+                                                "−0.50000024 or −0.6 det's float products round to noise above the "
+                                                "absolute epsilon and it hits; with z −0.5 or −0.625 (exact products) "
+                                                "det is 0 and it misses, and tilted out of the plane it misses")}),
     Row("glm 0.9.9", "libglm-dev", "glm_ray_triangle", "`intersectRayTriangle` (dvec3)", "none", args=D20 + DOUBLE,
         review={"false miss": (GENUINE, "an absolute epsilon on the determinant (`epsilon<T>()`) misses small triangles"),
                 "behind the origin": (GENUINE, "hits behind the origin: a negative distance is never rejected"),
                 "false hit (beyond": (DESIGN, "Möller–Trumbore's rounding in double at a grazing angle (d·n about 10⁻⁶ of "
                                               "\|d\|·\|n\|): u + v is off by about 10⁵ roundings (K 8.7·10⁴), as any "
-                                              "Möller–Trumbore in double is; glm promises no precision")}),
+                                              "Möller–Trumbore in double is; glm promises no precision"),
+                "false hit (coplanar": (DESIGN, "a ray in the triangle's plane whose det in double is rounding noise "
+                                                "above the absolute epsilon: with the vertex y −0.9999999999999998 it "
+                                                "hits; with −1 (exact products), or the ray tilted out of the plane "
+                                                "(d.y 2.5), it misses")}),
     Row("glm 0.9.9", "libglm-dev", "glm_line_triangle", "`intersectLineTriangle` (vec3)", "none", args=D20,
         review={"false miss": (GENUINE, "an absolute epsilon on the determinant (`epsilon<T>()`) misses small triangles: "
                                         "the witness scaled by 2⁸ is a hit"),
@@ -116,7 +125,10 @@ ROWS = [
                                               "the plane (a vertex nudged by 2⁻²⁴ off the plane parallel to the line): "
                                               "u and v are rounding noise (K about 10⁶); with that vertex moved 0.1 "
                                               "away each witness is a miss. The absolute epsilon lets it through where "
-                                              "a bound relative to det's own rounding would not")}),
+                                              "a bound relative to det's own rounding would not"),
+                "false hit (coplanar": (DESIGN, "the same rounding on a line in the triangle's plane: with the third "
+                                                "vertex's z 0.50000024 det is noise above the absolute epsilon and it "
+                                                "hits; with 0.5 (exact products) it misses")}),
     Row("glm 0.9.9", "libglm-dev", "glm_line_triangle", "`intersectLineTriangle` (dvec3)", "none", args=D20 + DOUBLE,
         review={"output ": (GENUINE, "the determinant is declared `float` in the template, so on dvec3 it is rounded to "
                                      "float: t, u and v are off by up to 2⁻²⁴ of their size (the witness with its vertex "
