@@ -46,6 +46,16 @@ inline Vec3d cross(const Vec3d& a, const Vec3d& b) {
 /// Dot product in double, summed left to right (three roundings of the sum).
 inline double dot(const Vec3d& a, const Vec3d& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
+/// The permanents of cross and dot: every product's magnitude, summed. A
+/// sum of products computed in double is within gamma(n) of its permanent.
+inline Vec3d abs_cross(const Vec3d& a, const Vec3d& b) {
+    return {std::fabs(a[1] * b[2]) + std::fabs(a[2] * b[1]), std::fabs(a[2] * b[0]) + std::fabs(a[0] * b[2]),
+            std::fabs(a[0] * b[1]) + std::fabs(a[1] * b[0])};
+}
+inline double abs_dot(const Vec3d& a, const Vec3d& b) {
+    return std::fabs(a[0] * b[0]) + std::fabs(a[1] * b[1]) + std::fabs(a[2] * b[2]);
+}
+
 /// Smaller and larger of two values, as one minsd/maxsd each. With a NaN the
 /// comparison is false and the second operand wins: outside the finite domain
 /// callers get a value, not a promise.

@@ -9,11 +9,14 @@
 //    area below about 1e-4 at unit scale, and none at large scales) and
 //    two-sided. In double: the inputs are floats, so every edge and every
 //    cross product component is exact or rounds once, and det, u, v and t
-//    are within a few double roundings of exact. det == 0 (the ray parallel
-//    to the plane, or a degenerate triangle) is a miss, as is a ray lying in
-//    the triangle's plane; moving the inputs by any delta > 0 can turn such
-//    a ray into a hit or a miss, so the band always holds them.
-//    Contract tolerant=1; t, u, v within 1 x 2^-24 of their condition
+//    are within a few double roundings of exact. A det within 2^-44 of
+//    the permanents of det, u and v (the ray parallel to the plane or within
+//    rounding of it, a ray lying in the plane, a degenerate triangle) is a
+//    miss: there u and v are ratios of rounding noise, and one float
+//    rounding of d can make the ray exactly parallel, which misses.
+//    Contract tolerant=1 on inputs whose nonzero magnitudes lie in
+//    2^-20..2^20 (beyond, a spread of scales over 2^29 rounds its
+//    differences in double); t, u, v within 1 x 2^-24 of their condition
 //    scale (check/families/ray_triangle.cpp).
 //  - ray_triangle_watertight: Woop, Benthin and Wald, "Watertight ray/
 //    triangle intersection" (JCGT 2013): the vertices are moved to the ray's
@@ -95,7 +98,17 @@ inline RayTriangleHit moller_trumbore(const std::array<T, 3>& o, const std::arra
         s = {-s[0], -s[1], -s[2]};
     }
     RayTriangleHit r;
-    if (!(det > 0)) return r;  // parallel, degenerate, a culled back face, or NaN
+    // Near parallel: det within a rounding-noise margin of the permanents of
+    // det, u and v (a ray in the plane has exact det, u and v of 0, and
+    // their noise would decide; the fuzzer found a float ray lying in a
+    // triangle's plane hit 3e-4 beside it, 141 float roundings away). Such a
+    // ray is a miss: moving d by a float rounding can make it parallel
+    // (unless the triangle is a sliver thinner than 2^-20 of its edges).
+    // Relative, where an absolute epsilon would drop every small triangle.
+    constexpr double near_parallel = std::is_same_v<T, float> ? 0x1p-44 : 0x1p-49;
+    const Vec3d pm = abs_cross(dir, e2), qm = abs_cross(s, e1);
+    if (!(det > near_parallel * (abs_dot(e1, pm) + abs_dot(s, pm) + abs_dot(dir, qm))))
+        return r;  // parallel, near it, degenerate, a culled back face, or NaN
     const double u = dot(s, p);
     if (u < 0 || u > det) return r;
     const Vec3d q = cross(s, e1);
