@@ -13,7 +13,7 @@ kernels=$2
 source "$(dirname "$0")/expect.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-dom=(--domain 2^-20:2^20 --cases 100000 --seed 1 --out "$work")
+dom=(--domain 2^-20:2^20 --cases 40000 --seed 1 --out "$work")
 
 # How many class lines of a report match PATTERN.
 classes() { grep -cE "^ +[0-9]+\. [0-9]+ x .*$1" <<<"$2"; }

@@ -10,19 +10,21 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 source "$(dirname "$0")/expect.sh"
 common=(--cases 400 --seed 3 --quiet --out "$out" --timeout-ms 500)
+# A crash costs a worker's restart (about 20 ms under ASan): fewer cases.
+crashing=(--cases 100 --seed 3 --quiet --out "$out" --timeout-ms 500)
 expect 0 "the contract holds for every family checked" -- "$isect" check --plugin "$example" "${common[@]}"
 expect 0 '"verdict": "holds"' -- "$isect" check --plugin "$example" --format json "${common[@]}"
 "$isect" check --plugin "$example" --format json "${common[@]}" | python3 -m json.tool >/dev/null ||
     { echo "FAIL: --format json is not JSON"; fail=1; }
 expect 0 '<testsuite name="isect check example_kernels' -- "$isect" check --plugin "$example" --format junit "${common[@]}"
 expect 0 '\| ray_triangle \| example_kernels \| tolerant=1 \| 400 \|' -- "$isect" check --plugin "$example" --format markdown "${common[@]}"
-expect 1 "crash: signal 11" -- "$isect" check --plugin "$plugins/isect_test_crash.so" "${common[@]}"
+expect 1 "crash: signal 11" -- "$isect" check --plugin "$plugins/isect_test_crash.so" "${crashing[@]}"
 expect 0 "[1-9][0-9]* passed, 0 failed" -- "$isect" replay "$out"/isect_test_crash_so-aabb_aabb-3-*.case
 expect 1 "stopped at the first hang \(no answer within 500 ms\)" -- "$isect" check --plugin "$plugins/isect_test_hang.so" "${common[@]}"
 # Batches: a crash inside a batch entry is pinned on its input (the batch is
 # run again input by input), so crash.c written as isect_aabb_aabb_batch
 # breaks the contract on exactly the cases crash.c does; a hang likewise.
-verdict() { "$isect" check --plugin "$1" "${common[@]}" --jobs 1 | grep -o "BROKEN ([0-9]* violations, [0-9]* class[es]*)"; }
+verdict() { "$isect" check --plugin "$1" "${crashing[@]}" --jobs 1 | grep -o "BROKEN ([0-9]* violations, [0-9]* class[es]*)"; }
 scalar=$(verdict "$plugins/isect_test_crash.so")
 batched=$(verdict "$plugins/isect_test_batch_crash.so")
 if [ -z "$scalar" ] || [ "$scalar" != "$batched" ]; then
@@ -31,7 +33,7 @@ if [ -z "$scalar" ] || [ "$scalar" != "$batched" ]; then
 else
     echo "ok: crash.c and its batch entry: $scalar"
 fi
-expect 1 "crash: signal 11" -- "$isect" check --plugin "$plugins/isect_test_batch_crash.so" "${common[@]}"
+expect 1 "crash: signal 11" -- "$isect" check --plugin "$plugins/isect_test_batch_crash.so" "${crashing[@]}"
 expect 0 "[1-9][0-9]* passed, 0 failed" -- "$isect" replay "$out"/isect_test_batch_crash_so-aabb_aabb-3-*.case
 expect 1 "stopped at the first hang \(no answer within 500 ms\)" -- "$isect" check --plugin "$plugins/isect_test_batch_hang.so" "${common[@]}"
 expect 1 '<failure message=".*hang: no answer within 500 ms' -- "$isect" check --plugin "$plugins/isect_test_hang.so" --format junit "${common[@]}"
