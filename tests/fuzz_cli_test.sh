@@ -24,16 +24,16 @@ expect 2 "is not text, markdown, json or junit" -- "$isect" fuzz --family aabb_a
 
 # A campaign never deletes another's folder: a crash input an earlier
 # campaign kept is still there after the next one.
-mkdir -p "$work/w/aabb_aabb-built-in/run-earlier/artifacts"
-echo kept > "$work/w/aabb_aabb-built-in/run-earlier/artifacts/crash-earlier"
+mkdir -p "$work/w/aabb_aabb-overlap/run-earlier/artifacts"
+echo kept > "$work/w/aabb_aabb-overlap/run-earlier/artifacts/crash-earlier"
 "$isect" fuzz --family aabb_aabb --kernel overlap --minutes 0.05 --corpus "$work/other" --work "$work/w" >/dev/null 2>&1
-if [ -s "$work/w/aabb_aabb-built-in/run-earlier/artifacts/crash-earlier" ] && [ -d "$work/w/aabb_aabb-built-in/pool" ]; then
+if [ -s "$work/w/aabb_aabb-overlap/run-earlier/artifacts/crash-earlier" ] && [ -d "$work/w/aabb_aabb-overlap/pool" ]; then
     echo "ok: an earlier campaign's crash input survives the next campaign"
 else echo "FAIL: the next campaign deleted an earlier one's crash input, or worked elsewhere"; ls -R "$work/w" | head; fail=1; fi
 # Campaign work goes to a folder of the user's: never beside the targets
 # (the build tree) and, run inside isect's source tree, not there either.
 (cd "$work" && "$isect" fuzz --family aabb_aabb --kernel overlap --minutes 0.05 --corpus "$work/cwd" >/dev/null 2>&1)
-if [ -d "$work/isect-fuzz/aabb_aabb-built-in/pool" ] && ! ls -d "$fuzz_dir"/../campaign_* >/dev/null 2>&1; then
+if [ -d "$work/isect-fuzz/aabb_aabb-overlap/pool" ] && ! ls -d "$fuzz_dir"/../campaign_* >/dev/null 2>&1; then
     echo "ok: campaign work in ./isect-fuzz of the current folder, none in the build tree"
 else echo "FAIL: campaign work not in ./isect-fuzz, or left in the build tree"; ls "$work" "$fuzz_dir/.."; fail=1; fi
 
