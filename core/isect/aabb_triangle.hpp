@@ -341,10 +341,7 @@ inline bool aabb_triangle_exact(const Aabb& box, const Triangle& tri) {
     const auto weighted = [&](const Vec3d& x) { return x[0] * in.w[0] + x[1] * in.w[1] + x[2] * in.w[2]; };
     int undecided = 0;  // bit 0: the normal; bit 1 + 3 j + c: edge j x box direction c
     const Vec3d n = cross(f[0], f[1]);
-    const Vec3d abs_cross{std::fabs(f[0][1] * f[1][2]) + std::fabs(f[0][2] * f[1][1]),
-                          std::fabs(f[0][2] * f[1][0]) + std::fabs(f[0][0] * f[1][2]),
-                          std::fabs(f[0][0] * f[1][1]) + std::fabs(f[0][1] * f[1][0])};
-    switch (detail::sat_axis_verdict(in, n, gamma(10) * weighted(abs_cross))) {
+    switch (detail::sat_axis_verdict(in, n, gamma(10) * weighted(abs_cross(f[0], f[1])))) {
         case 1: return false;
         case -1: undecided |= 1; break;
         default: break;

@@ -98,13 +98,11 @@ inline RayTriangleHit moller_trumbore(const std::array<T, 3>& o, const std::arra
         s = {-s[0], -s[1], -s[2]};
     }
     RayTriangleHit r;
-    // Near parallel: det within a rounding-noise margin of the permanents of
-    // det, u and v (a ray in the plane has exact det, u and v of 0, and
-    // their noise would decide; the fuzzer found a float ray lying in a
-    // triangle's plane hit 3e-4 beside it, 141 float roundings away). Such a
-    // ray is a miss: moving d by a float rounding can make it parallel
-    // (unless the triangle is a sliver thinner than 2^-20 of its edges).
-    // Relative, where an absolute epsilon would drop every small triangle.
+    // Near parallel (the header): det within a margin of the permanents of
+    // det, u and v, where u and v are ratios of rounding noise, is a miss;
+    // moving d by a float rounding can make the ray parallel (unless the
+    // triangle is a sliver thinner than 2^-20 of its edges). Relative,
+    // where an absolute epsilon would drop every small triangle.
     constexpr double near_parallel = std::is_same_v<T, float> ? 0x1p-44 : 0x1p-49;
     const Vec3d pm = abs_cross(dir, e2), qm = abs_cross(s, e1);
     if (!(det > near_parallel * (abs_dot(e1, pm) + abs_dot(s, pm) + abs_dot(dir, qm))))
@@ -488,17 +486,13 @@ inline RayTriangleHit ray_triangle_exact(const Vec3f& o, const Vec3f& d, float t
     const Vec3f& a = tri.v[0];
     const Vec3d e1 = sub(tri.v[1], a), e2 = sub(tri.v[2], a), s = sub(o, a);
     const Vec3d dir{d[0], d[1], d[2]};
-    // Permanents: the same products with absolute values.
-    const auto abs3 = [](const Vec3d& x) { return Vec3d{std::fabs(x[0]), std::fabs(x[1]), std::fabs(x[2])}; };
-    const auto abs_cross = [](const Vec3d& x, const Vec3d& y) {
-        return Vec3d{x[1] * y[2] + x[2] * y[1], x[2] * y[0] + x[0] * y[2], x[0] * y[1] + x[1] * y[0]};
-    };
+    // Bounds from the permanents: the same products with absolute values.
     // Each sign certain beyond its bound, else the exact path decides. A
     // sign certain for a miss ends it at once (most rays miss); an uncertain
     // one is left for the exact path.
     const auto certain = [](double x, double b) { return x > b || x < -b; };
-    const Vec3d p = cross(dir, e2), ap = abs_cross(abs3(dir), abs3(e2));
-    const double det = dot(e1, p), bdet = gamma(10) * dot(abs3(e1), ap);
+    const Vec3d p = cross(dir, e2), ap = abs_cross(dir, e2);
+    const double det = dot(e1, p), bdet = gamma(10) * abs_dot(e1, ap);
     // Outside the domain (a NaN, an infinity but tmax's) no exact path is
     // taken: it would only carry the NaN through long expansions. A miss.
     const auto in_domain = [&] { return all_finite(o) && all_finite(d) && all_finite(tri) && !std::isnan(tmax); };
@@ -510,14 +504,14 @@ inline RayTriangleHit ray_triangle_exact(const Vec3f& o, const Vec3f& d, float t
         else if (x * ds < 0) return true;
         return false;
     };
-    const double u = dot(s, p), bu = gamma(10) * dot(abs3(s), ap);
+    const double u = dot(s, p), bu = gamma(10) * abs_dot(s, ap);
     if (misses(u, bu, detail::kU)) return {};
-    const Vec3d q = cross(s, e1), aq = abs_cross(abs3(s), abs3(e1));
-    const double v = dot(dir, q), bv = gamma(10) * dot(abs3(dir), aq);
+    const Vec3d q = cross(s, e1), aq = abs_cross(s, e1);
+    const double v = dot(dir, q), bv = gamma(10) * abs_dot(dir, aq);
     if (misses(v, bv, detail::kV)) return {};
     const double w = det - u - v, bw = bdet + bu + bv + gamma(2) * (std::fabs(det) + std::fabs(u) + std::fabs(v));
     if (misses(w, bw, detail::kW)) return {};
-    const double t = dot(e2, q), bt = gamma(10) * dot(abs3(e2), aq);
+    const double t = dot(e2, q), bt = gamma(10) * abs_dot(e2, aq);
     if (misses(t, bt, detail::kT)) return {};
     if (!std::isinf(tmax)) {
         const double m = double(tmax) * det - t, bm = double(tmax) * bdet + bt + gamma(2) * (std::fabs(double(tmax) * det) + std::fabs(t));
