@@ -205,7 +205,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // What the bytes could not be fitted into is not judged: the domain and
     // preconditions a kernel declares are what it promises (NaN and inf stay:
     // outside the family's domain a kernel must only survive).
-    if (family().domain(in.data()).empty() && !domain().covers(family(), in.data())) return 0;
+    if (family().in_domain(in.data(), nullptr) && !domain().covers(family(), in.data())) return 0;
     static std::set<std::string> seen;  // provisional classes judged, when keeping findings
     const auto finding =
         isect::check::fuzz_one(family(), kernels(), in, sampled(data, size), findings_dir().empty() ? nullptr : &seen,

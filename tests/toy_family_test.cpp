@@ -39,10 +39,13 @@ const Family& toy() {
         f.answers = {"outside", "inside"};
         f.answer_has_values = {false, false};
         f.references = "one comparison";
-        f.domain = [](const double* in) -> std::string {
+        f.in_domain = [](const double* in, std::string* why) {
+            const char* fault = nullptr;
             for (int i = 0; i < 3; ++i)
-                if (!std::isfinite(in[i])) return "a number is not finite";
-            return in[0] <= in[1] ? "" : "hi is below lo";
+                if (!std::isfinite(in[i])) fault = "a number is not finite";
+            if (!fault && !(in[0] <= in[1])) fault = "hi is below lo";
+            if (fault && why) *why = fault;
+            return !fault;
         };
         f.truth = [](const double* in) { return Truth{inside(in), {}, {}, {}}; };
         f.band.exact = toy_band;

@@ -13,13 +13,8 @@ namespace isect::check {
 
 namespace {
 
-/// splitmix64's finaliser: nearby inputs, unrelated outputs.
-uint64_t mix(uint64_t z) {
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+/// splitmix64's output for z: nearby inputs, unrelated outputs.
+uint64_t mix(uint64_t z) { return splitmix64(z); }
 
 bool parse_whole(const std::string& s, uint64_t& out) {
     if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos) return false;

@@ -177,7 +177,7 @@ namespace {
 /// The exact answer of x (the fast oracle where it decides), or nullopt
 /// outside the family's domain or where the references disagree.
 std::optional<int> exact_answer(const Family& f, const Inputs& x) {
-    if (!f.domain(x.data()).empty()) return std::nullopt;
+    if (!f.in_domain(x.data(), nullptr)) return std::nullopt;
     if (f.fast_truth)
         if (const std::optional<FastTruth> fast = f.fast_truth(x.data())) return fast->answer;
     try {
@@ -185,14 +185,6 @@ std::optional<int> exact_answer(const Family& f, const Inputs& x) {
     } catch (const ReferenceMismatch&) {
         return std::nullopt;
     }
-}
-
-/// splitmix64: the search's own random signs, from the input's bits.
-uint64_t mix(uint64_t& state) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
 }
 
 }  // namespace
@@ -323,7 +315,7 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
     bool found = settled;
     for (double at = start; at <= to && !found && (k == 0 || at < k); at *= 4)
         for (int trial = 0; trial < 32 && !found; ++trial) {
-            for (double& x : r) x = double(mix(state) % 3) - 1;
+            for (double& x : r) x = double(splitmix64(state) % 3) - 1;
             if (flips(r, at)) {
                 found = true;
                 if (const double kr = least(r, at); k == 0 || kr < k) {

@@ -200,11 +200,8 @@ Family make() {
     f.answer_has_values = {false, true};
     f.outputs.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (the fast body on exact numbers: the ranges per axis) and cgal (Iso_cuboid_3)";
-    f.domain = [](const double* in) {
-        std::string why = first_non_finite(self(), in);
-        if (why.empty()) why = box_order(self(), "a.lo", "a.hi", in);
-        if (why.empty()) why = box_order(self(), "b.lo", "b.hi", in);
-        return why;
+    f.in_domain = [](const double* in, std::string* why) {
+        return all_finite(self(), in, why) && box_ordered(self(), kA, kAHi, in, why) && box_ordered(self(), kB, kBHi, in, why);
     };
     f.truth = [](const double* in) { return truth(in); };
     f.cgal = [](const double* in) {

@@ -26,12 +26,9 @@ AabbD box_of(const double* in) { return box_at(in + kLo); }
 /// The plane as a float kernel takes it.
 Plane plane_f(const double* in) { return {vec_f(in + kN), float(in[kD])}; }
 
-std::string domain(const Family& f, const double* in) {
-    std::string why = first_non_finite(f, in);
-    if (why.empty()) why = box_order(f, "box.lo", "box.hi", in);
-    if (why.empty() && in[kN] == 0 && in[kN + 1] == 0 && in[kN + 2] == 0)
-        why = "n: '0 0 0' is outside the domain of " + f.name + " (n = 0 is no plane)";
-    return why;
+bool in_domain(const Family& f, const double* in, std::string* why) {
+    return all_finite(f, in, why) && box_ordered(f, kLo, kHi, in, why) &&
+           (nonzero3(in, kN, nullptr, "") || refuse(why, [&] { return "n: '0 0 0' is outside the domain of " + f.name + " (n = 0 is no plane)"; }));
 }
 
 /// Classification answers in the family's order: back, straddle, front.
@@ -220,7 +217,7 @@ Family make_classify() {
     f.answers = {"back", "straddle", "front"};
     f.answer_has_values = {false, false, false};
     f.safe_answer = 1;  // a conservative classifier may say straddle
-    f.domain = [](const double* in) { return domain(classify_family(), in); };
+    f.in_domain = [](const double* in, std::string* why) { return in_domain(classify_family(), in, why); };
     f.truth = [](const double* in) { return classify_truth(in); };
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane(in)); };
     f.oracle_check = [](const double* in, const FastTruth& t) {
@@ -268,7 +265,7 @@ Family make_overlap() {
     Family f = common("aabb_plane_overlap");
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, false};
-    f.domain = [](const double* in) { return domain(overlap_family(), in); };
+    f.in_domain = [](const double* in, std::string* why) { return in_domain(overlap_family(), in, why); };
     f.truth = overlap_truth;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::aabb_plane_overlap(in)); };
     f.oracle_check = [](const double* in, const FastTruth& t) {

@@ -366,10 +366,8 @@ Family make() {
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, false};
     f.references = "clip (Boost rationals, the triangle clipped by the box's half-spaces) and cgal (Triangle_3 x Iso_cuboid_3)";
-    f.domain = [](const double* in) {
-        std::string why = first_non_finite(self(), in);
-        if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
-        return why;
+    f.in_domain = [](const double* in, std::string* why) {
+        return all_finite(self(), in, why) && box_ordered(self(), kBox, kBoxHi, in, why);
     };
     f.truth = truth;
     f.fast_truth = fast_truth;

@@ -59,26 +59,58 @@ template <class T> constexpr Precision precision_of() {
 /// arithmetic (they build float inputs; the run may then widen them).
 inline std::vector<float> as_floats(const Inputs& in) { return {in.begin(), in.end()}; }
 
-/// The first non-finite input, as a domain message naming its key; empty
-/// when every input is finite.
-inline std::string first_non_finite(const Family& f, const double* in) {
-    size_t at = 0;
-    for (const InputKey& k : f.inputs)
-        for (int i = 0; i < k.count; ++i, ++at)
-            if (!std::isfinite(in[at]))
-                return k.key + ": '" + format_number(in[at]) + "' is outside the domain of " + f.name +
-                       " (finite values only)";
-    return {};
+/// For a domain test (Family::in_domain): false, and the reason where one
+/// is asked for, built only then.
+template <class Message> bool refuse(std::string* why, const Message& message) {
+    if (why) *why = message();
+    return false;
 }
 
-/// A message when the box at key_lo / key_hi has lo > hi on some axis.
-inline std::string box_order(const Family& f, const char* key_lo, const char* key_hi, const double* in) {
-    const AabbD b{vec_at(in + f.offset(key_lo)), vec_at(in + f.offset(key_hi))};
+/// Whether every input is finite; else the first non-finite one, named by
+/// its key, is the reason.
+inline bool all_finite(const Family& f, const double* in, std::string* why) {
+    const size_t n = f.size();
+    size_t i = 0;
+    while (i < n && std::isfinite(in[i])) ++i;
+    if (i == n) return true;
+    return refuse(why, [&] {
+        size_t at = 0;
+        for (const InputKey& k : f.inputs) {
+            if (i < at + size_t(k.count))
+                return k.key + ": '" + format_number(in[i]) + "' is outside the domain of " + f.name + " (finite values only)";
+            at += size_t(k.count);
+        }
+        return std::string();
+    });
+}
+
+/// The name of the key whose numbers start at offset `at`.
+inline const std::string& key_at(const Family& f, size_t at) {
+    size_t n = 0;
+    for (const InputKey& k : f.inputs) {
+        if (n == at) return k.key;
+        n += size_t(k.count);
+    }
+    throw std::out_of_range(f.name + " has no key at offset " + std::to_string(at));
+}
+
+/// Whether the box with corners at offsets lo and hi (the layout's, at
+/// compile time) has lo <= hi on every axis.
+inline bool box_ordered(const Family& f, size_t lo, size_t hi, const double* in, std::string* why) {
     for (int i = 0; i < 3; ++i)
-        if (b.lo[i] > b.hi[i])
-            return std::string(key_hi) + ": '" + format_number(b.hi[i]) + "' is below " + key_lo + " '" + format_number(b.lo[i]) +
-                   "' on axis " + "xyz"[i] + " (lo <= hi required)";
-    return {};
+        if (in[lo + i] > in[hi + i])
+            return refuse(why, [&] {
+                return key_at(f, hi) + ": '" + format_number(in[hi + i]) + "' is below " + key_at(f, lo) + " '" +
+                       format_number(in[lo + i]) + "' on axis " + "xyz"[i] + " (lo <= hi required)";
+            });
+    return true;
+}
+
+/// Whether the three numbers at `at` are not all zero (a plane's normal, a
+/// line's direction); else `message` is the reason.
+inline bool nonzero3(const double* in, size_t at, std::string* why, const char* message) {
+    if (in[at] != 0 || in[at + 1] != 0 || in[at + 2] != 0) return true;
+    return refuse(why, [&] { return std::string(message); });
 }
 
 /// Error of one output in units of u S (u = 2^-24 or 2^-53); NaN output or
@@ -275,13 +307,10 @@ inline int yes(bool b) { return b ? 1 : 0; }
 /// (said as such) and never generated: the kind that makes one is dropped,
 /// and a zero direction another kind happens on becomes (1, 0, 0).
 inline void lines_only(Family& g, size_t dir) {
-    const auto base_domain = g.domain;
-    const std::string name = g.name;
-    g.domain = [base_domain, dir, name](const double* in) {
-        std::string why = base_domain(in);
-        if (why.empty() && in[dir] == 0 && in[dir + 1] == 0 && in[dir + 2] == 0)
-            why = "dir: '0 0 0' is outside the domain of " + name + " under line (a line needs a direction)";
-        return why;
+    const auto base_domain = g.in_domain;
+    const std::string message = "dir: '0 0 0' is outside the domain of " + g.name + " under line (a line needs a direction)";
+    g.in_domain = [base_domain, dir, message](const double* in, std::string* why) {
+        return base_domain(in, why) && nonzero3(in, dir, why, message.c_str());
     };
     g.mixes.erase(std::remove_if(g.mixes.begin(), g.mixes.end(), [](const Mix& m) { return m.kind == "zero_direction"; }),
                   g.mixes.end());

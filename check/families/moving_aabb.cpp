@@ -397,11 +397,9 @@ Family make_box() {
     f.answer_has_values = {false, true};
     f.outputs = {"t"};
     f.references = "rational (the fast body on exact numbers: slabs on the Minkowski difference) and cgal (Segment_3 x Iso_cuboid_3)";
-    f.domain = [](const double* in) {
-        std::string why = first_non_finite(box_family(), in);
-        if (why.empty()) why = box_order(box_family(), "stationary.lo", "stationary.hi", in);
-        if (why.empty()) why = box_order(box_family(), "moving.lo", "moving.hi", in);
-        return why;
+    f.in_domain = [](const double* in, std::string* why) {
+        return all_finite(box_family(), in, why) && box_ordered(box_family(), kS, kSHi, in, why) &&
+               box_ordered(box_family(), kM, kMHi, in, why);
     };
     f.truth = box_truth;
     f.cgal = [](const double* in) {
@@ -440,12 +438,9 @@ Family make_plane() {
     f.answer_has_values = {false, true};
     f.outputs = {"t"};
     f.references = "rational (the fast body on exact numbers: margins and n . dir) and cgal (Plane_3, corner rays)";
-    f.domain = [](const double* in) {
-        std::string why = first_non_finite(plane_family(), in);
-        if (why.empty()) why = box_order(plane_family(), "box.lo", "box.hi", in);
-        if (why.empty() && in[kN] == 0 && in[kN + 1] == 0 && in[kN + 2] == 0)
-            why = "n: '0 0 0' is outside the domain of moving_aabb_plane (n = 0 is no plane)";
-        return why;
+    f.in_domain = [](const double* in, std::string* why) {
+        return all_finite(plane_family(), in, why) && box_ordered(plane_family(), kLo, kHi, in, why) &&
+               nonzero3(in, kN, why, "n: '0 0 0' is outside the domain of moving_aabb_plane (n = 0 is no plane)");
     };
     f.truth = plane_truth;
     f.cgal = [](const double* in) {

@@ -257,14 +257,16 @@ Family make() {
     f.answers = {"disjoint", "overlap"};
     f.answer_has_values = {false, false};
     f.references = "zonotope (exact, the fifteen axes) and cgal (an exact linear program)";
-    f.domain = [](const double* in) {
-        std::string why = first_non_finite(self(), in);
+    f.in_domain = [](const double* in, std::string* why) {
+        if (!all_finite(self(), in, why)) return false;
         for (size_t at : {kAH, kBH})
-            for (size_t i = 0; i < 3 && why.empty(); ++i)
+            for (size_t i = 0; i < 3; ++i)
                 if (in[at + i] < 0)
-                    why = std::string(at == kAH ? "a.h" : "b.h") + ": '" + format_number(in[at + i]) +
-                          "' is outside the domain of obb_obb (half-extents >= 0)";
-        return why;
+                    return refuse(why, [&] {
+                        return std::string(at == kAH ? "a.h" : "b.h") + ": '" + format_number(in[at + i]) +
+                               "' is outside the domain of obb_obb (half-extents >= 0)";
+                    });
+        return true;
     };
     f.truth = truth;
     f.cgal = [](const double* in) { return double(ref::obb_obb_cgal(in)); };

@@ -316,7 +316,7 @@ Family make() {
     f.safe_answer = 6;
     f.outputs.assign(std::begin(kOutputs), std::end(kOutputs));
     f.references = "rational (the fast body on exact numbers: Ericson's Voronoi tests) and cgal (squared_distance to Triangle_3)";
-    f.domain = [](const double* in) { return first_non_finite(self(), in); };
+    f.in_domain = [](const double* in, std::string* why) { return all_finite(self(), in, why); };
     f.truth = truth;
     f.first_reference = [](const double* in) { return truth_of(ExactInput(in), ref::point_triangle_rational(in)); };
     f.also_right = [](const double* in, int answer) {

@@ -439,10 +439,8 @@ Family make(bool segment) {
     f.references = std::string("rational (the fast body on exact numbers: slabs) and cgal (") + (segment ? "Segment_3" : "Ray_3") +
                    " x Iso_cuboid_3)";
     const auto self = segment ? segment_family : ray_family;
-    f.domain = [self](const double* in) {
-        std::string why = first_non_finite(self(), in);
-        if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
-        return why;
+    f.in_domain = [self](const double* in, std::string* why) {
+        return all_finite(self(), in, why) && box_ordered(self(), kBox, kBoxHi, in, why);
     };
     f.truth = [self](const double* in) { return truth(self(), in); };
     f.cgal = [self](const double* in) {

@@ -482,16 +482,15 @@ Family make() {
     f.outputs = {"t_enter", "t_exit"};
     f.references = "rational (the fast body on exact numbers: the quadratic's signs; MPFR roots) and cgal (squared_distance to "
                    "Ray_3 or Segment_3; roots from Line_3::projection)";
-    f.domain = [](const double* in) {
+    f.in_domain = [](const double* in, std::string* why) {
         double rest[kInput.size()];  // every input but tmax must be finite
         std::copy(in, in + kInput.size(), rest);
         rest[kTmax] = 0;
-        std::string why = first_non_finite(self(), rest);
-        if (!why.empty()) return why;
+        if (!all_finite(self(), rest, why)) return false;
         if (std::isnan(in[kTmax]) || in[kTmax] < 0)
-            return "tmax: '" + format_number(in[kTmax]) + "' is outside the domain of ray_sphere (0 <= tmax <= inf)";
-        if (in[kR] < 0) return "r: '" + format_number(in[kR]) + "' is outside the domain of ray_sphere (r >= 0)";
-        return std::string();
+            return refuse(why, [&] { return "tmax: '" + format_number(in[kTmax]) + "' is outside the domain of ray_sphere (0 <= tmax <= inf)"; });
+        if (in[kR] < 0) return refuse(why, [&] { return "r: '" + format_number(in[kR]) + "' is outside the domain of ray_sphere (r >= 0)"; });
+        return true;
     };
     f.truth = [](const double* in) { return truth(in, false); };
     f.first_reference = [](const double* in) { return truth_of(rational(in, false)); };

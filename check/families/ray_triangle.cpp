@@ -518,15 +518,14 @@ Family make() {
     f.answer_has_values = {false, true};
     f.outputs = {"t", "u", "v"};
     f.references = "rational (the fast body on exact numbers: Cramer and coplanar clipping) and cgal (Segment_3 x Triangle_3)";
-    f.domain = [](const double* in) {
+    f.in_domain = [](const double* in, std::string* why) {
         double rest[kInput.size()];  // every input but tmax must be finite
         std::copy(in, in + kInput.size(), rest);
         rest[kTmax] = 0;
-        const std::string why = first_non_finite(self(), rest);
-        if (!why.empty()) return why;
+        if (!all_finite(self(), rest, why)) return false;
         if (std::isnan(in[kTmax]) || in[kTmax] < 0 || in[kTmax] == -INFINITY)
-            return "tmax: '" + format_number(in[kTmax]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)";
-        return std::string();
+            return refuse(why, [&] { return "tmax: '" + format_number(in[kTmax]) + "' is outside the domain of ray_triangle (0 <= tmax <= inf)"; });
+        return true;
     };
     f.truth = [](const double* in) { return truth(in, false); };
     f.first_reference = [](const double* in) { return truth_of(ref::ray_triangle_rational(in, false)); };

@@ -342,7 +342,7 @@ Family make() {
     f.answer_has_values = {true, true};
     f.outputs.assign(std::begin(kOutputs), std::end(kOutputs));
     f.references = "rational (the fast body on exact numbers: the convex minimum, interior or edges) and cgal (squared_distance of Segment_3)";
-    f.domain = [](const double* in) { return first_non_finite(self(), in); };
+    f.in_domain = [](const double* in, std::string* why) { return all_finite(self(), in, why); };
     f.truth = truth;
     f.first_reference = [](const double* in) { return truth_of(ExactInput(in), ref::segment_segment_rational(in)); };
     f.cgal = [](const double* in) {

@@ -177,12 +177,9 @@ Family make() {
     f.answer_has_values = {true, true};
     f.outputs.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (the fast body on exact numbers: the nearest point) and cgal (Sphere_3, distances to faces)";
-    f.domain = [](const double* in) {
-        std::string why = first_non_finite(self(), in);
-        if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
-        if (why.empty() && in[kR] < 0)
-            why = "r: '" + format_number(in[kR]) + "' is outside the domain of sphere_aabb (r >= 0 required)";
-        return why;
+    f.in_domain = [](const double* in, std::string* why) {
+        return all_finite(self(), in, why) && box_ordered(self(), kBox, kBoxHi, in, why) &&
+               (in[kR] >= 0 || refuse(why, [&] { return "r: '" + format_number(in[kR]) + "' is outside the domain of sphere_aabb (r >= 0 required)"; }));
     };
     f.truth = truth;
     f.cgal = [](const double* in) {

@@ -261,10 +261,8 @@ Family make() {
     f.safe_answer = 0;
     f.outputs.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (the fast body on exact numbers: Arvo's terms) and cgal (Aff_transformation_3 on the corners)";
-    f.domain = [](const double* in) {
-        std::string why = first_non_finite(self(), in);
-        if (why.empty()) why = box_order(self(), "box.lo", "box.hi", in);
-        return why;
+    f.in_domain = [](const double* in, std::string* why) {
+        return all_finite(self(), in, why) && box_ordered(self(), kBox, kBoxHi, in, why);
     };
     f.truth = truth;
     f.cgal = [](const double* in) {

@@ -430,7 +430,7 @@ Family make_triangle() {
     f.safe_answer = 1;
     f.outputs.assign(std::begin(kTriangleValues), std::end(kTriangleValues));
     f.references = "rational (Boost, MPFR roots) and cgal (squared_area, circumcenter, Plane_3)";
-    f.domain = [](const double* in) { return first_non_finite(triangle_family(), in); };
+    f.in_domain = [](const double* in, std::string* why) { return all_finite(triangle_family(), in, why); };
     f.truth = triangle_truth;
     f.cgal = [](const double* in) {
         return double(ref::triangle_measures_cgal(exact_tri(in), ref::exact(vec_at(in + kP))).degenerate);
@@ -483,7 +483,7 @@ Family make_polygon() {
     f.safe_answer = 1;
     f.outputs.assign(std::begin(kPolygonValues), std::end(kPolygonValues));
     f.references = "rational (Boost, MPFR roots) and cgal (normal_vector_newell_3, Projection_traits_3)";
-    f.domain = [](const double* in) { return first_non_finite(polygon_family(), in); };
+    f.in_domain = [](const double* in, std::string* why) { return all_finite(polygon_family(), in, why); };
     f.truth = polygon_truth;
     f.cgal = [](const double* in) { return double(ref::polygon_cgal(exact_poly(in), ref::exact(vec_at(in + kQ))).convex); };
     f.band = band_of(ref::fast::polygon_measures_band());

@@ -423,7 +423,7 @@ Family make() {
     f.answer_has_values = {false, true};
     f.outputs.assign(std::begin(kValues), std::end(kValues));
     f.references = "rational (GMP, the planes' line) and cgal (Triangle_3 x Triangle_3)";
-    f.domain = [](const double* in) { return first_non_finite(self(), in); };
+    f.in_domain = [](const double* in, std::string* why) { return all_finite(self(), in, why); };
     f.truth = truth;
     f.cgal = [](const double* in) {
         return double(ref::triangle_triangle_cgal(exact_tri(in + kT1), exact_tri(in + kT2)).meet);

@@ -271,13 +271,13 @@ ReadResult decode_family(const Family& f, const std::string& path, const std::st
             Inputs alone = c.in;
             for (size_t j = 0; j < alone.size(); ++j)
                 if (j != i && !std::isfinite(alone[j])) alone[j] = 0;
-            const std::string why = f.domain(alone.data());
+            const std::string why = f.outside_domain(alone.data());
             if (why.empty()) continue;  // this one is allowed (tmax = inf)
             errors.push_back({path, line_of(why), why});
             named.insert(why.substr(0, why.find(':')));
             rest[i] = 0;
         }
-        const std::string why = f.domain(rest.data());
+        const std::string why = f.outside_domain(rest.data());
         if (!why.empty() && !named.count(why.substr(0, why.find(':')))) errors.push_back({path, line_of(why), why});
     }
     if (!errors.empty()) return errors;

@@ -66,7 +66,7 @@ std::string format_family_case(const Family& f, const Inputs& in, const std::str
 
 std::string show_family_input(const Family& f, const Inputs& in) {
     std::string text = "family  " + f.name + "\n" + format_inputs(f, in);
-    if (!f.domain(in.data()).empty()) return text + "# outside the domain: " + f.domain(in.data()) + "\n";
+    if (const std::string why = f.outside_domain(in.data()); !why.empty()) return text + "# outside the domain: " + why + "\n";
     try {
         const Truth t = f.truth(in.data());
         text += "expect  " + f.answers[size_t(t.answer)] + "\n";

@@ -82,7 +82,7 @@ bool Domain::covers(const Family& f, const double* in) const {
     return true;
 }
 
-bool Domain::judges(const Family& f, const double* in) const { return f.domain(in).empty() && covers(f, in); }
+bool Domain::judges(const Family& f, const double* in) const { return f.in_domain(in, nullptr) && covers(f, in); }
 
 std::string Domain::outside(const Family& f, const double* in) const {
     if (!everything()) {

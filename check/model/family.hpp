@@ -333,9 +333,19 @@ struct Family {
     int safe_answer = 1;                     ///< what a conservative kernel may answer instead (hit, straddle)
     std::string references;                  ///< the two references, for reports
 
-    /// Empty when the input is in the domain the references decide; else
-    /// why, naming the key ("box.hi: 1 is below box.lo 2 on axis x").
-    std::function<std::string(const double*)> domain;
+    /// Whether the input is in the domain the references decide; where it
+    /// is not and `why` is given, *why says why, naming the key ("box.hi: 1
+    /// is below box.lo 2 on axis x"). The engine asks it of every case
+    /// several times (generating, fitting the declared domain, judging): a
+    /// reason is built only when asked for.
+    std::function<bool(const double* in, std::string* why)> in_domain;
+    /// Why an input is outside the domain (in_domain's reason); empty when
+    /// it is inside.
+    std::string outside_domain(const double* in) const {
+        std::string why;
+        if (!in_domain(in, &why) && why.empty()) why = "outside the domain of " + name;
+        return why;
+    }
     /// Both references; throws ReferenceMismatch when they disagree.
     std::function<Truth(const double*)> truth;
     /// The first of them alone (the fast body on exact numbers), where it

@@ -147,7 +147,7 @@ Generated make(const Family& f, Source& s, const std::string& kind) {
         if (k == t.kind) k = t.kind;  // the static name, whatever kind pointed into
     const Inputs made = pick_mix(f, s).make(s);
     Inputs out = transform(f, k, made, s);
-    return {k, f.domain(out.data()).empty() ? std::move(out) : made, &f};
+    return {k, f.in_domain(out.data(), nullptr) ? std::move(out) : made, &f};
 }
 
 }  // namespace
@@ -178,9 +178,9 @@ bool meet_preconditions(const Family& f, Inputs& in, Source& s, const Domain& do
 }  // namespace
 
 bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bool* adapted) {
-    if (!domain.narrows()) return f.domain(in.data()).empty();
+    if (!domain.narrows()) return f.in_domain(in.data(), nullptr);
     if (domain.everything()) {
-        if (!f.domain(in.data()).empty()) return false;
+        if (!f.in_domain(in.data(), nullptr)) return false;
         const bool changed = meet_preconditions(f, in, s, domain);
         if (adapted) *adapted = changed;
         // Unchanged, it met every required precondition already: asking
@@ -224,7 +224,7 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bo
             }
         }
     }
-    if (!domain.required.empty() && f.domain(in.data()).empty()) {
+    if (!domain.required.empty() && f.in_domain(in.data(), nullptr)) {
         const bool changed = meet_preconditions(f, in, s, domain);
         if (adapted) *adapted = changed;
     }
@@ -257,7 +257,7 @@ Inputs out_of_domain(const Family& f, Source& s) {
         } else {
             in[at] = s.pick(INFINITY, -INFINITY, std::numeric_limits<double>::quiet_NaN());
         }
-        if (!f.domain(in.data()).empty()) return in;
+        if (!f.in_domain(in.data(), nullptr)) return in;
     }
 }
 
@@ -306,7 +306,10 @@ Aabb uniform_box(Source& s, int e) {
     return box_between(p, uniform_point(s, e));
 }
 
-void put(Inputs& out, const Vec3f& v) { out.insert(out.end(), v.begin(), v.end()); }
+void put(Inputs& out, const Vec3f& v) {
+    if (out.capacity() == 0) out.reserve(32);  // every family's input at once: one allocation, not one per growth
+    out.insert(out.end(), v.begin(), v.end());
+}
 void put(Inputs& out, const Aabb& b) {
     put(out, b.lo);
     put(out, b.hi);

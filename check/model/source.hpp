@@ -37,18 +37,21 @@ public:
     }
 };
 
+/// splitmix64 (Steele, Lea and Flood): advances `state` and returns its
+/// next output; nearby states give unrelated outputs.
+inline uint64_t splitmix64(uint64_t& state) {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
 /// xoshiro256** (Blackman and Vigna), seeded through splitmix64: fast, and
 /// the same sequence on every platform for a given seed.
 class RandomSource final : public Source {
 public:
     explicit RandomSource(uint64_t seed) {
-        for (uint64_t& s : s_) {
-            seed += 0x9e3779b97f4a7c15ull;
-            uint64_t z = seed;
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-            s = z ^ (z >> 31);
-        }
+        for (uint64_t& s : s_) s = splitmix64(seed);
     }
     uint64_t next() {
         const uint64_t result = rotl(s_[1] * 5, 7) * 9, t = s_[1] << 17;
