@@ -168,7 +168,9 @@ TEST_P(BandTightness, bandKIsAtMostTheWitnessedKAndWithinTwiceIt) {
                               << t.loosest;
     // The share above 2x lets a band pass that is uniformly almost twice
     // too wide; the median does not (every family's is 1.22 or less).
-    if (t.ratios.size() >= 20) EXPECT_LE(t.quantile(0.5), kMedianBound) << "the band is wider than the flips throughout";
+    if (t.ratios.size() >= 20) {
+        EXPECT_LE(t.quantile(0.5), kMedianBound) << "the band is wider than the flips throughout";
+    }
 }
 
 std::vector<const Family*> banded() {

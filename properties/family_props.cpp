@@ -321,14 +321,17 @@ TEST_P(FamilyProperty, plantedBugsAreCaughtByIsectCheck) {
         for (const FailureClass& c : report.kernels[0].classes) {
             if (c.witnessed_k == 0) continue;
             // (A band K at measured_k's floor, 2^-40, says "at most that".)
-            if (c.band_k > 0x1p-40 * 1.001) EXPECT_LE(c.band_k, c.witnessed_k * 1.0001) << k.name << ": " << c.key.str();
+            if (c.band_k > 0x1p-40 * 1.001) {
+                EXPECT_LE(c.band_k, c.witnessed_k * 1.0001) << k.name << ": " << c.key.str();
+            }
             const Truth moved = f.truth(c.perturbed.data());
             EXPECT_EQ(moved.answer, k.fn(c.witness.data()).answer) << k.name << ": " << c.key.str();
             std::vector<double> delta(f.size());
             band_deltas(f, c.witness.data(), c.witnessed_k * unit_roundoff(), delta.data());
             for (size_t i = 0; i < delta.size(); ++i)
-                if (c.perturbed[i] != c.witness[i])  // (inf stays inf)
+                if (c.perturbed[i] != c.witness[i]) {  // (inf stays inf)
                     EXPECT_LE(std::fabs(c.perturbed[i] - c.witness[i]), delta[i]) << k.name << " number " << i;
+                }
         }
         if (!classes.empty())
             std::cout << "minimised counterexample for " << k.name << ":\n"

@@ -32,7 +32,7 @@ bool toy_band(const double* in, int, const double* delta) {
 }
 
 const Family& toy() {
-    static const Family f = [] {
+    static const Family toy_family = [] {
         Family f;
         f.name = "toy_interval";
         f.inputs = {{"lo", 1, Role::box_lo}, {"hi", 1, Role::box_hi}, {"x", 1, Role::point}};
@@ -78,7 +78,7 @@ const Family& toy() {
         f.all_broken = [kernel] { return std::vector<FamilyKernel>{kernel("broken:absolute_epsilon", "tolerant=1", 1e-3)}; };
         return f;
     }();
-    return f;
+    return toy_family;
 }
 
 TEST(ToyFamily, theEngineChecksAFamilyDescribedInOneFile) {
@@ -106,7 +106,9 @@ TEST(ToyFamily, theEngineChecksAFamilyDescribedInOneFile) {
     for (const FailureClass& c : k.classes) {
         EXPECT_EQ(c.key.kind, FailureKind::false_hit) << c.key.str();
         EXPECT_TRUE(c.key.decided == "below lo" || c.key.decided == "above hi") << c.key.decided;
-        if (c.minimised) EXPECT_EQ(f.broken()[0].fn(c.witness.data()).answer, 1 - inside(c.witness.data())) << c.key.str();
+        if (c.minimised) {
+            EXPECT_EQ(f.broken()[0].fn(c.witness.data()).answer, 1 - inside(c.witness.data())) << c.key.str();
+        }
     }
     EXPECT_TRUE(k.classes[0].minimised);
 }
