@@ -174,9 +174,37 @@ template <bool Segment, bool Line = false> struct RayAabbBand {
         /// The fraction num / den with den != 0, its denominator made positive.
         static F frac(const NT& num, const NT& den) { return Ops::sgn(den) > 0 ? F{num, den} : F{-num, -den}; }
 
-        /// Whether some move of the inputs makes a miss a hit.
-        static bool can_meet(const double* in, const double* delta) {
+        /// A slab query and what the band's moves can do to it, axis by
+        /// axis: its start o and the slabs [lo, hi] (numbers: moving_aabb's
+        /// are a Minkowski difference), its direction d (an input) and how
+        /// far each component of d moves (dd), how far a point of the
+        /// query and a face can close on each other besides t's share
+        /// (`sides`: the start's move and the face's), and how far a slab
+        /// can narrow (`close`: its two faces' moves).
+        struct Reach {
+            std::array<NT, 3> o, lo, hi, dd;
+            const double* d = nullptr;
+            NT sides, close;
+        };
+        /// A ray's or segment's reach: o, the box and a segment's delta
+        /// each move by dp, a ray's direction by its own delta.
+        static Reach reach_of(const double* in, const double* delta) {
+            Reach q;
             const NT dp = Ops::of(delta[K::org]);
+            for (size_t i = 0; i < 3; ++i) {
+                q.o[i] = Ops::of(in[K::org + i]);
+                q.lo[i] = Ops::of(in[K::lo + i]);
+                q.hi[i] = Ops::of(in[K::hi + i]);
+                q.dd[i] = Ops::of(delta[K::dir + i]);
+            }
+            q.d = in + K::dir;
+            q.sides = 2 * dp;
+            q.close = 2 * dp;
+            return q;
+        }
+
+        /// Whether some move of the inputs makes a miss a hit.
+        static bool can_meet(const Reach& q) {
             std::optional<F> from, to;
             if (!Line) from = F{NT(0), NT(1)};
             if (Segment) to = F{NT(1), NT(1)};
@@ -190,10 +218,10 @@ template <bool Segment, bool Line = false> struct RayAabbBand {
                 return true;
             };
             for (size_t i = 0; i < 3; ++i) {
-                const NT o = Ops::of(in[K::org + i]), d = Ops::of(in[K::dir + i]), dd = Ops::of(delta[K::dir + i]);
-                const NT lo = Ops::of(in[K::lo + i]), hi = Ops::of(in[K::hi + i]);
+                const NT d = Ops::of(q.d[i]);
                 // o - dp + t (d - dd) <= hi + dp, and o + dp + t (d + dd) >= lo - dp.
-                if (!bound(o - hi - 2 * dp, d - dd) || !bound(lo - o - 2 * dp, -(d + dd))) return false;
+                if (!bound(q.o[i] - q.hi[i] - q.sides, d - q.dd[i]) || !bound(q.lo[i] - q.o[i] - q.sides, -(d + q.dd[i])))
+                    return false;
             }
             return !to || !from || compare(*from, *to) <= 0;
         }
@@ -240,19 +268,18 @@ template <bool Segment, bool Line = false> struct RayAabbBand {
 
         /// Whether some move of the inputs makes a hit a miss; nullopt where
         /// a direction component can reach 0.
-        static std::optional<bool> can_miss(const double* in, const double* delta) {
-            const NT dp = Ops::of(delta[K::org]);
+        static std::optional<bool> can_miss(const Reach& q) {
             std::array<F, 3> entry, exit;
             for (size_t i = 0; i < 3; ++i) {
-                const double d = in[K::dir + i];
-                const NT ad = Ops::of(std::fabs(d)), dd = Ops::of(delta[K::dir + i]);
+                const double d = q.d[i];
+                const NT ad = Ops::of(std::fabs(d)), dd = q.dd[i];
                 if (Ops::sgn(ad - dd) <= 0) return std::nullopt;
-                const NT o = Ops::of(in[K::org + i]), lo = Ops::of(in[K::lo + i]), hi = Ops::of(in[K::hi + i]);
-                if (Ops::sgn(hi - lo - 2 * dp) < 0) return true;  // the slab can close
+                const NT &o = q.o[i], &lo = q.lo[i], &hi = q.hi[i];
+                if (Ops::sgn(hi - lo - q.close) < 0) return true;  // the slab can close
                 // Along |d|: the entry's numerator as large, the exit's as
                 // small as the moves make them, each over |d| -+ dd as makes
                 // the quotient later or earlier.
-                const NT near = (d > 0 ? lo - o : o - hi) + 2 * dp, far = (d > 0 ? hi - o : o - lo) - 2 * dp;
+                const NT near = (d > 0 ? lo - o : o - hi) + q.sides, far = (d > 0 ? hi - o : o - lo) - q.sides;
                 entry[i] = F{near, Ops::sgn(near) >= 0 ? NT(ad - dd) : NT(ad + dd)};
                 exit[i] = F{far, Ops::sgn(far) >= 0 ? NT(ad + dd) : NT(ad - dd)};
             }
@@ -267,16 +294,16 @@ template <bool Segment, bool Line = false> struct RayAabbBand {
 
         static bool run(const double* in, int exact_answer, const double* delta) {
             if (exact_answer == 0) {
-                if (!Line) return can_meet(in, delta);
+                if (!Line) return can_meet(reach_of(in, delta));
                 // A line is two rays from o, along d and along -d: each
                 // half's reachable positions are a ray's (for t <= 0 the
                 // direction's moves turn round with t).
                 std::array<double, ray_aabb_input.size()> back;
                 std::copy(in, in + back.size(), back.begin());
                 for (size_t i = 0; i < 3; ++i) back[K::dir + i] = -in[K::dir + i];
-                return can_meet(in, delta) || can_meet(back.data(), delta);
+                return can_meet(reach_of(in, delta)) || can_meet(reach_of(back.data(), delta));
             }
-            if (const std::optional<bool> miss = can_miss(in, delta)) return *miss;
+            if (const std::optional<bool> miss = can_miss(reach_of(in, delta))) return *miss;
             return grown_or_shrunk(in, delta);
         }
 
@@ -316,28 +343,44 @@ template <bool Segment, bool Line = false> struct RayAabbBand {
     };
 };
 
-/// Moving every input by delta moves each Minkowski bound by 2 delta and
-/// each point t d of the segment by t delta <= delta, the segment's start
-/// (the origin) not at all. The answer cannot flip unless the segment's
-/// answer differs between the difference box grown by 3 delta and shrunk by
-/// 3 delta (as for segment_aabb).
+/// Moving every input by delta moves each Minkowski bound by 2 delta on its
+/// own (a face of each box), so a slab narrows by 4 delta, and each point
+/// t d of the segment by t delta <= delta, the segment's start (the origin)
+/// not at all: segment_aabb's exact band, on the difference box, with a
+/// point and a face closing by 2 delta besides t's share and a slab
+/// narrowing by 4 delta. Where a component of d can reach 0 (a hit's
+/// entry then moves without bound), the answer cannot flip unless the
+/// segment's answer differs between the difference box grown by 3 delta
+/// and shrunk by 3 delta.
 template <class Ops> struct MovingAabbBand {
     static_assert(positions_only(moving_aabb_input), "every number moves by one delta");
-    static bool run(const double* in, int /*exact_answer*/, const double* delta) {
+    static bool run(const double* in, int exact_answer, const double* delta) {
         using NT = typename Ops::NT;
         using K = SlabKeys;
-        const NT g = 3 * Ops::of(delta[0]);
-        std::array<NT, 3> glo, ghi, slo, shi, zero;
+        using Segment = typename RayAabbBand<true>::template Body<Ops>;
+        typename Segment::Reach q;
+        const NT dm = Ops::of(delta[0]);
         for (size_t i = 0; i < 3; ++i) {
-            const NT lo = Ops::of(in[K::s_lo + i]) - Ops::of(in[K::m_hi + i]), hi = Ops::of(in[K::s_hi + i]) - Ops::of(in[K::m_lo + i]);
-            glo[i] = lo - g;
-            ghi[i] = hi + g;
-            slo[i] = lo + g;
-            shi[i] = hi - g;
-            zero[i] = NT(0);
+            q.o[i] = NT(0);
+            q.lo[i] = Ops::of(in[K::s_lo + i]) - Ops::of(in[K::m_hi + i]);
+            q.hi[i] = Ops::of(in[K::s_hi + i]) - Ops::of(in[K::m_lo + i]);
+            q.dd[i] = dm;
+        }
+        q.d = in + K::motion;
+        q.sides = 2 * dm;
+        q.close = 4 * dm;
+        if (exact_answer == 0) return Segment::can_meet(q);
+        if (const std::optional<bool> miss = Segment::can_miss(q)) return *miss;
+        const NT g = 3 * dm;
+        std::array<NT, 3> glo, ghi, slo, shi;
+        for (size_t i = 0; i < 3; ++i) {
+            glo[i] = q.lo[i] - g;
+            ghi[i] = q.hi[i] + g;
+            slo[i] = q.lo[i] + g;
+            shi[i] = q.hi[i] - g;
         }
         using S = Slabs<Ops>;
-        return S::run(zero, in + K::motion, glo, ghi, true).hit != S::run(zero, in + K::motion, slo, shi, true).hit;
+        return S::run(q.o, q.d, glo, ghi, true).hit != S::run(q.o, q.d, slo, shi, true).hit;
     }
 };
 
