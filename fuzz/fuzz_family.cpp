@@ -45,6 +45,7 @@
 
 #include "check/engine/kernels_under_test.hpp"
 #include "check/io/case_file.hpp"
+#include "check/io/mesh_file.hpp"
 #include "check/io/fp_env.hpp"
 #include "check/io/safe_write.hpp"
 #include "check/engine/findings.hpp"
@@ -174,6 +175,9 @@ bool sampled(const uint8_t* data, size_t size) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+    // A subject with a mesh reads it through this program started again.
+    if (argc && *argc > 1 && std::string((*argv)[1]) == isect::check::kMeshReaderArg)
+        std::exit(isect::check::mesh_reader_main(*argc, *argv));
     g_family_name = family_of_binary(argc && *argc > 0 ? (*argv)[0] : nullptr);
     if (const char* p = std::getenv("ISECT_FUZZ_PRECISION"); p && *p) {
         if (std::string(p) != "float" && std::string(p) != "double")

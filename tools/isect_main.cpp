@@ -21,6 +21,7 @@
 #include "check/io/child.hpp"
 #include "check/io/fp_env.hpp"
 #include "check/io/fuzz_bytes.hpp"
+#include "check/io/mesh_file.hpp"
 #include "check/io/plugin_host.hpp"
 #include "check/io/safe_write.hpp"
 #include "isect/ref/gmp_memory.hpp"
@@ -180,6 +181,8 @@ int main(int argc, char** argv) {
     using namespace isect::tool;
     // A plugin's worker process is this program started again.
     if (argc > 1 && std::string(argv[1]) == isect::check::kPluginWorkerArg) return isect::check::plugin_worker_main(argc, argv);
+    // So is the reader of a user's mesh (assimp may crash on a malformed file).
+    if (argc > 1 && std::string(argv[1]) == isect::check::kMeshReaderArg) return isect::check::mesh_reader_main(argc, argv);
     isect::ref::keep_gmp_blocks_per_thread();
     // A file size limit (ulimit -f) must fail a write, not kill the run.
     std::signal(SIGXFSZ, SIG_IGN);

@@ -434,6 +434,7 @@ std::string output_summary(const std::string& path) {
 
 std::vector<std::string> KernelsUnderTest::notes() const {
     std::vector<std::string> out;
+    if (mesh_) out.push_back("the mesh " + mesh_->summary());
     if (!output_log_.empty()) {
         std::string printed = output_summary(output_log_);
         if (printed.empty()) std::remove(output_log_.c_str());  // it printed nothing: no log
