@@ -65,7 +65,8 @@ expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" 
 # of an inner vertex; the witness names the mesh it was drawn from.
 expect 1 "misses every triangle around a vertex the ray passes through" -- "$isect" check --family ray_triangle \
     --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/mv"
-if grep -q "drawn from the mesh $meshes/terrain.obj" "$work"/mv/*watertight*.case; then echo "ok: a mesh witness names its mesh"
+# (minimised off the mesh, it says so: its neighbours are then the relation's)
+if grep -qE "(drawn from|from a run with) the mesh $meshes/terrain.obj" "$work"/mv/*watertight*.case; then echo "ok: a mesh witness names its mesh"
 else echo "FAIL: no mesh witness names its mesh"; fail=1; fi
 # A witness that holds the mesh's triangles around it (neighbour.N) replays
 # against them without the mesh: the closed fan of eight at the vertex.

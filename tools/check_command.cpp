@@ -69,10 +69,16 @@ check::Written keep_relation_witness(const CheckArgs& args, const std::string& s
     check::FindingOrigin origin = witness_origin(args, subject, domain, rel.subject + " breaks the relation " + name, place);
     std::vector<std::array<double, 9>> around;
     if (mesh) {
-        origin.note = "drawn from the mesh " + args.subject.mesh + " (where its triangle is the mesh's, its neighbour.N are)";
         around = check::witness_neighbours(f, fc.witness);
-        if (const check::Family* own = check::find_family(f.name); own && check::witness_neighbours(*own, fc.witness) == around)
+        const check::Family* own = check::find_family(f.name);
+        if (own && check::witness_neighbours(*own, fc.witness) == around) {
             around.clear();
+            origin.note = "from a run with the mesh " + args.subject.mesh +
+                          "; its triangle is none of the mesh's (a construction, or moved by a transform or the minimiser): "
+                          "judged against the neighbours the relation builds";
+        } else {
+            origin.note = "drawn from the mesh " + args.subject.mesh + ": its triangle is the mesh's, neighbour.N the mesh's around it";
+        }
     }
     return files.keep_class(f, {f.name, check::FindingKey::Of::relation_class, 0, fc.key},
                             witness_stem(args, subject, f, rel.subject) + "-" + name, fc, origin, rel.relation, around);
