@@ -86,6 +86,16 @@ printf 'v 0 0 0\nv 1 0 0\nv 1 1 0.5\nv 0 1 0\nvn 0 -0.4472136 0.8944272\nvn -0.4
     >"$work/faceted.obj"
 expect 1 "note: the mesh $work/faceted.obj: 2 triangles, 4 vertices joined by position, 1 shared edges, 4 border edges" -- \
     "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$work/faceted.obj" --gen mesh_edge --cases 2000 --seed 1 --out "$work/m"
+# A zero-area triangle in a closed fan covers nothing but hides nothing:
+# the fan's other triangles still close it, and strict edges leak at the
+# vertex (the degenerate one had turned the vertex check off).
+printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv -1 0 0\nv 0 -1 0\nv 2 0 0\nf 1 2 3\nf 1 3 4\nf 1 4 5\nf 1 5 6\nf 1 6 2\n' >"$work/fan.obj"
+for said in "note: the mesh $work/fan.obj: 5 triangles, 6 vertices .* 1 degenerate triangles" "broken:strict_edges: watertight BROKEN"; do
+    expect 1 "$said" -- "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$work/fan.obj" --gen mesh_vertex \
+        --cases 20000 --seed 1 --out "$work/m"
+done
+expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" check --family ray_triangle --kernel watertight \
+    --mesh "$work/fan.obj" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/m"
 # A bad file is an error that names it (exit 2), never a crash of isect:
 # assimp reads in a process of its own.
 expect 2 "--mesh $work: is a directory, not a mesh file" -- "$isect" check --family ray_triangle --mesh "$work" --cases 10

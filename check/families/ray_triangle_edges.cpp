@@ -130,8 +130,10 @@ std::optional<size_t> crossing(const double* in, bool cull_back) {
     return std::nullopt;
 }
 
-/// Whether the ray crosses the plane of every triangle of the group the
-/// way it crosses the case's (det of the same sign, none 0).
+/// Whether the ray crosses the plane of every proper triangle of the group
+/// the way it crosses the case's (det of the same sign, none 0). A
+/// degenerate one (a mesh's zero-area triangle in a fan) covers nothing:
+/// the others close the fan without it, and it claims nothing either way.
 bool crosses_alike(const double* in, const std::vector<Inputs>& group) {
     for (const Inputs& n : group)
         for (size_t i = 0; i < 9; ++i)
@@ -139,7 +141,8 @@ bool crosses_alike(const double* in, const std::vector<Inputs>& group) {
     const ref::RayTriangleCramer base = ref::ray_triangle_cramer(in);
     for (const Inputs& n : group) {
         const ref::RayTriangleCramer other = ref::ray_triangle_cramer(n.data());
-        if (other.degenerate || other.det == 0 || (other.det > 0) != (base.det > 0)) return false;
+        if (other.degenerate) continue;
+        if (other.det == 0 || (other.det > 0) != (base.det > 0)) return false;
     }
     return true;
 }
