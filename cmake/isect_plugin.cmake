@@ -13,7 +13,7 @@ endfunction()
 #                        [PRECISION float|double]
 #                        [FP_ENV default|ftz|daz|ftz,daz]
 #                        [SECONDS n | CASES n] [SEED n] [TIMEOUT_MS n] [JOBS n]
-#                        [FAMILY f] [GEN kind] [CASES_DIR dir] [OUT dir])
+#                        [FAMILY f] [GEN kind] [MESH file] [CASES_DIR dir] [OUT dir])
 # A ctest test that runs `isect check --plugin` on a plugin target: it
 # passes while the contract holds, fails when it is broken (or on a usage
 # error, such as a DOMAIN that holds no float), and leaves the
@@ -24,6 +24,9 @@ endfunction()
 # is deterministic: SEED defaults to 1. It runs JOBS workers (default 2) and
 # tells ctest so (the test's PROCESSORS), so `ctest -j N` does not
 # oversubscribe the machine.
+# MESH is a mesh of your own (OBJ, PLY, STL; relative to the calling
+# CMakeLists.txt) that cases are drawn from too: with RELATION watertight,
+# its shared edges and closed fans are where a leak is looked for.
 # CASES_DIR is a folder of your own case files, judged first: one that
 # breaks the contract fails the test. Every keyword is one `isect check`
 # takes (`isect check --help`); a keyword this function does not know is an
@@ -37,7 +40,7 @@ macro(isect_add_plugin_check)
 endmacro()
 
 function(_isect_add_plugin_check name)
-  set(one PLUGIN CONTRACT ERROR DOMAIN REQUIRE CONVENTION RELATION PRECISION FP_ENV SECONDS CASES SEED TIMEOUT_MS JOBS FAMILY GEN CASES_DIR OUT)
+  set(one PLUGIN CONTRACT ERROR DOMAIN REQUIRE CONVENTION RELATION PRECISION FP_ENV SECONDS CASES SEED TIMEOUT_MS JOBS FAMILY GEN MESH CASES_DIR OUT)
   cmake_parse_arguments(P "" "${one}" "" ${ARGN})
   if(P_UNPARSED_ARGUMENTS)
     list(JOIN P_UNPARSED_ARGUMENTS " " bad)
@@ -65,6 +68,9 @@ function(_isect_add_plugin_check name)
   if(P_CASES_DIR)
     get_filename_component(P_CASES_DIR "${P_CASES_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   endif()
+  if(P_MESH)
+    get_filename_component(P_MESH "${P_MESH}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  endif()
   if(NOT P_OUT)
     set(P_OUT ${CMAKE_CURRENT_SOURCE_DIR}/isect-findings/${name})
   endif()
@@ -77,7 +83,7 @@ function(_isect_add_plugin_check name)
   set(args check --plugin $<TARGET_FILE:${P_PLUGIN}> --contract ${P_CONTRACT} --out ${P_OUT} --quiet)
   foreach(pair SECONDS:--seconds CASES:--cases FAMILY:--family SEED:--seed DOMAIN:--domain REQUIRE:--require
                CONVENTION:--convention RELATION:--relation ERROR:--error
-               PRECISION:--precision FP_ENV:--fp-env TIMEOUT_MS:--timeout-ms JOBS:--jobs GEN:--gen CASES_DIR:--replay)
+               PRECISION:--precision FP_ENV:--fp-env TIMEOUT_MS:--timeout-ms JOBS:--jobs GEN:--gen MESH:--mesh CASES_DIR:--replay)
     string(REPLACE ":" ";" kv ${pair})
     list(GET kv 0 key)
     list(GET kv 1 flag)

@@ -72,6 +72,22 @@ grep -q "watertight BROKEN" "$scratch/leaks.log" || { echo "FAIL: the watertight
 project woop "$source/examples/kernels/woop_watertight.c" "$(sed -E "s/^isect_add_plugin_check\(.*\)$/$relation_gate/" <<<"$snippet")"
 check woop pass "Woop's watertight test passes a RELATION watertight gate"
 
+# MESH: the user's own asset as a CI test. On a 4 x 4 terrain's shared
+# edges a strict-edge Möller-Trumbore fails the watertight gate and Woop's
+# test passes it.
+mesh_gate='isect_add_plugin_check(my_mesh_holds PLUGIN my_kernels CONTRACT tolerant=1 RELATION watertight FAMILY ray_triangle DOMAIN 2^-20:2^20 MESH terrain.obj GEN mesh_edge CASES 20000)'
+for name in mesh_leaks mesh_woop; do
+    kernel=$([ "$name" = mesh_leaks ] && echo mt_strict_edges.c || echo woop_watertight.c)
+    project "$name" "$source/examples/kernels/$kernel" "$(sed -E "s/^isect_add_plugin_check\(.*\)$/$mesh_gate/" <<<"$snippet")"
+    cp "$source/tests/data/meshes/terrain.obj" "$scratch/$name/"
+done
+check mesh_leaks fail "a strict-edge Möller-Trumbore fails a MESH gate on the terrain's shared edges"
+grep -q "mix: mesh_edge 100%" "$scratch/mesh_leaks.log" && grep -q "watertight BROKEN" "$scratch/mesh_leaks.log" ||
+    { echo "FAIL: the MESH gate did not judge the mesh's edges"; fail=1; }
+grep -q -- "--mesh\" \"$scratch/mesh_leaks/terrain.obj" "$scratch/mesh_leaks/build/CTestTestfile.cmake" ||
+    { echo "FAIL: MESH is not on the gate's command line as a path beside the CMakeLists.txt"; fail=1; }
+check mesh_woop pass "Woop's watertight test passes the MESH gate"
+
 # Every option a gate needs reaches the command line.
 project all "$source/tests/external_plugin/my_kernels.c" "$(sed -E 's/isect_add_plugin_check\((.*)\)/isect_add_plugin_check(\1)\nisect_add_plugin_check(all_options PLUGIN my_kernels CONTRACT exact ERROR 4 REQUIRE positive_radius PRECISION float FP_ENV ftz,daz CASES 500 SEED 7 TIMEOUT_MS 100 GEN uniform CASES_DIR cases FAMILY sphere_aabb CONVENTION none RELATION symmetric)/' <<<"$snippet")"
 if configure all; then
