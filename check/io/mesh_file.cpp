@@ -83,6 +83,7 @@ std::string ply_short(const std::string& path) {
 int mesh_reader_main(int argc, char** argv) {
     if (argc != 3) return reader_fails("usage: isect " + std::string(kMeshReaderArg) + " FILE");
 #ifndef ISECT_HAVE_ASSIMP
+    (void)argv;
     return reader_fails("this isect was built without assimp (apt-get install libassimp-dev, then build again)");
 #else
     Assimp::Importer importer;
