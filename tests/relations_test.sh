@@ -68,6 +68,10 @@ expect 1 "misses every triangle around a vertex the ray passes through" -- "$ise
 # (minimised off the mesh, it says so: its neighbours are then the relation's)
 if grep -qE "(drawn from|from a run with) the mesh $meshes/terrain.obj" "$work"/mv/*watertight*.case; then echo "ok: a mesh witness names its mesh"
 else echo "FAIL: no mesh witness names its mesh"; fail=1; fi
+# The JSON report's class holds its found case's triangles from the mesh
+# (what it was judged against), and isect merge keeps them.
+expect 1 '"found_neighbours": \[' -- "$isect" check --family ray_triangle --kernel broken:strict_edges \
+    --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 2000 --seed 1 --format json --out "$work/mj"
 # A witness that holds the mesh's triangles around it (neighbour.N) replays
 # against them without the mesh: the closed fan of eight at the vertex.
 fan=$(dirname "$0")/../corpus/ray_triangle/terrain_vertex_fan.case

@@ -71,6 +71,10 @@ check::Written keep_relation_witness(const CheckArgs& args, const std::string& s
     if (mesh) {
         around = check::witness_neighbours(f, fc.witness);
         const check::Family* own = check::find_family(f.name);
+        // The found case, as the mesh gave it, with the mesh's triangles
+        // around it (the report's JSON), where its triangle is the mesh's.
+        fc.found_neighbours = check::witness_neighbours(f, fc.found);
+        if (own && check::witness_neighbours(*own, fc.found) == fc.found_neighbours) fc.found_neighbours.clear();
         if (own && check::witness_neighbours(*own, fc.witness) == around) {
             around.clear();
             origin.note = "from a run with the mesh " + args.subject.mesh +

@@ -44,6 +44,11 @@ nlohmann::json classes_json(const FamilyResult& r, const RunInfo& info, const st
                    {"hint", class_hint(r, info.domain, fc)}, {"first_case", fc.first_case},
                    {"found", numbers(fc.found)}, {"found_case", fc.found_case}, {"found_why", fc.found_why}};
         if (fc.case_path) cj["case"] = fc.case_path->empty() ? json(nullptr) : json(*fc.case_path);
+        if (!fc.found_neighbours.empty()) {
+            json around = json::array();
+            for (const auto& t : fc.found_neighbours) around.push_back(numbers(std::vector<double>(t.begin(), t.end())));
+            cj["found_neighbours"] = around;
+        }
         if (fc.witnessed_k > 0) {
             cj["band_k"] = number(fc.band_k);
             cj["witnessed_k"] = number(fc.witnessed_k);
@@ -267,6 +272,20 @@ public:
         for (size_t i = 0; i < v.size(); ++i) out.push_back(real_of(v[i], where_ + "." + key + "[" + std::to_string(i) + "]"));
         return out;
     }
+    /// A list of lists of numbers (a class's found_neighbours).
+    std::vector<check::Inputs> real_rows(const char* key) const {
+        const json& v = at(key);
+        if (!v.is_array()) throw BadReport(where_ + "." + key + ": not a list of lists of numbers");
+        std::vector<check::Inputs> out;
+        for (size_t i = 0; i < v.size(); ++i) {
+            const std::string row = where_ + "." + key + "[" + std::to_string(i) + "]";
+            if (!v[i].is_array()) throw BadReport(row + ": not a list of numbers");
+            check::Inputs numbers_of_row;
+            for (size_t k = 0; k < v[i].size(); ++k) numbers_of_row.push_back(real_of(v[i][k], row + "[" + std::to_string(k) + "]"));
+            out.push_back(std::move(numbers_of_row));
+        }
+        return out;
+    }
     /// The objects of a list field, each with its place.
     std::vector<Fields> list(const char* key) const {
         const json& v = at(key);
@@ -314,6 +333,13 @@ check::FailureClass read_class(const Fields& c, const std::string& who, const st
     fc.found = c.reals("found");
     fc.found_case = c.whole("found_case");
     fc.found_why = c.text("found_why");
+    if (c.has("found_neighbours"))
+        for (const std::vector<double>& t : c.real_rows("found_neighbours")) {
+            if (t.size() != 9) throw BadReport(c.where() + ".found_neighbours: a triangle of " + std::to_string(t.size()) + " numbers, not 9");
+            std::array<double, 9> tri{};
+            std::copy(t.begin(), t.end(), tri.begin());
+            fc.found_neighbours.push_back(tri);
+        }
     if (c.has("witnessed_k")) {
         fc.band_k = c.real("band_k");
         fc.witnessed_k = c.real("witnessed_k");

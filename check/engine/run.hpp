@@ -104,6 +104,10 @@ struct FailureClass {
     Inputs found;
     uint64_t found_case = 0;
     std::string found_why;
+    /// For a watertight class of a run with a mesh whose found case's
+    /// triangle is the mesh's: the mesh's triangles around it, nine numbers
+    /// each (what the relation judged it against). Empty otherwise.
+    std::vector<std::array<double, 9>> found_neighbours;
     /// For a wrong answer's minimised witness: the band's K (measured_k of
     /// the witness alone) and, where a search found one, a perturbation of
     /// the witness whose exact answer is the kernel's and its K
