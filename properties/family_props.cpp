@@ -545,7 +545,11 @@ TEST_P(ProperTriangleProperty, agreesWithRationals) {
                                                  *rc::gen::inRange(-80, 30));
                     for (int i = 0; i < 3; ++i) t[3 * v + i] = sv * (2 * i + 1);
                 }
-                const int moved = *rc::gen::inRange(0, 12);  // 9 and above: none
+                // 9 and above: none. Drawn at full size: inRange scales its
+                // range with RapidCheck's size, so the first (small) cases
+                // always nudged a vertex, and at ISECT_PROPERTY_SCALE=0.01
+                // one run in a hundred saw no degenerate triangle at all.
+                const int moved = *rc::gen::resize(100, rc::gen::inRange(0, 12));
                 if (moved < 9) t[moved] = std::nextafter(t[moved], *rc::gen::arbitrary<bool>() ? INFINITY : -INFINITY);
             }
         for (const auto& [p, at] : triangles) {
