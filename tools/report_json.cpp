@@ -265,25 +265,13 @@ public:
     /// A number as number() writes it: a JSON number, "inf", "-inf",
     /// "nan" or null (NaN).
     double real(const char* key) const { return real_of(at(key), where_ + "." + key); }
-    check::Inputs reals(const char* key) const {
-        const json& v = at(key);
-        if (!v.is_array()) throw BadReport(where_ + "." + key + ": not a list of numbers");
-        check::Inputs out;
-        for (size_t i = 0; i < v.size(); ++i) out.push_back(real_of(v[i], where_ + "." + key + "[" + std::to_string(i) + "]"));
-        return out;
-    }
+    check::Inputs reals(const char* key) const { return reals_of(at(key), where_ + "." + key); }
     /// A list of lists of numbers (a class's found_neighbours).
     std::vector<check::Inputs> real_rows(const char* key) const {
         const json& v = at(key);
         if (!v.is_array()) throw BadReport(where_ + "." + key + ": not a list of lists of numbers");
         std::vector<check::Inputs> out;
-        for (size_t i = 0; i < v.size(); ++i) {
-            const std::string row = where_ + "." + key + "[" + std::to_string(i) + "]";
-            if (!v[i].is_array()) throw BadReport(row + ": not a list of numbers");
-            check::Inputs numbers_of_row;
-            for (size_t k = 0; k < v[i].size(); ++k) numbers_of_row.push_back(real_of(v[i][k], row + "[" + std::to_string(k) + "]"));
-            out.push_back(std::move(numbers_of_row));
-        }
+        for (size_t i = 0; i < v.size(); ++i) out.push_back(reals_of(v[i], where_ + "." + key + "[" + std::to_string(i) + "]"));
         return out;
     }
     /// The objects of a list field, each with its place.
@@ -297,6 +285,12 @@ public:
     const std::string& where() const { return where_; }
 
 private:
+    static check::Inputs reals_of(const json& v, const std::string& where) {
+        if (!v.is_array()) throw BadReport(where + ": not a list of numbers");
+        check::Inputs out;
+        for (size_t i = 0; i < v.size(); ++i) out.push_back(real_of(v[i], where + "[" + std::to_string(i) + "]"));
+        return out;
+    }
     static double real_of(const json& v, const std::string& where) {
         if (v.is_number()) return v.get<double>();
         if (v.is_null()) return std::nan("");

@@ -26,8 +26,8 @@ void index_mesh(Mesh& m) {
             u[i] = double(q[i]) - double(p[i]);
             v[i] = double(r[i]) - double(p[i]);
         }
-        const bool flat = u[1] * v[2] - u[2] * v[1] == 0 && u[2] * v[0] - u[0] * v[2] == 0 && u[0] * v[1] - u[1] * v[0] == 0;
-        m.degenerate_triangles += tri[0] == tri[1] || tri[1] == tri[2] || tri[2] == tri[0] || flat;
+        // A repeated vertex makes an edge vector 0, so its cross product too.
+        m.degenerate_triangles += u[1] * v[2] - u[2] * v[1] == 0 && u[2] * v[0] - u[0] * v[2] == 0 && u[0] * v[1] - u[1] * v[0] == 0;
     }
     for (const auto& [key, ts] : edges) {
         if (ts.size() == 1) ++m.border_edges;

@@ -115,15 +115,20 @@ template <bool Segment, bool Line = false> struct RayAabbBody {
 /// moving_aabb on a number type: the segment from 0 along d against the
 /// Minkowski difference S - M.
 template <class Ops> struct MovingAabbBody {
-    static typename Slabs<Ops>::Result slabs(const double* in) {
+    using Point = typename Slabs<Ops>::Point;
+    /// The Minkowski difference S - M, as its corners.
+    static void difference(const double* in, Point& lo, Point& hi) {
         using K = SlabKeys;
-        std::array<typename Ops::NT, 3> lo, hi, zero;
         for (size_t i = 0; i < 3; ++i) {
             lo[i] = Ops::of(in[K::s_lo + i]) - Ops::of(in[K::m_hi + i]);
             hi[i] = Ops::of(in[K::s_hi + i]) - Ops::of(in[K::m_lo + i]);
-            zero[i] = typename Ops::NT(0);
         }
-        return Slabs<Ops>::run(zero, in + K::motion, lo, hi, true);
+    }
+    static typename Slabs<Ops>::Result slabs(const double* in) {
+        Point lo, hi, zero;
+        difference(in, lo, hi);
+        for (size_t i = 0; i < 3; ++i) zero[i] = typename Ops::NT(0);
+        return Slabs<Ops>::run(zero, in + SlabKeys::motion, lo, hi, true);
     }
     static Out<Ops> run(const double* in) {
         const auto s = slabs(in);
@@ -360,10 +365,9 @@ template <class Ops> struct MovingAabbBand {
         using Segment = typename RayAabbBand<true>::template Body<Ops>;
         typename Segment::Reach q;
         const NT dm = Ops::of(delta[0]);
+        MovingAabbBody<Ops>::difference(in, q.lo, q.hi);
         for (size_t i = 0; i < 3; ++i) {
             q.o[i] = NT(0);
-            q.lo[i] = Ops::of(in[K::s_lo + i]) - Ops::of(in[K::m_hi + i]);
-            q.hi[i] = Ops::of(in[K::s_hi + i]) - Ops::of(in[K::m_lo + i]);
             q.dd[i] = dm;
         }
         q.d = in + K::motion;
