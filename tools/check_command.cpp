@@ -59,8 +59,9 @@ check::FindingOrigin witness_origin(const CheckArgs& args, const std::string& su
 /// Keeps a relation class's witness: the case, naming its relation (the
 /// other calls are what the relation derives from it). A mesh's neighbours
 /// go with a watertight witness, so that it replays without the mesh; a
-/// witness minimised off the mesh has the ones the relation builds, and
-/// holds none.
+/// witness whose triangle is none of the mesh's (a construction, or a
+/// transform of a mesh case) has the ones the relation builds, and holds
+/// none.
 check::Written keep_relation_witness(const CheckArgs& args, const std::string& subject, const std::string& domain,
                                      const check::Family& f, const check::RelationReport& rel, check::FailureClass& fc,
                                      const std::string& place, check::FindingFiles& files) {
@@ -69,19 +70,20 @@ check::Written keep_relation_witness(const CheckArgs& args, const std::string& s
     check::FindingOrigin origin = witness_origin(args, subject, domain, rel.subject + " breaks the relation " + name, place);
     std::vector<std::array<double, 9>> around;
     if (mesh) {
-        around = check::witness_neighbours(f, fc.witness);
-        const check::Family* own = check::find_family(f.name);
         // The found case, as the mesh gave it, with the mesh's triangles
-        // around it (the report's JSON), where its triangle is the mesh's.
-        fc.found_neighbours = check::witness_neighbours(f, fc.found);
-        if (own && check::witness_neighbours(*own, fc.found) == fc.found_neighbours) fc.found_neighbours.clear();
-        if (own && check::witness_neighbours(*own, fc.witness) == around) {
-            around.clear();
-            origin.note = "from a run with the mesh " + args.subject.mesh +
-                          "; its triangle is none of the mesh's (a construction, or moved by a transform or the minimiser): "
-                          "judged against the neighbours the relation builds";
+        // around it (the report's JSON), where its triangle is the mesh's;
+        // the minimiser keeps such a witness on the mesh.
+        const auto& on_mesh = f.shared_edges.mesh_triangle;
+        if (on_mesh && on_mesh(fc.found.data())) fc.found_neighbours = check::witness_neighbours(f, fc.found);
+        if (on_mesh && on_mesh(fc.witness.data())) {
+            around = check::witness_neighbours(f, fc.witness);
+            fc.in_file = f.shared_edges.mesh_place ? f.shared_edges.mesh_place(fc.witness.data()) : "";
+            origin.note = "drawn from the mesh " + args.subject.mesh + ": its triangle is the mesh's, neighbour.N the mesh's around it" +
+                          (fc.in_file.empty() ? "" : " (" + fc.in_file + ")");
         } else {
-            origin.note = "drawn from the mesh " + args.subject.mesh + ": its triangle is the mesh's, neighbour.N the mesh's around it";
+            origin.note = "from a run with the mesh " + args.subject.mesh +
+                          "; its triangle is none of the mesh's (a construction, or moved by a transform): "
+                          "judged against the neighbours the relation builds";
         }
     }
     return files.keep_class(f, {f.name, check::FindingKey::Of::relation_class, 0, fc.key},

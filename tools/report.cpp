@@ -212,6 +212,7 @@ void print_classes(std::ostream& out, const RunInfo& info, const FamilyResult& r
         if (const std::string hint = class_hint(r, info.domain, fc); !hint.empty())
             out << "       note: " << hint << "\n";
         if (c < kShownWitnesses) out << witness_lines(r, fc.witness);
+        if (!fc.in_file.empty()) out << "       in the mesh's file: " << fc.in_file << "\n";
         if (fc.witnessed_k > 0)
             out << "       K between the band's " << format_k(fc.band_k) << " and " << format_k(fc.witnessed_k)
                 << ": each number of this input within " << format_k(fc.witnessed_k)

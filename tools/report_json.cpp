@@ -49,6 +49,7 @@ nlohmann::json classes_json(const FamilyResult& r, const RunInfo& info, const st
             for (const auto& t : fc.found_neighbours) around.push_back(numbers(std::vector<double>(t.begin(), t.end())));
             cj["found_neighbours"] = around;
         }
+        if (!fc.in_file.empty()) cj["in_file"] = fc.in_file;
         if (fc.witnessed_k > 0) {
             cj["band_k"] = number(fc.band_k);
             cj["witnessed_k"] = number(fc.witnessed_k);
@@ -334,6 +335,7 @@ check::FailureClass read_class(const Fields& c, const std::string& who, const st
             std::copy(t.begin(), t.end(), tri.begin());
             fc.found_neighbours.push_back(tri);
         }
+    if (c.has("in_file")) fc.in_file = c.text("in_file");
     if (c.has("witnessed_k")) {
         fc.band_k = c.real("band_k");
         fc.witnessed_k = c.real("witnessed_k");

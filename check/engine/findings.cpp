@@ -58,7 +58,13 @@ void minimise_class(const Family& f, const FamilyKernel& k, FailureClass& c, con
 
 void minimise_relation_class(const Family& f, const Relation& rel, const std::vector<FamilyKernel>& kernels,
                              FailureClass& c, const Domain& domain) {
+    // A leak found on the user's mesh stays there: shrunk off it, the case
+    // would be judged against neighbours the relation builds, not the
+    // mesh's, and the witness would be another finding.
+    const auto& on_mesh = f.shared_edges.mesh_triangle;
+    const bool keep_on_mesh = rel.kind == Relation::Kind::watertight && on_mesh && on_mesh(c.found.data());
     const auto same_class = [&](const Inputs& t) {
+        if (keep_on_mesh && on_mesh(t.data()) != on_mesh(c.found.data())) return false;
         const std::optional<RelationBreak> b = judge_relation(f, rel, kernels, t);
         return b && b->key == c.key;
     };

@@ -434,7 +434,10 @@ std::string output_summary(const std::string& path) {
 
 std::vector<std::string> KernelsUnderTest::notes() const {
     std::vector<std::string> out;
-    if (mesh_) out.push_back("the mesh " + mesh_->summary());
+    if (mesh_) {
+        out.push_back("the mesh " + mesh_->summary());
+        if (const std::string reached = mesh_->reach_summary(); !reached.empty()) out.push_back("on the mesh, " + reached);
+    }
     if (!output_log_.empty()) {
         std::string printed = output_summary(output_log_);
         if (printed.empty()) std::remove(output_log_.c_str());  // it printed nothing: no log

@@ -55,6 +55,7 @@ void merge_class(const Family& f, FailureClass& into, const FailureClass& from) 
         into.found_case = from.found_case;
         into.found_why = from.found_why;
         into.found_neighbours = from.found_neighbours;
+        into.in_file = from.in_file;
         into.witness = from.witness;
         into.why = from.why;
         into.truth = from.truth;

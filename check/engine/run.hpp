@@ -108,6 +108,10 @@ struct FailureClass {
     /// triangle is the mesh's: the mesh's triangles around it, nine numbers
     /// each (what the relation judged it against). Empty otherwise.
     std::vector<std::array<double, 9>> found_neighbours;
+    /// For a watertight class whose witness is on the user's mesh: where it
+    /// is in the mesh's file, by the file's face and vertex numbers
+    /// (Family::SharedEdges::mesh_place). Empty otherwise.
+    std::string in_file;
     /// For a wrong answer's minimised witness: the band's K (measured_k of
     /// the witness alone) and, where a search found one, a perturbation of
     /// the witness whose exact answer is the kernel's and its K

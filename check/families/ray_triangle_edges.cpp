@@ -1,5 +1,6 @@
 #include "ray_triangle_edges.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "family_common.hpp"
@@ -54,6 +55,27 @@ std::vector<std::vector<Inputs>> neighbourhoods(const double* in) {
     return out;
 }
 
+/// Which of the mesh's triangles the case's is: its vertices the mesh's, in
+/// the order of the mesh's triangle or a rotation of it.
+std::optional<uint32_t> mesh_triangle_of(const Mesh& m, const std::map<std::array<float, 3>, uint32_t>& index,
+                                         const std::vector<std::vector<uint32_t>>& around, const double* in,
+                                         uint32_t (&v)[3]) {
+    for (size_t k = 0; k < 3; ++k) {
+        const double* p = in + kTri + 3 * k;
+        const std::array<float, 3> key{float(p[0]), float(p[1]), float(p[2])};
+        const auto at = index.find(key);
+        if (at == index.end() || double(key[0]) != p[0] || double(key[1]) != p[1] || double(key[2]) != p[2])
+            return std::nullopt;
+        v[k] = at->second;
+    }
+    for (uint32_t t : around[v[0]]) {
+        const auto& x = m.triangles[t];
+        for (size_t r = 0; r < 3; ++r)
+            if (x[r] == v[0] && x[(r + 1) % 3] == v[1] && x[(r + 2) % 3] == v[2]) return t;
+    }
+    return std::nullopt;
+}
+
 /// The neighbourhoods of a case from a user's mesh: where the case's
 /// triangle is one of the mesh's (its vertices, in its order), across each
 /// edge the mesh triangle that shares it (none at the mesh's border), and
@@ -64,25 +86,9 @@ std::vector<std::vector<Inputs>> mesh_neighbourhoods(
     const Mesh& m, const std::map<std::array<float, 3>, uint32_t>& index, const std::vector<std::vector<uint32_t>>& around,
     const double* in, const std::function<std::vector<std::vector<Inputs>>(const double*)>& own) {
     uint32_t v[3];
-    for (size_t k = 0; k < 3; ++k) {
-        const double* p = in + kTri + 3 * k;
-        const std::array<float, 3> key{float(p[0]), float(p[1]), float(p[2])};
-        const auto at = index.find(key);
-        if (at == index.end() || double(key[0]) != p[0] || double(key[1]) != p[1] || double(key[2]) != p[2])
-            return own(in);
-        v[k] = at->second;
-    }
-    // The mesh triangle with these vertices, in any rotation of this order.
-    const auto same = [&](uint32_t t) {
-        const auto& x = m.triangles[t];
-        for (size_t r = 0; r < 3; ++r)
-            if (x[r] == v[0] && x[(r + 1) % 3] == v[1] && x[(r + 2) % 3] == v[2]) return true;
-        return false;
-    };
-    uint32_t self = UINT32_MAX;
-    for (uint32_t t : around[v[0]])
-        if (same(t)) self = t;
-    if (self == UINT32_MAX) return own(in);
+    const std::optional<uint32_t> found = mesh_triangle_of(m, index, around, in, v);
+    if (!found) return own(in);
+    const uint32_t self = *found;
     const auto as_case = [&](uint32_t t) {
         double tri[9];
         for (size_t k = 0; k < 3; ++k)
@@ -168,7 +174,48 @@ Family::SharedEdges ray_triangle_mesh_edges(const Family::SharedEdges& own, cons
     s.neighbours = [mesh, index, around, own = own.neighbours](const double* in) {
         return mesh_neighbourhoods(*mesh, *index, *around, in, own);
     };
+    s.mesh_triangle = [mesh, index, around](const double* in) {
+        uint32_t v[3];
+        return mesh_triangle_of(*mesh, *index, *around, in, v);
+    };
+    s.mesh_place = [mesh, index, around, names = own.names](const double* in) -> std::string {
+        uint32_t v[3];
+        const std::optional<uint32_t> t = mesh_triangle_of(*mesh, *index, *around, in, v);
+        if (!t || !mesh->name_in_file) return {};
+        std::string out = "its triangle is " + mesh->name_in_file(*t);
+        const std::optional<size_t> g = crossing(in, false);
+        if (!g) return out;
+        // The mesh's triangles at the edge (both its vertices) or vertex.
+        std::vector<std::string> others;
+        for (uint32_t n : (*around)[v[*g % 3]]) {
+            const auto& x = mesh->triangles[n];
+            const auto has = [&](uint32_t a) { return x[0] == a || x[1] == a || x[2] == a; };
+            if (n != *t && (*g >= 3 || has(v[(*g + 1) % 3]))) others.push_back(mesh->name_in_file(n));
+        }
+        out += "; around its " + (*g < names.size() ? names[*g] : std::to_string(*g)) + ": ";
+        for (size_t i = 0; i < others.size(); ++i) out += (i ? ", " : "") + others[i];
+        return out;
+    };
     return s;
+}
+
+bool mark_reached(const Mesh& m, uint32_t t, const double* in) {
+    const std::optional<size_t> g = crossing(in, false);
+    if (!g || !m.reached) return g.has_value();
+    const auto& tri = m.triangles[t];
+    if (*g >= 3) {
+        m.reached->vertices[tri[*g - 3]].store(true, std::memory_order_relaxed);
+        return true;
+    }
+    // m.shared is sorted by its vertex pairs (index_mesh).
+    const auto [a, b] = std::minmax(tri[*g], tri[(*g + 1) % 3]);
+    auto at = std::lower_bound(m.shared.begin(), m.shared.end(), std::make_pair(a, b),
+                               [](const Mesh::Shared& e, const std::pair<uint32_t, uint32_t>& k) {
+                                   return std::make_pair(e.v0, e.v1) < k;
+                               });
+    for (; at != m.shared.end() && at->v0 == a && at->v1 == b; ++at)
+        m.reached->edges[size_t(at - m.shared.begin())].store(true, std::memory_order_relaxed);
+    return true;
 }
 
 }  // namespace isect::check

@@ -21,4 +21,9 @@ Family::SharedEdges ray_triangle_shared_edges(bool cull_back);
 /// mesh's (Family::mesh_shared_edges).
 Family::SharedEdges ray_triangle_mesh_edges(const Family::SharedEdges& own, const std::shared_ptr<const Mesh>& mesh);
 
+/// Marks in m.reached the shared edge or the vertex of the mesh's triangle
+/// t that the case `in` (a ray against t) passes exactly through, if any;
+/// whether it passes through one.
+bool mark_reached(const Mesh& m, uint32_t t, const double* in);
+
 }  // namespace isect::check

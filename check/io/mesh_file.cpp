@@ -10,6 +10,8 @@
 #include <poll.h>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -46,38 +48,268 @@ int reader_fails(const std::string& why) {
     return 3;
 }
 
-/// An ASCII PLY holds one line per element after its header: assimp takes
-/// a file cut short there as a smaller mesh, or garbage. Empty when the
-/// file is no ASCII PLY or has every line its header declares.
-std::string ply_short(const std::string& path) {
-    std::ifstream in(path);
+/// A text mesh (OBJ, ASCII PLY) as the file numbers it, read beside
+/// assimp: to say what assimp lets through (a line cut short, a vertex that
+/// is not finite, a face naming a vertex the file lacks) by the file's own
+/// lines and numbers, and to name a triangle in a report the same way.
+/// Vertices and faces counted from 0 here; in messages as the file counts
+/// them (an OBJ from 1, "vertex 7"; a PLY from 0, "vertex index 6").
+struct FileNumbers {
+    bool ply = false;
+    std::vector<std::array<float, 3>> vertices;
+    std::vector<long long> vertex_line;
+    std::vector<std::vector<uint32_t>> faces;
+    std::vector<long long> face_line;
+};
+
+std::vector<std::string> words_of(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+/// The number `word` spells wholly (strtod's grammar: nan and inf too).
+std::optional<double> number_of(const std::string& word) {
+    char* end = nullptr;
+    errno = 0;
+    const double x = std::strtod(word.c_str(), &end);
+    if (end == word.c_str() || *end != 0) return std::nullopt;
+    return x;
+}
+
+/// "line L: " and why.
+std::string at_line(long long line, const std::string& why) { return "line " + std::to_string(line) + ": " + why; }
+
+/// "vertex 7" in an OBJ, "vertex index 6" in a PLY ("face", "face index").
+std::string numbered(const FileNumbers& f, const std::string& what, uint64_t i) {
+    return what + (f.ply ? " index " + std::to_string(i) : " " + std::to_string(i + 1));
+}
+
+std::string not_finite(const FileNumbers& f, uint64_t n, const std::array<double, 3>& p) {
+    return numbered(f, "vertex", n) + " (" + format_double(p[0]) + " " + format_double(p[1]) + " " + format_double(p[2]) +
+           ") is not finite";
+}
+
+/// Checks that every face's vertices exist; why names the first that does not.
+bool faces_in_range(const FileNumbers& f, std::string& why) {
+    for (size_t i = 0; i < f.faces.size(); ++i)
+        for (uint32_t v : f.faces[i])
+            if (v >= f.vertices.size()) {
+                why = at_line(f.face_line[i], numbered(f, "face", i) + " names " + numbered(f, "vertex", v) + ", and the file has " +
+                                                  std::to_string(f.vertices.size()) + " vertices");
+                return false;
+            }
+    return true;
+}
+
+/// An ASCII PLY: its header's elements, then one line per element.
+std::optional<FileNumbers> ascii_ply_numbers(std::istream& in, std::string& why) {
+    struct Element {
+        std::string name;
+        long long count = 0;
+        std::vector<std::pair<std::string, bool>> properties;  // name, is a list
+    };
+    std::vector<Element> elements;
     std::string line;
-    if (!std::getline(in, line) || line != "ply" || !std::getline(in, line) || line.rfind("format ascii", 0) != 0) return {};
-    long long declared = 0, at = 2;
-    std::string elements;
+    long long at = 2;
     bool ended = false;
     while (std::getline(in, line)) {
         ++at;
-        if ((ended = line == "end_header")) break;
-        std::istringstream words(line);
-        std::string word, name;
-        long long n = 0;
-        if (words >> word >> name >> n && word == "element") {
-            declared += n;
-            elements += (elements.empty() ? "" : ", ") + name + " " + std::to_string(n);
-        }
+        const std::vector<std::string> w = words_of(line);
+        if ((ended = !w.empty() && w[0] == "end_header")) break;
+        if (w.size() >= 3 && w[0] == "element") elements.push_back({w[1], (long long)number_of(w[2]).value_or(0), {}});
+        else if (w.size() >= 5 && w[0] == "property" && w[1] == "list" && !elements.empty()) elements.back().properties.push_back({w[4], true});
+        else if (w.size() >= 3 && w[0] == "property" && !elements.empty()) elements.back().properties.push_back({w[2], false});
     }
-    if (!ended) return "line " + std::to_string(at) + " is its last, and its header has no end_header: the file is truncated";
+    if (!ended) {
+        why = "line " + std::to_string(at) + " is its last, and its header has no end_header: the file is truncated";
+        return std::nullopt;
+    }
     const long long header = at;
-    long long lines = 0;
-    while (std::getline(in, line))
-        if (line.find_first_not_of(" \t\r") != std::string::npos) ++lines;
-    if (lines >= declared) return {};
-    return "line " + std::to_string(header + lines) + " is its last: its header (" + elements + ") declares " +
-           std::to_string(declared) + " element lines after end_header (line " + std::to_string(header) + "), it has " +
-           std::to_string(lines) + ": the file is truncated";
+    long long declared = 0, lines = 0;
+    std::string declares;
+    for (const Element& e : elements) {
+        declared += e.count;
+        declares += (declares.empty() ? "" : ", ") + e.name + " " + std::to_string(e.count);
+    }
+    FileNumbers out;
+    out.ply = true;
+    for (const Element& e : elements)
+        for (long long i = 0; i < e.count; ++i) {
+            std::vector<std::string> w;
+            while (w.empty() && std::getline(in, line)) {
+                ++at;
+                w = words_of(line);
+            }
+            if (w.empty()) {
+                why = "line " + std::to_string(header + lines) + " is its last: its header (" + declares + ") declares " +
+                      std::to_string(declared) + " element lines after end_header (line " + std::to_string(header) +
+                      "), it has " + std::to_string(lines) + ": the file is truncated";
+                return std::nullopt;
+            }
+            ++lines;
+            const std::string which = numbered(out, e.name, uint64_t(i));
+            size_t next = 0;
+            std::array<double, 3> p{0, 0, 0};
+            std::vector<uint32_t> indices;
+            for (const auto& [name, list] : e.properties) {
+                const auto take = [&]() -> std::optional<double> {
+                    if (next >= w.size()) {
+                        why = at_line(at, which + " ends before its property " + name +
+                                              " (the header's properties are more than the line's numbers): the line is cut short");
+                        return std::nullopt;
+                    }
+                    const std::optional<double> x = number_of(w[next]);
+                    if (!x) why = at_line(at, which + ": '" + w[next] + "' is not a number");
+                    ++next;
+                    return x;
+                };
+                const std::optional<double> first = take();
+                if (!first) return std::nullopt;
+                if (!list) {
+                    const size_t axis = name == "x" ? 0 : name == "y" ? 1 : name == "z" ? 2 : 3;
+                    if (axis < 3) p[axis] = *first;
+                    continue;
+                }
+                for (double n = 0; n < *first; ++n) {
+                    const std::optional<double> x = take();
+                    if (!x) return std::nullopt;
+                    indices.push_back(*x >= 0 && *x < 4294967295.0 ? uint32_t(*x) : UINT32_MAX);
+                }
+            }
+            if (e.name == "vertex") {
+                if (!std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2])) {
+                    why = at_line(at, not_finite(out, uint64_t(i), p));
+                    return std::nullopt;
+                }
+                out.vertices.push_back({float(p[0]), float(p[1]), float(p[2])});
+                out.vertex_line.push_back(at);
+            } else if (e.name == "face") {
+                out.faces.push_back(std::move(indices));
+                out.face_line.push_back(at);
+            }
+        }
+    if (!faces_in_range(out, why)) return std::nullopt;
+    return out;
 }
 
+/// An OBJ: its v lines (three coordinates, a fourth or a colour after them)
+/// and f lines (vertex numbers, from 1, or negative: back from the last).
+std::optional<FileNumbers> obj_numbers(std::istream& in, std::string& why) {
+    FileNumbers out;
+    std::string line;
+    for (long long at = 1; std::getline(in, line); ++at) {
+        const std::vector<std::string> w = words_of(line.substr(0, line.find('#')));
+        if (w.empty()) continue;
+        if (w[0] == "v") {
+            const long long n = (long long)out.vertices.size();
+            std::array<double, 3> p{};
+            for (size_t k = 0; k < 3; ++k) {
+                const std::optional<double> x = k + 1 < w.size() ? number_of(w[k + 1]) : std::nullopt;
+                if (!x) {
+                    why = at_line(at, "vertex " + std::to_string(n + 1) + " has " +
+                                          (k + 1 < w.size() ? "'" + w[k + 1] + "' for a coordinate" : std::to_string(k) + " coordinates, not 3") +
+                                          ": the line is cut short or malformed");
+                    return std::nullopt;
+                }
+                p[k] = *x;
+            }
+            if (!std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2])) {
+                why = at_line(at, not_finite(out, uint64_t(n), p));
+                return std::nullopt;
+            }
+            out.vertices.push_back({float(p[0]), float(p[1]), float(p[2])});
+            out.vertex_line.push_back(at);
+        } else if (w[0] == "f") {
+            std::vector<uint32_t> face;
+            for (size_t k = 1; k < w.size(); ++k) {
+                const std::optional<double> x = number_of(w[k].substr(0, w[k].find('/')));
+                const double v = !x ? 0 : *x < 0 ? double(out.vertices.size()) + *x + 1 : *x;
+                if (!(v >= 1 && v <= 4294967295.0) || v != std::floor(v)) {
+                    why = at_line(at, "face " + std::to_string(out.faces.size() + 1) + ": '" + w[k] + "' names no vertex" +
+                                          (x ? " (the file has " + std::to_string(out.vertices.size()) + " before it)" : ""));
+                    return std::nullopt;
+                }
+                face.push_back(uint32_t(v - 1));
+            }
+            out.faces.push_back(std::move(face));
+            out.face_line.push_back(at);
+        }
+    }
+    if (!faces_in_range(out, why)) return std::nullopt;
+    return out;
+}
+
+/// The file's own numbers when it is an OBJ or an ASCII PLY; nullopt with
+/// why empty for any other file, with why set for a malformed one.
+std::optional<FileNumbers> file_numbers(const std::string& path, std::string& why) {
+    std::ifstream in(path);
+    std::string line;
+    const std::string ext = std::filesystem::path(path).extension().string();
+    if (ext == ".obj" || ext == ".OBJ") return obj_numbers(in, why);
+    if (!std::getline(in, line) || line != "ply" || !std::getline(in, line) || line.rfind("format ascii", 0) != 0) return std::nullopt;
+    return ascii_ply_numbers(in, why);
+}
+
+/// Names each of the mesh's triangles in the file: by the file's face and
+/// vertex numbers where the file has them (the face whose vertices, as the
+/// file spells them, are the triangle's), else by assimp's order.
+std::function<std::string(uint32_t)> names_in_file(const Mesh& m, std::optional<FileNumbers> numbers,
+                                                   std::vector<TriangleRecord> records, bool stl) {
+    struct Index {
+        FileNumbers file;
+        std::map<std::array<float, 3>, std::vector<uint32_t>> at;  // a position -> the file's vertices there
+        std::vector<std::vector<uint32_t>> faces_of;                // a file vertex -> its faces
+    };
+    std::shared_ptr<Index> ix;
+    if (numbers) {
+        ix = std::make_shared<Index>();
+        ix->file = std::move(*numbers);
+        ix->faces_of.resize(ix->file.vertices.size());
+        for (uint32_t v = 0; v < ix->file.vertices.size(); ++v) ix->at[ix->file.vertices[v]].push_back(v);
+        for (uint32_t f = 0; f < ix->file.faces.size(); ++f)
+            for (uint32_t v : ix->file.faces[f]) ix->faces_of[v].push_back(f);
+    }
+    std::vector<std::array<float, 3>> vertices = m.vertices;
+    std::vector<std::array<uint32_t, 3>> triangles = m.triangles;
+    bool several = false;
+    for (const TriangleRecord& r : records) several = several || r.object != 0;
+    return [ix, records = std::move(records), vertices = std::move(vertices), triangles = std::move(triangles), stl,
+            several](uint32_t t) -> std::string {
+        if (t >= triangles.size()) return "triangle " + std::to_string(t + 1);
+        if (ix) {
+            // The file's vertices at each corner, and a face holding one of each.
+            std::vector<uint32_t> corners[3];
+            for (size_t k = 0; k < 3; ++k)
+                if (const auto at = ix->at.find(vertices[triangles[t][k]]); at != ix->at.end()) corners[k] = at->second;
+            for (uint32_t a : corners[0])
+                for (uint32_t f : ix->faces_of[a]) {
+                    const auto& face = ix->file.faces[f];
+                    uint32_t chosen[3] = {a, 0, 0};
+                    bool all = true;
+                    for (size_t k = 1; k < 3 && all; ++k) {
+                        all = false;
+                        for (uint32_t v : face)
+                            if (std::find(corners[k].begin(), corners[k].end(), v) != corners[k].end()) {
+                                chosen[k] = v;
+                                all = true;
+                                break;
+                            }
+                    }
+                    if (!all) continue;
+                    const uint32_t base = ix->file.ply ? 0 : 1;
+                    return numbered(ix->file, "face", f) + " (line " + std::to_string(ix->file.face_line[f]) +
+                           (ix->file.ply ? ": vertex indices " : ": vertices ") + std::to_string(chosen[0] + base) + " " +
+                           std::to_string(chosen[1] + base) + " " + std::to_string(chosen[2] + base) + ")";
+                }
+        }
+        if (stl) return "facet " + std::to_string(t + 1);
+        const TriangleRecord& r = records[t];
+        return "face " + std::to_string(r.face + 1) + (several ? " of object " + std::to_string(r.object + 1) : std::string()) +
+               " as assimp reads it (after splitting polygons into triangles)";
+    };
+}
 }  // namespace
 
 int mesh_reader_main(int argc, char** argv) {
@@ -132,8 +364,11 @@ std::shared_ptr<const Mesh> read_mesh(const std::string& path, std::string& why)
         why = path + ": Unable to open file: " + std::strerror(errno);
         return nullptr;
     }
-    if (const std::string short_by = ply_short(path); !short_by.empty()) {
-        why = path + ": " + short_by;
+    // What assimp lets through in a text mesh, said by the file's own lines.
+    std::string malformed;
+    std::optional<FileNumbers> numbers = file_numbers(path, malformed);
+    if (!malformed.empty()) {
+        why = path + ": " + malformed;
         return nullptr;
     }
     // Read by assimp in a process of its own: a malformed file can crash
@@ -224,7 +459,10 @@ std::shared_ptr<const Mesh> read_mesh(const std::string& path, std::string& why)
         why = path + ": no triangles";
         return nullptr;
     }
-    return mesh_by_position(path, triangles);
+    const std::shared_ptr<Mesh> m = mesh_by_position(path, triangles);
+    const std::string ext = std::filesystem::path(path).extension().string();
+    m->name_in_file = names_in_file(*m, std::move(numbers), std::move(records), ext == ".stl" || ext == ".STL");
+    return m;
 }
 
 }  // namespace isect::check

@@ -481,12 +481,21 @@ struct Family {
     /// vertex the query passes exactly through, if any (at most one: decided
     /// exactly, on the case alone); whether it crosses every plane of that
     /// group the same way as the case's; and a name for each group ("edge
-    /// ab", "vertex a"). Empty for a family without shared edges.
+    /// ab", "vertex a"). Empty for a family without shared edges. In a
+    /// run with a mesh, also which of the mesh's triangles the case's is
+    /// (its index in Mesh::triangles; nullopt for any other case), so that
+    /// a witness found on the mesh is minimised without leaving it, and
+    /// where it is in the file.
     struct SharedEdges {
         std::function<std::vector<std::vector<Inputs>>(const double* in)> neighbours;
         std::function<std::optional<size_t>(const double* in)> crossing;
         std::function<bool(const double* in, const std::vector<Inputs>& group)> crosses_alike;
         std::vector<std::string> names;
+        std::function<std::optional<uint32_t>(const double* in)> mesh_triangle;
+        /// Where such a case is in the mesh's file: its triangle and those
+        /// around the edge or vertex it passes through, by the file's own
+        /// face and vertex numbers (Mesh::name_in_file).
+        std::function<std::string(const double* in)> mesh_place;
     };
     SharedEdges shared_edges;
     /// The same from a user's mesh (--mesh): a case whose triangle is one of
