@@ -153,7 +153,9 @@ std::optional<FileNumbers> ascii_ply_numbers(std::istream& in, std::string& why)
             size_t next = 0;
             std::array<double, 3> p{0, 0, 0};
             std::vector<uint32_t> indices;
-            for (const auto& [name, list] : e.properties) {
+            for (const auto& property : e.properties) {
+                const std::string& name = property.first;  // (a lambda may not capture a structured binding in C++17)
+                const bool list = property.second;
                 const auto take = [&]() -> std::optional<double> {
                     if (next >= w.size()) {
                         why = at_line(at, which + " ends before its property " + name +
