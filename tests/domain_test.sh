@@ -62,10 +62,8 @@ expect 0 "domain: 2\^-4:2\^4" -- "$isect" check --plugin "$plugins/isect_test_de
 big=(--domain 2^-20:2^20 --cases 30000 --seed 1 --quiet --out "$out")
 # three.js's ray-box (1/d slabs, a nonzero direction assumed) holds once
 # its precondition is declared; without it, the class says what to declare.
-expect 0 "slabs_one_over_d +tolerant=64 .* holds" -- "$isect" check --plugin "$kernels/slabs_one_over_d.so" --contract tolerant=64 \
-    --require nonzero_direction "${big[@]}"
-expect 0 "requires: nonzero_direction \\([0-9.]+% of the generated inputs adapted" -- "$isect" check --plugin "$kernels/slabs_one_over_d.so" \
-    --contract tolerant=64 --require nonzero_direction "${big[@]}"
+expect 0 "slabs_one_over_d +tolerant=64 .* holds" "requires: nonzero_direction \\([0-9.]+% of the generated inputs adapted" -- \
+    "$isect" check --plugin "$kernels/slabs_one_over_d.so" --contract tolerant=64 --require nonzero_direction "${big[@]}"
 expect 1 "declare --require nonzero_direction" -- "$isect" check --plugin "$kernels/slabs_one_over_d.so" --contract tolerant=64 "${big[@]}"
 # pbrt-v4's watertight test with its self-intersection guard: exactly its
 # one real class, once the zero direction it forbids is declared.
@@ -87,8 +85,8 @@ expect 1 "sat_zero_axis +tolerant=1 .*BROKEN" -- "$isect" check --plugin "$kerne
 expect 0 "1 passed, 0 failed, 0 skipped" -- "$isect" replay --plugin "$kernels/sat_zero_axis.so" \
     --expect-broken --require proper_triangle,positive_extent "$out"/sat_zero_axis-aabb_triangle-1-*.case
 # Möller-Trumbore without t >= 0: one bug, one class.
-expect 1 "BROKEN \\([0-9]+ violations, 1 class\\)" -- "$isect" check --plugin "$kernels/mt_no_t_check.so" "${big[@]}"
-expect 1 "false hit \\(behind the origin\\)" -- "$isect" check --plugin "$kernels/mt_no_t_check.so" "${big[@]}"
+expect 1 "BROKEN \\([0-9]+ violations, 1 class\\)" "false hit \\(behind the origin\\)" -- \
+    "$isect" check --plugin "$kernels/mt_no_t_check.so" "${big[@]}"
 # A precondition no family has is refused, naming the known ones.
 expect 2 "--require 'round_box' is no family's precondition" -- "$isect" check --require round_box --cases 10
 # Replay skips (and names) a case outside the declared preconditions.

@@ -18,9 +18,7 @@ rt=(--family ray_triangle --cases 20000 --seed 1 --quiet)
 
 # Built in: each claims its relations (isect kernels says which), judged by default.
 expect 0 "broken:strict_edges .*claims watertight" -- "$isect" kernels
-expect 1 "broken:strict_edges: watertight BROKEN on [1-9][0-9]* of 20000 cases" -- \
-    "$isect" check "${rt[@]}" --kernel broken:strict_edges --out "$work/strict"
-expect 1 "a leak: misses both triangles of an edge the ray passes through" -- \
+expect 1 "broken:strict_edges: watertight BROKEN on [1-9][0-9]* of 20000 cases" "a leak: misses both triangles of an edge the ray passes through" -- \
     "$isect" check "${rt[@]}" --kernel broken:strict_edges --out "$work/strict"
 expect 1 "broken:segment_from_tmax: monotone BROKEN" -- "$isect" check "${rt[@]}" --kernel broken:segment_from_tmax --out "$work/tmax"
 expect 1 "broken:first_plane_only: symmetric BROKEN" -- \
@@ -34,8 +32,8 @@ expect 1 "moller_trumbore: watertight BROKEN" -- \
 
 # Plugins: --relation, as the CMake gate's RELATION passes it.
 plugin=(--family ray_triangle --relation watertight --domain 2^-20:2^20 --cases 20000 --seed 1 --quiet)
-expect 1 "mt_strict_edges: watertight BROKEN" -- "$isect" check --plugin "$kernels/mt_strict_edges.so" "${plugin[@]}" --out "$work/p"
-expect 1 "the contract holds; a relation is BROKEN" -- "$isect" check --plugin "$kernels/mt_strict_edges.so" "${plugin[@]}" --out "$work/p"
+expect 1 "mt_strict_edges: watertight BROKEN" "the contract holds; a relation is BROKEN" -- \
+    "$isect" check --plugin "$kernels/mt_strict_edges.so" "${plugin[@]}" --out "$work/p"
 expect 0 "woop_watertight: watertight holds on every one of" -- \
     "$isect" check --plugin "$kernels/woop_watertight.so" "${plugin[@]}" --out "$work/w"
 
@@ -55,10 +53,8 @@ expect 1 'name="broken:strict_edges \(watertight\)"' -- \
 # The user's mesh (--mesh, OBJ or PLY): its shared edges and vertices are
 # in the mix, and strict edge tests leak through them; Woop's test does not.
 meshes=$(dirname "$0")/data/meshes
-expect 1 "mix: mesh_edge 100%" -- "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$meshes/terrain.obj" \
-    --gen mesh_edge --cases 20000 --seed 1 --quiet --out "$work/m"
-expect 1 "broken:strict_edges: watertight BROKEN" -- "$isect" check --family ray_triangle --kernel broken:strict_edges \
-    --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 20000 --seed 1 --quiet --out "$work/m"
+expect 1 "mix: mesh_edge 100%" "broken:strict_edges: watertight BROKEN" -- "$isect" check --family ray_triangle \
+    --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 20000 --seed 1 --quiet --out "$work/m"
 expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" check --family ray_triangle --kernel watertight \
     --mesh "$meshes/octahedron.ply" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/m"
 # The mesh's own neighbours: the hinge across a shared edge, the closed fan
@@ -73,17 +69,14 @@ if grep -qE "drawn from the mesh $meshes/terrain.obj: .*its triangle is face [0-
 else echo "FAIL: the mesh witness left the mesh or names no face"; cat "$work"/mv/*watertight*.case; fail=1; fi
 # What the run reached on the mesh, and the leak's faces in the report (a
 # PLY's by its own indices, from 0).
-for said in "note: on the mesh, rays passed exactly through [0-9]+ of its 12 shared edges and [1-9] of its 6 closed vertex fans" \
-    "in the mesh's file: its triangle is face index [0-7] \(line [0-9]+: vertex indices [0-5] [0-5] [0-5]\); around its vertex"; do
-    expect 1 "$said" -- "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$meshes/octahedron.ply" --gen mesh_vertex \
-        --cases 20000 --seed 1 --out "$work/mp"
-done
+expect 1 "note: on the mesh, rays passed exactly through [0-9]+ of its 12 shared edges and [1-9] of its 6 closed vertex fans" \
+    "in the mesh's file: its triangle is face index [0-7] \(line [0-9]+: vertex indices [0-5] [0-5] [0-5]\); around its vertex" -- \
+    "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$meshes/octahedron.ply" --gen mesh_vertex \
+    --cases 5000 --seed 1 --out "$work/mp"
 # The JSON report's class holds its found case's triangles from the mesh
 # (what it was judged against), and isect merge keeps them.
-for said in '"found_neighbours": \[' '"in_file": "its triangle is face [0-9]+ \(line'; do
-    expect 1 "$said" -- "$isect" check --family ray_triangle --kernel broken:strict_edges \
-        --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 2000 --seed 1 --format json --out "$work/mj"
-done
+expect 1 '"found_neighbours": \[' '"in_file": "its triangle is face [0-9]+ \(line' -- "$isect" check --family ray_triangle \
+    --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 2000 --seed 1 --format json --out "$work/mj"
 # A witness that holds the mesh's triangles around it (neighbour.N) replays
 # against them without the mesh: the closed fan of eight at the vertex.
 fan=$(dirname "$0")/../corpus/ray_triangle/terrain_vertex_fan.case
@@ -106,10 +99,8 @@ expect 1 "note: the mesh $work/faceted.obj: 2 triangles, 4 vertices joined by po
 # the fan's other triangles still close it, and strict edges leak at the
 # vertex (the degenerate one had turned the vertex check off).
 printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv -1 0 0\nv 0 -1 0\nv 2 0 0\nf 1 2 3\nf 1 3 4\nf 1 4 5\nf 1 5 6\nf 1 6 2\n' >"$work/fan.obj"
-for said in "note: the mesh $work/fan.obj: 5 triangles, 6 vertices .* 1 degenerate triangles" "broken:strict_edges: watertight BROKEN"; do
-    expect 1 "$said" -- "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$work/fan.obj" --gen mesh_vertex \
-        --cases 20000 --seed 1 --out "$work/m"
-done
+expect 1 "note: the mesh $work/fan.obj: 5 triangles, 6 vertices .* 1 degenerate triangles" "broken:strict_edges: watertight BROKEN" -- \
+    "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$work/fan.obj" --gen mesh_vertex --cases 20000 --seed 1 --out "$work/m"
 expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" check --family ray_triangle --kernel watertight \
     --mesh "$work/fan.obj" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/m"
 # assimp's own test models (Debian's assimp-testmodels, which ./isect test
@@ -118,11 +109,9 @@ expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" 
 # (assimp's join found none), and strict edges leak through them.
 sphere=/usr/share/assimp/models/STL/sphereWithHole.stl
 if [ -f "$sphere" ]; then
-    for said in "note: the mesh $sphere: 285 triangles, 146 vertices joined by position, 423 shared edges, 9 border edges" \
-        "broken:strict_edges: watertight BROKEN"; do
-        expect 1 "$said" -- "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$sphere" --gen mesh_edge \
-            --cases 20000 --seed 1 --out "$work/s"
-    done
+    expect 1 "note: the mesh $sphere: 285 triangles, 146 vertices joined by position, 423 shared edges, 9 border edges" \
+        "broken:strict_edges: watertight BROKEN" -- "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$sphere" \
+        --gen mesh_edge --cases 5000 --seed 1 --out "$work/s"
 else
     echo "FAIL: $sphere is missing (apt-get install assimp-testmodels; ./isect test installs it)"; fail=1
 fi
