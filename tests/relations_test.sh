@@ -26,9 +26,6 @@ expect 1 "broken:first_plane_only: symmetric BROKEN" -- \
 expect 0 "watertight: watertight holds on every one of" -- "$isect" check "${rt[@]}" --kernel watertight --out "$work/ok"
 expect 0 "exact: symmetric holds on every one of" -- \
     "$isect" check --family triangle_triangle --kernel exact --relation symmetric --cases 20000 --seed 1 --quiet --out "$work/ok"
-# Asked for, a relation no kernel claims: Möller-Trumbore leaks.
-expect 1 "moller_trumbore: watertight BROKEN" -- \
-    "$isect" check --family ray_triangle --kernel moller_trumbore --relation watertight --cases 400000 --seed 1 --quiet --out "$work/mt"
 
 # Plugins: --relation, as the CMake gate's RELATION passes it.
 plugin=(--family ray_triangle --relation watertight --domain 2^-20:2^20 --cases 20000 --seed 1 --quiet)
@@ -112,6 +109,11 @@ if [ -f "$sphere" ]; then
     expect 1 "note: the mesh $sphere: 285 triangles, 146 vertices joined by position, 423 shared edges, 9 border edges" \
         "broken:strict_edges: watertight BROKEN" -- "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$sphere" \
         --gen mesh_edge --cases 5000 --seed 1 --out "$work/s"
+    # Asked for, a relation no kernel claims: Möller-Trumbore leaks through
+    # the sphere's edges (38 of 5,000 cases; on generated cases it takes
+    # 400,000, which isect diff below runs).
+    expect 1 "moller_trumbore: watertight BROKEN" -- "$isect" check --family ray_triangle --kernel moller_trumbore \
+        --relation watertight --mesh "$sphere" --gen mesh_edge --cases 5000 --seed 1 --quiet --out "$work/mt"
 else
     echo "FAIL: $sphere is missing (apt-get install assimp-testmodels; ./isect test installs it)"; fail=1
 fi

@@ -342,43 +342,9 @@ Vec3f nonzero(Source& s, Vec3f d) {
 
 Triangle grid_triangle(Source& s, int n) { return {{gen::grid_point(s, n), gen::grid_point(s, n), gen::grid_point(s, n)}}; }
 
-/// The value of x's lowest set bit (0 for 0): every multiple of it that is
-/// no larger than x's binade allows is a float.
-double lowest_bit(float x) {
-    if (x == 0 || !std::isfinite(x)) return 0;
-    int e;
-    auto m = uint32_t(std::ldexp(std::fabs(std::frexp(x, &e)), 24));  // 24 bits, the top one set
-    int zeros = 0;
-    for (; (m & 1) == 0; m >>= 1) ++zeros;
-    return std::ldexp(1.0, e - 24 + zeros);
-}
-
-/// A ray that passes exactly through the point 1 / (m + 1) of the way along
-/// the edge ab (at t = 1 / (m + 1)): from a + v towards b - m v, with v
-/// near `off` on the grid of a's and b's bits, halved in a coordinate until
-/// each sum there is exact. The edge point itself is rarely a float, so a
-/// ray aimed at a rounded one misses the edge by a rounding: on assimp's
-/// sphere with a hole, half its shared edges were never crossed exactly.
-/// False where no v keeps the sums exact.
-bool through_edge(const Vec3f& a, const Vec3f& b, const Vec3f& off, int m, Vec3f& o, Vec3f& d) {
-    for (size_t i = 0; i < 3; ++i) {
-        const double grid = std::max({lowest_bit(a[i]), lowest_bit(b[i]), lowest_bit(off[i])});
-        if (grid == 0) return false;
-        for (double v = std::round(double(off[i]) / grid) * grid;; v = std::trunc(v / 2 / grid) * grid) {
-            const double x = double(a[i]) + v, y = double(b[i]) - m * v, step = y - x;
-            o[i] = float(x);
-            d[i] = float(step);
-            if (std::isfinite(o[i]) && std::isfinite(d[i]) && double(o[i]) == x && double(float(y)) == y && double(d[i]) == step)
-                break;
-            if (v == 0) return false;
-        }
-    }
-    return d[0] != 0 || d[1] != 0 || d[2] != 0;
-}
-
 /// Cases from a user's mesh: rays aimed from off the surface at a point of
 /// an edge two of its triangles share (its midpoint, or a quarter along;
-/// exactly through it wherever the sums allow, through_edge),
+/// exactly through it wherever the sums allow, ray_through_edge),
 /// at one of its vertices, at a triangle's centroid; the triangle one of
 /// those the point is on. With --relation watertight the shared edge and
 /// the vertex are where a leak would be.
@@ -415,7 +381,7 @@ std::vector<Mix> mesh_mixes(const std::shared_ptr<const Mesh>& mesh) {
                                const Vec3f off = nonzero(s, gen::grid_point(s, 4));
                                const float scale = extent * s.pick(1.0f, 0.5f, 2.0f);
                                Vec3f o, d;
-                               if (!through_edge(a, b, {off[0] * scale, off[1] * scale, off[2] * scale}, along, o, d)) continue;
+                               if (!ray_through_edge(a, b, {off[0] * scale, off[1] * scale, off[2] * scale}, along, o, d)) continue;
                                Inputs in = layout(o, d, tmax, mesh_triangle(*mesh, t));
                                if (mark_reached(*mesh, t, in.data())) return in;
                            }

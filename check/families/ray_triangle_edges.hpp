@@ -9,6 +9,7 @@
 
 #include "check/model/family.hpp"
 #include "check/model/mesh.hpp"
+#include "isect/fp.hpp"
 
 namespace isect::check {
 
@@ -20,6 +21,13 @@ Family::SharedEdges ray_triangle_shared_edges(bool cull_back);
 /// `own` with a mesh's own neighbours where the case's triangle is the
 /// mesh's (Family::mesh_shared_edges).
 Family::SharedEdges ray_triangle_mesh_edges(const Family::SharedEdges& own, const std::shared_ptr<const Mesh>& mesh);
+
+/// A ray o + t d that passes exactly through the point 1 / (m + 1) of the
+/// way along the edge ab, at t = 1 / (m + 1), from about a + off: every
+/// sum that builds it exact (the edge's points are rarely floats, so a ray
+/// aimed at a rounded one misses the edge by a rounding). False where the
+/// ends' bits leave no such ray near off.
+bool ray_through_edge(const Vec3f& a, const Vec3f& b, const Vec3f& off, int m, Vec3f& o, Vec3f& d);
 
 /// Marks in m.reached the shared edge or the vertex of the mesh's triangle
 /// t that the case `in` (a ray against t) passes exactly through, if any;
