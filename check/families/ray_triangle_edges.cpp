@@ -103,14 +103,7 @@ std::vector<std::vector<Inputs>> mesh_neighbourhoods(
         for (uint32_t t : around[v[e]])
             if (t != self && has(t, v[(e + 1) % 3])) out[e].push_back(as_case(t));
     for (size_t k = 0; k < 3; ++k) {
-        // A closed fan: every edge at the vertex is in two of its triangles.
-        std::map<uint32_t, int> edges;
-        for (uint32_t t : around[v[k]])
-            for (uint32_t x : m.triangles[t])
-                if (x != v[k]) ++edges[x];
-        bool closed = true;
-        for (const auto& [x, n] : edges) closed = closed && n == 2;
-        if (!closed) continue;
+        if (!m.closed_fan[v[k]]) continue;  // every edge at it in two triangles (index_mesh)
         for (uint32_t t : around[v[k]])
             if (t != self) out[3 + k].push_back(as_case(t));
     }
@@ -217,7 +210,7 @@ Family::SharedEdges ray_triangle_mesh_edges(const Family::SharedEdges& own, cons
         uint32_t v[3];
         const std::optional<uint32_t> t = mesh_triangle_of(*mesh, *index, *around, in, v);
         if (!t || !mesh->name_in_file) return {};
-        std::string out = "its triangle is " + mesh->name_in_file(*t);
+        std::string out = "its triangle is " + mesh->name_in_file(*mesh, *t);
         const std::optional<size_t> g = crossing(in, false);
         if (!g) return out;
         // The mesh's triangles at the edge (both its vertices) or vertex.
@@ -225,7 +218,7 @@ Family::SharedEdges ray_triangle_mesh_edges(const Family::SharedEdges& own, cons
         for (uint32_t n : (*around)[v[*g % 3]]) {
             const auto& x = mesh->triangles[n];
             const auto has = [&](uint32_t a) { return x[0] == a || x[1] == a || x[2] == a; };
-            if (n != *t && (*g >= 3 || has(v[(*g + 1) % 3]))) others.push_back(mesh->name_in_file(n));
+            if (n != *t && (*g >= 3 || has(v[(*g + 1) % 3]))) others.push_back(mesh->name_in_file(*mesh, n));
         }
         out += "; around its " + (*g < names.size() ? names[*g] : std::to_string(*g)) + ": ";
         for (size_t i = 0; i < others.size(); ++i) out += (i ? ", " : "") + others[i];

@@ -254,11 +254,18 @@ std::optional<FileNumbers> file_numbers(const std::string& path, std::string& wh
     return ascii_ply_numbers(in, why);
 }
 
-/// Names each of the mesh's triangles in the file: by the file's face and
-/// vertex numbers where the file has them (the face whose vertices, as the
-/// file spells them, are the triangle's), else by assimp's order.
-std::function<std::string(uint32_t)> names_in_file(const Mesh& m, std::optional<FileNumbers> numbers,
-                                                   std::vector<TriangleRecord> records, bool stl) {
+/// "face F" of the file as assimp read it, "face F of object O" where it
+/// made several meshes of it (several), counted from 1.
+std::string assimp_face(const TriangleRecord& r, bool several) {
+    return "face " + std::to_string(r.face + 1) + (several ? " of object " + std::to_string(r.object + 1) : std::string());
+}
+
+/// Names each of a mesh's triangles in the file (Mesh::name_in_file): by
+/// the file's face and vertex numbers where the file has them (the face
+/// whose vertices, as the file spells them, are the triangle's), else by
+/// assimp's order (records, the mesh's triangles as read).
+std::function<std::string(const Mesh&, uint32_t)> names_in_file(std::optional<FileNumbers> numbers, std::vector<TriangleRecord> records,
+                                                                bool stl, bool several) {
     struct Index {
         FileNumbers file;
         std::map<std::array<float, 3>, std::vector<uint32_t>> at;  // a position -> the file's vertices there
@@ -273,18 +280,13 @@ std::function<std::string(uint32_t)> names_in_file(const Mesh& m, std::optional<
         for (uint32_t f = 0; f < ix->file.faces.size(); ++f)
             for (uint32_t v : ix->file.faces[f]) ix->faces_of[v].push_back(f);
     }
-    std::vector<std::array<float, 3>> vertices = m.vertices;
-    std::vector<std::array<uint32_t, 3>> triangles = m.triangles;
-    bool several = false;
-    for (const TriangleRecord& r : records) several = several || r.object != 0;
-    return [ix, records = std::move(records), vertices = std::move(vertices), triangles = std::move(triangles), stl,
-            several](uint32_t t) -> std::string {
-        if (t >= triangles.size()) return "triangle " + std::to_string(t + 1);
+    return [ix, records = std::move(records), stl, several](const Mesh& m, uint32_t t) -> std::string {
+        if (t >= m.triangles.size()) return "triangle " + std::to_string(t + 1);
         if (ix) {
             // The file's vertices at each corner, and a face holding one of each.
             std::vector<uint32_t> corners[3];
             for (size_t k = 0; k < 3; ++k)
-                if (const auto at = ix->at.find(vertices[triangles[t][k]]); at != ix->at.end()) corners[k] = at->second;
+                if (const auto at = ix->at.find(m.vertices[m.triangles[t][k]]); at != ix->at.end()) corners[k] = at->second;
             for (uint32_t a : corners[0])
                 for (uint32_t f : ix->faces_of[a]) {
                     const auto& face = ix->file.faces[f];
@@ -307,9 +309,7 @@ std::function<std::string(uint32_t)> names_in_file(const Mesh& m, std::optional<
                 }
         }
         if (stl) return "facet " + std::to_string(t + 1);
-        const TriangleRecord& r = records[t];
-        return "face " + std::to_string(r.face + 1) + (several ? " of object " + std::to_string(r.object + 1) : std::string()) +
-               " as assimp reads it (after splitting polygons into triangles)";
+        return assimp_face(records[t], several) + " as assimp reads it (after splitting polygons into triangles)";
     };
 }
 }  // namespace
@@ -448,8 +448,7 @@ std::shared_ptr<const Mesh> read_mesh(const std::string& path, std::string& why)
         for (size_t k = 0; k < 3; ++k)
             for (size_t i = 0; i < 3; ++i)
                 if (!std::isfinite(r.v[3 * k + i])) {
-                    why = path + ": face " + std::to_string(r.face + 1) +
-                          (several ? " of object " + std::to_string(r.object + 1) : std::string()) + " (counted from 1 in the file's order" +
+                    why = path + ": " + assimp_face(r, several) + " (counted from 1 in the file's order" +
                           (several ? " within its object" : "") + "), corner " + std::to_string(k + 1) + ": vertex (" +
                           format_float(r.v[3 * k]) + " " + format_float(r.v[3 * k + 1]) + " " + format_float(r.v[3 * k + 2]) +
                           ") is not finite";
@@ -463,7 +462,7 @@ std::shared_ptr<const Mesh> read_mesh(const std::string& path, std::string& why)
     }
     const std::shared_ptr<Mesh> m = mesh_by_position(path, triangles);
     const std::string ext = std::filesystem::path(path).extension().string();
-    m->name_in_file = names_in_file(*m, std::move(numbers), std::move(records), ext == ".stl" || ext == ".STL");
+    m->name_in_file = names_in_file(std::move(numbers), std::move(records), ext == ".stl" || ext == ".STL", several);
     return m;
 }
 

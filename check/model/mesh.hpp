@@ -49,10 +49,10 @@ struct Mesh {
         std::vector<std::atomic<bool>> edges, vertices;
     };
     std::shared_ptr<Reached> reached;
-    /// A triangle by the file's own numbers ("face 12 (line 40: vertices 5
-    /// 6 7)", "facet 9"), for a report to point into the file; null when
-    /// the mesh came from no file.
-    std::function<std::string(uint32_t triangle)> name_in_file;
+    /// A triangle of this mesh (the first argument) by the file's own
+    /// numbers ("face 12 (line 40: vertices 5 6 7)", "facet 9"), for a
+    /// report to point into the file; null when the mesh came from no file.
+    std::function<std::string(const Mesh&, uint32_t triangle)> name_in_file;
     /// "rays passed exactly through E of the S shared edges and V of the F
     /// vertices with a closed fan"; empty when nothing was generated on it.
     std::string reach_summary() const;
