@@ -601,7 +601,7 @@ CLI::App* add_check_command(CLI::App& app, CheckArgs& a) {
     c->add_option("--oracle", a.oracle,
                   "fast: interval oracles first, the references where they cannot decide (default); slow: the references alone");
     c->add_flag("--quiet", a.quiet, "No progress on stderr");
-    c->add_flag("--stop-at-first", a.stop_at_first, "Stop once every kernel checked has broken its contract");
+    c->add_flag("--stop-at-first", a.stop_at_first, "Stop once every kernel checked has broken its contract or a relation it is judged for");
     c->add_option("--replay", a.replay, "A folder of your own case files, judged first on every kernel");
     c->add_option("--precision", a.precision,
                   "float (default) or double: the inputs generated, the kernels run (a plugin's isect_FAMILY_d), "

@@ -456,6 +456,12 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
                 tally_relation(f, options.relations[i], ks, report.relations[i], in, judged, sc.number);
             if (!fc) continue;
             ++violations_here;
+            // A kernel that breaks a relation it is judged for is broken
+            // too, for --stop-at-first (a strict edge test holds its
+            // contract and leaks).
+            const Relation& rel = options.relations[i];
+            st.broken[rel.a].store(true, std::memory_order_relaxed);
+            if (rel.kind == RelationKind::agree) st.broken[rel.b].store(true, std::memory_order_relaxed);
             if (fc->count == 1 && options.on_new_relation_class) {
                 const std::lock_guard<std::mutex> lock(callback);
                 options.on_new_relation_class(i, *fc);
