@@ -37,8 +37,9 @@ expect 0 "woop_watertight: watertight holds on every one of" -- \
 # isect diff: each side's relations beside the agreement.
 expect 1 "broken:strict_edges: watertight BROKEN.*|watertight: watertight holds" -- \
     "$isect" diff broken:strict_edges watertight --family ray_triangle --cases 20000 --seed 1 --out "$work/d"
+# (Möller–Trumbore leaks on 8 to 15 of 40,000 cases at seeds 1 to 5.)
 expect 1 "moller_trumbore: watertight BROKEN" -- \
-    "$isect" diff moller_trumbore exact --family ray_triangle --relation watertight --cases 400000 --seed 1 --out "$work/d"
+    "$isect" diff moller_trumbore exact --family ray_triangle --relation watertight --cases 40000 --seed 1 --out "$work/d"
 
 # Every report format.
 expect 1 '"relation": "watertight"' -- "$isect" check "${rt[@]}" --kernel broken:strict_edges --format json --out "$work/f"
@@ -51,13 +52,13 @@ expect 1 'name="broken:strict_edges \(watertight\)"' -- \
 # in the mix, and strict edge tests leak through them; Woop's test does not.
 meshes=$(dirname "$0")/data/meshes
 expect 1 "mix: mesh_edge 100%" "broken:strict_edges: watertight BROKEN" -- "$isect" check --family ray_triangle \
-    --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 20000 --seed 1 --quiet --out "$work/m"
+    --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 2000 --seed 1 --quiet --out "$work/m"
 expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" check --family ray_triangle --kernel watertight \
     --mesh "$meshes/octahedron.ply" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/m"
 # The mesh's own neighbours: the hinge across a shared edge, the closed fan
 # of an inner vertex; the witness names the mesh it was drawn from.
 expect 1 "misses every triangle around a vertex the ray passes through" -- "$isect" check --family ray_triangle \
-    --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/mv"
+    --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_vertex --cases 2000 --seed 1 --quiet --out "$work/mv"
 # The minimiser keeps a leak found on the mesh there (judged against the
 # mesh's own fan, not one the relation builds), and the report names its
 # faces by the file's own numbers: the OBJ's face and v lines.
@@ -97,7 +98,7 @@ expect 1 "note: the mesh $work/faceted.obj: 2 triangles, 4 vertices joined by po
 # vertex (the degenerate one had turned the vertex check off).
 printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv -1 0 0\nv 0 -1 0\nv 2 0 0\nf 1 2 3\nf 1 3 4\nf 1 4 5\nf 1 5 6\nf 1 6 2\n' >"$work/fan.obj"
 expect 1 "note: the mesh $work/fan.obj: 5 triangles, 6 vertices .* 1 degenerate triangles" "broken:strict_edges: watertight BROKEN" -- \
-    "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$work/fan.obj" --gen mesh_vertex --cases 20000 --seed 1 --out "$work/m"
+    "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$work/fan.obj" --gen mesh_vertex --cases 2000 --seed 1 --out "$work/m"
 expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" check --family ray_triangle --kernel watertight \
     --mesh "$work/fan.obj" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/m"
 # assimp's own test models (Debian's assimp-testmodels, which ./isect test
