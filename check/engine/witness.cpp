@@ -187,6 +187,47 @@ std::optional<int> exact_answer(const Family& f, const Inputs& x) {
     }
 }
 
+/// A flip by numbers moved onto others' values: two boxes smaller than the
+/// doubles' grid at their offset meet only where their centres land on the
+/// same double, which no move along a sign pattern does but by chance. Each
+/// number may go to the nearest other value of the input within its delta;
+/// they are taken in the order of the K each needs, and the first prefix
+/// whose exact answer is `answer` gives K (at most `below`).
+std::optional<Perturbation> snapped_perturbation(const Family& f, const Inputs& in, int answer, double below) {
+    const size_t n = in.size();
+    std::vector<double> unit(n), delta(n);
+    band_deltas(f, in.data(), unit_roundoff(), unit.data());
+    struct Snap {
+        double k;
+        size_t i, j;  ///< number i goes to number j's value
+    };
+    std::vector<Snap> snaps;
+    for (size_t i = 0; i < n; ++i) {
+        if (!(unit[i] > 0) || !std::isfinite(in[i])) continue;
+        Snap best{INFINITY, i, i};
+        for (size_t j = 0; j < n; ++j)
+            if (std::isfinite(in[j]) && in[j] != in[i])
+                if (const double k = std::fabs(in[j] - in[i]) / unit[i] * (1 + 0x1p-40); k < best.k) best = {k, i, j};
+        if (best.k < below) snaps.push_back(best);
+    }
+    std::sort(snaps.begin(), snaps.end(), [](const Snap& a, const Snap& b) { return a.k < b.k; });
+    // A number another went to stays (two numbers going to each other's
+    // values would only swap them).
+    Inputs x = in;
+    std::vector<char> kept(n, 0);
+    for (const Snap& s : snaps) {
+        if (kept[s.i] || x[s.j] != in[s.j]) continue;
+        x[s.i] = in[s.j];
+        kept[s.j] = 1;
+        band_deltas(f, in.data(), s.k * unit_roundoff(), delta.data());
+        bool within = true;
+        for (size_t i = 0; i < n && within; ++i) within = x[i] == in[i] || std::fabs(x[i] - in[i]) <= delta[i];
+        if (!within) continue;
+        if (const std::optional<int> a = exact_answer(f, x); a && *a == answer) return Perturbation{s.k, x};
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs& in, int answer, double from, double to,
@@ -324,7 +365,7 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
                 }
             }
         }
-    if (k == 0) return std::nullopt;
+    if (k == 0) return snapped_perturbation(f, in, answer, to);
     // Then each number's move dropped or reversed while that lowers K by 5%
     // or more: at most four passes, and none once K is at the band's (no
     // lower K flips where the band is sound).
@@ -341,6 +382,11 @@ std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs&
                 lowered = 1;
             }
     }
+    // Numbers moved onto others' values, where that flips below every
+    // sign pattern's K (asked only where that K is more than twice the
+    // band's).
+    if (k > 2 * from)
+        if (std::optional<Perturbation> snap = snapped_perturbation(f, in, answer, k)) return snap;
     return Perturbation{k, moved(s, k)};
 }
 

@@ -73,8 +73,12 @@ enum class Moves { run_precision, doubles };
 /// patterns (each number moved by -delta, 0 or +delta) from `from` up to
 /// `to`; then the least K of the pattern that flips, then each number's
 /// move dropped or reversed while that lowers K by 5% or more (four passes
-/// at most). Deterministic for an input. Nullopt when no pattern flips the
-/// answer up to `to`.
+/// at most). Where that K is above twice the band's (or none flips), each
+/// number moved onto the nearest other value of the input within its delta,
+/// in the order of the K each needs (boxes smaller than the doubles' grid at
+/// their offset meet only where their centres land on the same doubles).
+/// Deterministic for an input. Nullopt when no move flips the answer up to
+/// `to`.
 std::optional<Perturbation> flipping_perturbation(const Family& f, const Inputs& in, int answer, double from,
                                                   double to = 0x1p40, Moves moves = Moves::run_precision);
 
