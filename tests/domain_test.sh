@@ -43,7 +43,8 @@ fi
 # A plugin of ABI version 1 (floats only, returning 1) loads unchanged.
 expect 0 "abi_v1 +tolerant=1 .* holds" -- "$isect" check --plugin "$plugins/isect_test_abi_v1.so" "${dom[@]}"
 # Without a domain, the same plain float SAT is broken by products leaving float's range.
-expect 1 "float_sat +tolerant=64 .*BROKEN" -- "$isect" check --plugin "$kernels/float_sat.so" --contract tolerant=64 --cases 20000 --seed 1 --quiet --out "$out"
+expect 1 "float_sat +tolerant=64 .*BROKEN" -- env ISECT_MAP_PICTURES=1 "$isect" check --plugin "$kernels/float_sat.so" \
+    --contract tolerant=64 --cases 20000 --seed 1 --quiet --out "$out"
 # The map picture is written beside the report, and opens.
 png=$out/float_sat-aabb_triangle-1-map.png
 if [ -s "$png" ] && /usr/bin/python3 -c "import matplotlib.image as m, sys; m.imread(sys.argv[1])" "$png"; then
@@ -51,6 +52,11 @@ if [ -s "$png" ] && /usr/bin/python3 -c "import matplotlib.image as m, sys; m.im
 else
     echo "FAIL: no validity map picture at $png"; fail=1
 fi
+# ISECT_MAP_PICTURES=0 (as ctest runs these scripts): the tables, no picture.
+expect 1 "validity map of float_sat" -- env ISECT_MAP_PICTURES=0 "$isect" check --plugin "$kernels/float_sat.so" \
+    --contract tolerant=64 --cases 2000 --seed 1 --quiet --out "$out/no_pictures"
+if ls "$out/no_pictures"/*.png >/dev/null 2>&1; then echo "FAIL: ISECT_MAP_PICTURES=0 drew a picture"; fail=1
+else echo "ok: ISECT_MAP_PICTURES=0 draws no picture"; fi
 # --gen is honoured with --plugin: the mix line shows what ran.
 expect 0 "mix: grid 100%" -- "$isect" check --plugin "$kernels/float_sat.so" --contract tolerant=64 --gen grid "${dom[@]}"
 # A plugin's own isect_domain(), and the command line over it.

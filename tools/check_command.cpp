@@ -571,7 +571,12 @@ int run_check(const CheckArgs& args_in) {
     if (check::interrupted()) info.interrupted = check::interrupt_name();
     info.fp_env = under_test->fp_env_line();
     info.notes = under_test->notes();
-    if (info.show_maps && !check::interrupted()) draw_maps(args, info, results);
+    // ISECT_MAP_PICTURES=0: the maps' tables in the report, no pictures and
+    // no data for them (a CI run that keeps none, or a test suite that
+    // draws them where it looks at them: each costs python and matplotlib
+    // about a second).
+    const char* pictures = std::getenv("ISECT_MAP_PICTURES");
+    if (info.show_maps && !check::interrupted() && !(pictures && std::string(pictures) == "0")) draw_maps(args, info, results);
     print_report(std::cout, args.format, info, results);
     if (check::interrupted()) return check::interrupted_status();
     for (const FamilyResult& r : results)
