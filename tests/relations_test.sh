@@ -111,8 +111,8 @@ if [ -f "$sphere" ]; then
         "broken:strict_edges: watertight BROKEN" -- "$isect" check --family ray_triangle --kernel broken:strict_edges --mesh "$sphere" \
         --gen mesh_edge --cases 5000 --seed 1 --out "$work/s"
     # Asked for, a relation no kernel claims: Möller-Trumbore leaks through
-    # the sphere's edges (38 of 5,000 cases; on generated cases it takes
-    # 400,000, which isect diff below runs).
+    # the sphere's edges (38 of 5,000 cases; on generated cases about one in
+    # 3,000, as isect diff above shows).
     expect 1 "moller_trumbore: watertight BROKEN" -- "$isect" check --family ray_triangle --kernel moller_trumbore \
         --relation watertight --mesh "$sphere" --gen mesh_edge --cases 5000 --seed 1 --quiet --out "$work/mt"
 else

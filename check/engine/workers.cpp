@@ -196,6 +196,10 @@ struct FamilyState {
         const auto& extra = run->options.worker_kernels;
         return w > 0 && w <= extra.size() ? extra[w - 1] : run->kernels;
     }
+    /// Kernel k broke its contract or a relation it is judged for.
+    void mark_broken(size_t k) {
+        if (!broken[k].load(std::memory_order_relaxed)) broken[k].store(true, std::memory_order_relaxed);
+    }
     bool all_broken() const {
         for (size_t i = 0; i < run->kernels.size(); ++i)
             if (!broken[i].load(std::memory_order_relaxed)) return false;
@@ -440,7 +444,7 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
                                                                                          : nullptr);
             if (!fc) continue;
             ++violations_here;
-            if (!st.broken[i].load(std::memory_order_relaxed)) st.broken[i].store(true, std::memory_order_relaxed);
+            st.mark_broken(i);
             if (fc->count == 1 && options.on_new_class) {
                 const std::lock_guard<std::mutex> lock(callback);
                 options.on_new_class(i, *fc);
@@ -460,8 +464,8 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
             // too, for --stop-at-first (a strict edge test holds its
             // contract and leaks).
             const Relation& rel = options.relations[i];
-            st.broken[rel.a].store(true, std::memory_order_relaxed);
-            if (rel.kind == RelationKind::agree) st.broken[rel.b].store(true, std::memory_order_relaxed);
+            st.mark_broken(rel.a);
+            if (rel.kind == RelationKind::agree) st.mark_broken(rel.b);
             if (fc->count == 1 && options.on_new_relation_class) {
                 const std::lock_guard<std::mutex> lock(callback);
                 options.on_new_relation_class(i, *fc);

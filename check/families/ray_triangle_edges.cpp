@@ -159,13 +159,10 @@ double lowest_bit(float x) {
 
 }  // namespace
 
-/// A ray that passes exactly through the point 1 / (m + 1) of the way along
-/// the edge ab (at t = 1 / (m + 1)): from a + v towards b - m v, with v
-/// near `off` on the grid of a's and b's bits, halved in a coordinate until
-/// each sum there is exact. The edge point itself is rarely a float, so a
-/// ray aimed at a rounded one misses the edge by a rounding: on assimp's
-/// sphere with a hole, half its shared edges were never crossed exactly.
-/// False where no v keeps the sums exact.
+/// From a + v towards b - m v, with v near `off` on the grid of a's and b's
+/// bits, halved in a coordinate until each sum there is exact (a ray aimed
+/// at a rounded edge point missed it by a rounding: on assimp's sphere with
+/// a hole, half its shared edges were never crossed exactly).
 bool ray_through_edge(const Vec3f& a, const Vec3f& b, const Vec3f& off, int m, Vec3f& o, Vec3f& d) {
     for (size_t i = 0; i < 3; ++i) {
         const double grid = std::max({lowest_bit(a[i]), lowest_bit(b[i]), lowest_bit(off[i])});
@@ -181,7 +178,6 @@ bool ray_through_edge(const Vec3f& a, const Vec3f& b, const Vec3f& off, int m, V
     }
     return d[0] != 0 || d[1] != 0 || d[2] != 0;
 }
-
 
 Family::SharedEdges ray_triangle_shared_edges(bool cull_back) {
     Family::SharedEdges s;
