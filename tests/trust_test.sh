@@ -13,6 +13,9 @@ source "$(dirname "$0")/expect.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 example=$examples/example_kernels.so
+# No validity-map pictures (python and matplotlib, about a second each)
+# but where a block looks at the maps on disk: those set it back to 1.
+export ISECT_MAP_PICTURES=0
 q=(--quiet --out "$work/findings")
 d=(--out "$work/findings")
 
@@ -187,7 +190,7 @@ else echo "FAIL: full disk"; cat "$work/full.out"; grep -E "ERROR|NOT SAVED|writ
 # written is there (as found where its minimised form did not fit, and it
 # says so), no file it calls not written exists, one error line per file
 # and one for the witnesses no file was made for, counting their classes.
-in_ns "mount -t tmpfs -o size=64k tmpfs '$mnt' && '$isect' check --kernel broken:surface_keeps_the_ball --cases 100000 --seed 1 --map \
+in_ns "mount -t tmpfs -o size=64k tmpfs '$mnt' && ISECT_MAP_PICTURES=1 '$isect' check --kernel broken:surface_keeps_the_ball --cases 100000 --seed 1 --map \
        --out '$mnt/findings' > '$work/full64.report' 2>'$work/full64.err'; echo rc=\$?; ls '$mnt/findings' > '$work/full64.ls'; umount '$mnt'" \
     >"$work/full64.out" 2>&1
 named=$(grep -oE "written to [^ ]*\.case" "$work/full64.report" | sed 's|.*/||' | sort -u)
@@ -204,8 +207,8 @@ else
 fi
 
 # Two runs on one --out never overwrite each other's maps.
-"$isect" check --family aabb_aabb --kernel overlap --cases 2000 --seed 1 --map --quiet --out "$work/shared" >/dev/null 2>&1 &
-"$isect" check --family aabb_aabb --kernel overlap --cases 2000 --seed 1 --map --quiet --out "$work/shared" >/dev/null 2>&1
+ISECT_MAP_PICTURES=1 "$isect" check --family aabb_aabb --kernel overlap --cases 2000 --seed 1 --map --quiet --out "$work/shared" >/dev/null 2>&1 &
+ISECT_MAP_PICTURES=1 "$isect" check --family aabb_aabb --kernel overlap --cases 2000 --seed 1 --map --quiet --out "$work/shared" >/dev/null 2>&1
 wait
 if [ "$(ls "$work/shared"/maps-1*.json | wc -l)" = 2 ]; then echo "ok: two runs on one --out keep their own maps"
 else echo "FAIL: two runs on one --out: $(ls "$work/shared")"; fail=1; fi
@@ -233,7 +236,7 @@ done
 expect 0 "--jobs 1000 asks for more workers than four per core .*; running [0-9]+" -- "$isect" check --plugin "$example" \
     --jobs 1000 --cases 2000 --seed 1 "${q[@]}"
 # Pictures are written as the umask says, as the cases are (not 0600).
-"$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --map --quiet --out "$work/modes" >/dev/null 2>&1
+ISECT_MAP_PICTURES=1 "$isect" check --family aabb_aabb --kernel broken:touching_disjoint --cases 3000 --seed 1 --map --quiet --out "$work/modes" >/dev/null 2>&1
 png=$(stat -c %a "$work/modes"/*-map*.png 2>/dev/null | sort -u)
 cases=$(stat -c %a "$work/modes"/*.case | sort -u)
 if [ -n "$png" ] && [ "$png" = "$cases" ]; then echo "ok: pictures and cases are both mode $png"
