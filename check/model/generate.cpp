@@ -15,23 +15,30 @@ int64_t signed_int(Source& s, int64_t n) {
     return v % 2 ? (v + 1) / 2 : -(v / 2);
 }
 
+enum class TransformKind { magnitude, subnormal, ulp, zero_sign, full_mantissa };
+
 struct Transform {
     const char* kind;
+    TransformKind what;
     int weight;
 };
 /// The shared transforms. full_mantissa runs in double runs only: the
 /// constructions build floats, and this one gives some of their numbers the
 /// 29 low bits a double has and a float has not.
-constexpr Transform kTransforms[] = {{"magnitude", 1}, {"subnormal", 1}, {"ulp", 1}, {"zero_sign", 1}, {"full_mantissa", 1}};
+constexpr Transform kTransforms[] = {{"magnitude", TransformKind::magnitude, 1},
+                                     {"subnormal", TransformKind::subnormal, 1},
+                                     {"ulp", TransformKind::ulp, 1},
+                                     {"zero_sign", TransformKind::zero_sign, 1},
+                                     {"full_mantissa", TransformKind::full_mantissa, 1}};
 
 bool transform_runs(const Transform& t) {
-    return precision() == Precision::double_ || std::string_view(t.kind) != "full_mantissa";
+    return precision() == Precision::double_ || t.what != TransformKind::full_mantissa;
 }
 
-bool is_transform(std::string_view kind) {
+const Transform* transform_named(std::string_view kind) {
     for (const Transform& t : kTransforms)
-        if (kind == t.kind) return true;
-    return false;
+        if (kind == t.kind) return &t;
+    return nullptr;
 }
 
 /// An exponent in [-60, 60], or half the time from the ends, where products
@@ -67,8 +74,8 @@ void scale(const Family& f, Inputs& in, size_t from, size_t to, int k) {
         if (std::isfinite(in[i]) && !parameter_at(f, i)) in[i] = to_precision(std::ldexp(in[i], k));
 }
 
-Inputs transform(const Family& f, std::string_view kind, Inputs in, Source& s) {
-    if (kind == "magnitude") {
+Inputs transform(const Family& f, TransformKind kind, Inputs in, Source& s) {
+    if (kind == TransformKind::magnitude) {
         const int k = magnitude_exponent(s);
         if (f.inputs.size() > 1 && s.range(0, 3) == 0) {  // one group at a magnitude of its own
             const size_t g = s.range<size_t>(0, f.inputs.size());
@@ -80,7 +87,7 @@ Inputs transform(const Family& f, std::string_view kind, Inputs in, Source& s) {
         } else {
             scale(f, in, 0, in.size(), k);
         }
-    } else if (kind == "subnormal") {
+    } else if (kind == TransformKind::subnormal) {
         if (s.coin()) {
             const bool single = precision() == Precision::single;
             scale(f, in, 0, in.size(), single ? s.range(-150, -120) : s.range(-1075, -1020));
@@ -88,17 +95,17 @@ Inputs transform(const Family& f, std::string_view kind, Inputs in, Source& s) {
             for (double& x : in)
                 if (s.range(0, 4) == 0) x = s.pick(0.0, -0.0);
         }
-    } else if (kind == "ulp") {
+    } else if (kind == TransformKind::ulp) {
         const int n = s.range(1, 4);
         for (int i = 0; i < n; ++i) {
             double& x = in[s.range<size_t>(0, in.size())];
             const int steps = s.pick(1, -1, 2, -2);
             for (int k = 0; k < std::abs(steps); ++k) x = next_in_precision(x, steps > 0 ? INFINITY : -INFINITY);
         }
-    } else if (kind == "zero_sign") {
+    } else if (kind == TransformKind::zero_sign) {
         for (double& x : in)
             if (x == 0) x = s.pick(0.0, -0.0);
-    } else if (kind == "full_mantissa") {
+    } else if (kind == TransformKind::full_mantissa) {
         // Random low bits on one number in four (or on every one): the
         // construction's relations (touching, coplanar) then hold only to
         // within an ulp of a float, which is far from a double's ulp.
@@ -124,30 +131,33 @@ const Mix& pick_mix(const Family& f, Source& s) {
     return f.mixes.back();
 }
 
-/// One input of a given kind ("" picks one by weight), in f's domain.
+/// Transform t applied to an input of one of f's mixes, picked by weight;
+/// the untransformed input where the result leaves f's domain.
+Generated transformed(const Family& f, const Transform& t, Source& s) {
+    const Inputs made = pick_mix(f, s).make(s);
+    Inputs out = transform(f, t.what, made, s);
+    return {t.kind, f.in_domain(out.data(), nullptr) ? std::move(out) : made, &f};
+}
+
+/// One input of a given kind ("" picks one by weight), in f's domain. The
+/// pick is by place, not by name: it is made for every case.
 Generated make(const Family& f, Source& s, const std::string& kind) {
-    std::string_view k = kind;
-    if (k.empty()) {
+    if (kind.empty()) {
         int total = 0;
         for (const Mix& m : f.mixes) total += m.weight;
         for (const Transform& t : kTransforms)
             if (transform_runs(t)) total += t.weight;
         int at = s.range(0, total);
         for (const Mix& m : f.mixes)
-            if (k.empty() && (at -= m.weight) < 0) k = m.kind;
+            if ((at -= m.weight) < 0) return {m.kind, m.make(s), &f};
         for (const Transform& t : kTransforms)
-            if (transform_runs(t) && k.empty() && (at -= t.weight) < 0) k = t.kind;
+            if (transform_runs(t) && (at -= t.weight) < 0) return transformed(f, t, s);
+        throw std::logic_error("make: a weight beyond the total");
     }
-    if (!is_transform(k)) {
-        for (const Mix& m : f.mixes)
-            if (m.kind == k) return {m.kind, m.make(s), &f};
-        throw std::invalid_argument(f.name + " has no generator kind '" + std::string(k) + "'");
-    }
-    for (const Transform& t : kTransforms)
-        if (k == t.kind) k = t.kind;  // the static name, whatever kind pointed into
-    const Inputs made = pick_mix(f, s).make(s);
-    Inputs out = transform(f, k, made, s);
-    return {k, f.in_domain(out.data(), nullptr) ? std::move(out) : made, &f};
+    for (const Mix& m : f.mixes)
+        if (m.kind == kind) return {m.kind, m.make(s), &f};
+    if (const Transform* t = transform_named(kind)) return transformed(f, *t, s);
+    throw std::invalid_argument(f.name + " has no generator kind '" + kind + "'");
 }
 
 }  // namespace
