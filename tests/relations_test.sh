@@ -55,6 +55,10 @@ expect 1 "mix: mesh_edge 100%" "broken:strict_edges: watertight BROKEN" -- "$ise
     --kernel broken:strict_edges --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 2000 --seed 1 --quiet --out "$work/m"
 expect 0 "watertight: watertight holds on every one of 20000 cases" -- "$isect" check --family ray_triangle --kernel watertight \
     --mesh "$meshes/octahedron.ply" --gen mesh_vertex --cases 20000 --seed 1 --quiet --out "$work/m"
+# isect diff takes the run's and the scope's flags as check does: two
+# kernels on the mesh's shared edges alone.
+expect 1 "mix: mesh_edge 100%" "the references side with A on [1-9]" -- "$isect" diff watertight broken:strict_edges \
+    --family ray_triangle --mesh "$meshes/terrain.obj" --gen mesh_edge --cases 2000 --seed 1 --out "$work/dm"
 # The mesh's own neighbours: the hinge across a shared edge, the closed fan
 # of an inner vertex; the witness names the mesh it was drawn from.
 expect 1 "misses every triangle around a vertex the ray passes through" -- "$isect" check --family ray_triangle \

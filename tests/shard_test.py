@@ -105,6 +105,19 @@ with tempfile.TemporaryDirectory() as tmp:
                             os.path.join(tmp, f"diff-{jobs}")])
         outs.append((code, normalised_json(out)["families"]))
     check(outs[0] == outs[1] and outs[0][0] == 1, "isect diff: --jobs 1 and 2 give the same disagreements and classes")
+    # ... and --shard: its shards merged are the whole diff's classes.
+    diff = ["diff", "broken:sat_absolute_epsilon", "sat", "--family", "aabb_triangle", "--cases", "20000", "--seed", "4",
+            "--format", "json"]
+    paths = []
+    for i in (0, 1):
+        code, out, _ = run([isect] + diff + ["--shard", f"{i}/2", "--out", os.path.join(tmp, f"diff-shard-{i}")])
+        paths.append(os.path.join(tmp, f"diff-shard-{i}.json"))
+        with open(paths[-1], "w") as f:
+            f.write(out)
+    code, out, err = run([isect, "merge", "--format", "json"] + paths)
+    classes = lambda fams: [(r["relation"], [c["count"] for c in r["classes"]]) for r in fams[0]["relations"]]
+    check(code == 1 and classes(normalised_json(out)["families"]) == classes(outs[0][1]),
+          f"isect diff --shard: the shards merged have the whole diff's classes (exit {code}) {err[-300:]}")
     corpus = os.path.join(source, "corpus")
     outs = [run([isect, "replay", corpus, "--format", "json", "--jobs", str(jobs)])[:2] for jobs in (1, 2)]
     check(outs[0] == outs[1] and outs[0][0] == 0, "isect replay: --jobs 1 and 2 give the same report")

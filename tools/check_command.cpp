@@ -326,15 +326,6 @@ void draw_maps(const CheckArgs& args, RunInfo& info, std::vector<FamilyResult>& 
 
 }  // namespace
 
-bool set_precision_arg(const std::string& command, const std::string& text) {
-    if (text != "float" && text != "double") {
-        std::cerr << "isect " << command << ": --precision '" << text << "' is not float or double\n";
-        return false;
-    }
-    check::set_precision(text == "double" ? check::Precision::double_ : check::Precision::single);
-    return true;
-}
-
 /// The cases judged first on every kernel: this subject's findings in
 /// --out, then the user's own (--replay).
 std::vector<StoredFinding> stored_findings(const CheckArgs& args, RunInfo& info) {
@@ -345,41 +336,13 @@ std::vector<StoredFinding> stored_findings(const CheckArgs& args, RunInfo& info)
 }
 
 /// The command line checked before anything runs (a usage error says why
-/// and is nullopt): the format, the oracle, the precision, the family, the
-/// seed (a fresh one unless given) and the shard (needs --seed).
+/// and is nullopt): the oracle, then the run's flags (settle_run_args).
 std::optional<check::Shard> usable(CheckArgs& args) {
-    if (!known_format(args.format)) {
-        std::cerr << "isect check: --format '" << args.format << "' is not text, markdown, json or junit\n";
-        return std::nullopt;
-    }
     if (args.oracle != "fast" && args.oracle != "slow") {
         std::cerr << "isect check: --oracle '" << args.oracle << "' is not fast or slow\n";
         return std::nullopt;
     }
-    if (!set_precision_arg("check", args.precision)) return std::nullopt;
-    if (!args.family.empty() && !check::find_family(args.family)) {
-        std::string known;
-        for (const Family* f : check::families()) known += (known.empty() ? "" : ", ") + f->name;
-        std::cerr << "isect check: no family named '" << args.family << "' (" << known << ")\n";
-        return std::nullopt;
-    }
-    if (!args.seed_given) args.seed = std::random_device{}();
-    check::Shard shard;
-    if (!args.shard.empty()) {
-        std::string why;
-        const auto s = check::Shard::parse(args.shard, why);
-        if (!s) {
-            std::cerr << "isect check: --shard " << why << "\n";
-            return std::nullopt;
-        }
-        if (!args.seed_given) {
-            std::cerr << "isect check: --shard " << args.shard
-                      << " needs --seed: the shards of a run must share its seed to judge one stream of cases\n";
-            return std::nullopt;
-        }
-        shard = *s;
-    }
-    return shard;
+    return settle_run_args("check", args);
 }
 
 /// The families and kernels the run judges: each family (or --family) as
@@ -586,31 +549,14 @@ int run_check(const CheckArgs& args_in) {
 
 CLI::App* add_check_command(CLI::App& app, CheckArgs& a) {
     CLI::App* c = app.add_subcommand("check", "Check kernels through generators, both references and their contracts");
-    c->add_option("--seconds", a.seconds, "Time budget for generated cases, per family")->check(real_in(0, 1e7, true));
-    c->add_option("--seed", a.seed, "Random seed (default: a fresh one, printed)")
-        ->check(whole_in(0, UINT64_MAX))
-        ->each([&a](const std::string&) { a.seed_given = true; });
-    c->add_option("--cases", a.cases, "Stop after this many cases per family instead of --seconds")->check(whole_in(1, uint64_t(1e15)));
-    c->add_option("--jobs,-j", a.jobs,
-                  "Workers judging the cases (default 0: every core available); the cases, classes and witnesses are the "
-                  "same for any number")
-        ->check(whole_in(0, 4096));
-    c->add_option("--shard", a.shard,
-                  "Judge part I of N of the case stream (0/4 ... 3/4; needs --seed); isect merge joins the shards' JSON reports");
-    c->add_option("--family", a.family, "Check one family only (default: every family)");
-    c->add_option("--gen", a.gen, "Use one generator kind only (the report's mix line names them)");
+    add_run_options(c, a);
     add_subject_options(c, a.subject, "not generated, nor judged");
-    c->add_option("--out", a.out, "Folder for counterexample case files and maps (default: findings)");
-    c->add_option("--format", a.format, "Report as text, markdown, json or junit (default text)");
     c->add_flag("--map", a.map, "Validity map tables and pictures for every kernel (always with --plugin)");
     c->add_option("--oracle", a.oracle,
                   "fast: interval oracles first, the references where they cannot decide (default); slow: the references alone");
     c->add_flag("--quiet", a.quiet, "No progress on stderr");
     c->add_flag("--stop-at-first", a.stop_at_first, "Stop once every kernel checked has broken its contract or a relation it is judged for");
     c->add_option("--replay", a.replay, "A folder of your own case files, judged first on every kernel");
-    c->add_option("--precision", a.precision,
-                  "float (default) or double: the inputs generated, the kernels run (a plugin's isect_FAMILY_d), "
-                  "and the unit u of K and E (2^-24 or 2^-53)");
     return c;
 }
 

@@ -2,10 +2,10 @@
 
 #include "options.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <mutex>
-#include <random>
 
 #include "check_command.hpp"
 #include "check/io/case_file.hpp"
@@ -14,6 +14,7 @@
 #include "check/io/safe_write.hpp"
 #include "check/engine/kernels_under_test.hpp"
 #include "check/engine/findings.hpp"
+#include "check/model/generate.hpp"
 #include "report.hpp"
 
 namespace isect::tool {
@@ -44,12 +45,8 @@ struct Side {
 
 int run_diff(const DiffArgs& args_in) {
     DiffArgs args = args_in;
-    if (!known_format(args.format)) {
-        std::cerr << "isect diff: --format '" << args.format << "' is not text, markdown, json or junit\n";
-        return 2;
-    }
-    if (!set_precision_arg("diff", args.precision)) return 2;
-    if (!args.seed_given) args.seed = std::random_device{}();
+    const std::optional<check::Shard> shard = settle_run_args("diff", args);
+    if (!shard) return 2;
     if (const std::string why = check::probe_folder(args.out); !why.empty()) {
         std::cerr << "isect diff: --out " << why << "\n";
         return 2;
@@ -59,13 +56,9 @@ int run_diff(const DiffArgs& args_in) {
     // and floating-point environment.
     Side a, b;
     for (auto [side, subject] : {std::pair{&a, &args.a}, std::pair{&b, &args.b}}) {
-        check::SubjectArgs sub;
+        check::SubjectArgs sub = args.scope;
         (is_plugin(*subject) ? sub.plugin : sub.kernel) = *subject;
-        sub.timeout_ms = args.timeout_ms;
-        sub.fp_env = args.fp_env;
-        sub.domain = args.domain;
-        sub.require = args.require;
-        sub.relation = args.relation;
+        sub.output_dir = args.out;
         side->under_test = check::KernelsUnderTest::make("diff", sub);
         if (!side->under_test || !side->under_test->start_workers("diff", jobs)) return 2;
     }
@@ -74,35 +67,46 @@ int run_diff(const DiffArgs& args_in) {
     info.subject = "A = " + a.name() + ", B = " + b.name();
     info.seed = args.seed;
     info.tolerance = args.tolerance;
+    info.shard = *shard;
     info.jobs = jobs;
     info.max_cases = args.cases;
-    info.timeout_ms = args.timeout_ms;
+    info.timeout_ms = args.scope.timeout_ms;
     info.domain = a.under_test->domain();
     // The relation "A and B agree", judged on the case stream isect check
     // judges for this seed, by the engine's workers (a plugin's worker
     // process each); no contract is judged.
     std::vector<check::FamilyRun> runs;
-    for (const Family* f : check::families()) {
-        if (!args.family.empty() && args.family != f->name) continue;
-        const auto ka = a.kernel(*f), kb = b.kernel(*f);
-        if (!ka || !kb) continue;
-        check::FamilyCheckOptions options;
-        options.stream.seed = args.seed;
-        options.stream.seconds = args.seconds;
-        options.stream.max_cases = args.cases;
-        options.stream.domain = info.domain;
-        for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back({*a.kernel(*f, w), *b.kernel(*f, w)});
-        options.contracts = false;
-        options.relations.push_back({check::Relation::Kind::agree, 0, 1, args.tolerance});
-        // Each side's relations (asked with --relation, or claimed), on its
-        // own calls, beside the agreement.
-        for (const check::Relation& r : a.under_test->relations(*f, {*ka})) options.relations.push_back({r.kind, 0, 0, 0});
-        for (const check::Relation& r : b.under_test->relations(*f, {*kb})) options.relations.push_back({r.kind, 1, 1, 0});
-        runs.push_back({f, {*ka, *kb}, std::move(options)});
+    // The families as the scope declares them (its conventions, its mesh),
+    // as isect check judges them; --gen keeps those with that kind.
+    for (const Family* base : check::families()) {
+        if (!args.family.empty() && args.family != base->name) continue;
+        for (const Family* f : a.under_test->families_of(*base)) {
+            const auto ka = a.kernel(*f), kb = b.kernel(*f);
+            if (!ka || !kb) continue;
+            const std::vector<std::string> kinds = check::gen_kinds(*f);
+            if (!args.gen.empty() && std::find(kinds.begin(), kinds.end(), args.gen) == kinds.end()) continue;
+            check::FamilyCheckOptions options;
+            options.stream.seed = args.seed;
+            options.stream.seconds = args.seconds;
+            options.stream.max_cases = args.cases;
+            options.stream.shard = *shard;
+            options.stream.gen_kind = args.gen;
+            options.stream.domain = info.domain;
+            // A shard minimises every class (isect merge shows the largest).
+            if (!shard->whole()) options.minimize_classes = SIZE_MAX;
+            for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back({*a.kernel(*f, w), *b.kernel(*f, w)});
+            options.contracts = false;
+            options.relations.push_back({check::Relation::Kind::agree, 0, 1, args.tolerance});
+            // Each side's relations (asked with --relation, or claimed), on its
+            // own calls, beside the agreement.
+            for (const check::Relation& r : a.under_test->relations(*f, {*ka})) options.relations.push_back({r.kind, 0, 0, 0});
+            for (const check::Relation& r : b.under_test->relations(*f, {*kb})) options.relations.push_back({r.kind, 1, 1, 0});
+            runs.push_back({f, {*ka, *kb}, std::move(options)});
+        }
     }
     if (runs.empty()) {
         std::cerr << "isect diff: no family " << (args.family.empty() ? "" : "'" + args.family + "' ")
-                  << "has a " << check::precision_name(check::precision()) << " kernel on both sides ('" << a.name()
+                  << (args.gen.empty() ? "" : "with a generator kind '" + args.gen + "' ") << "has a " << check::precision_name(check::precision()) << " kernel on both sides ('" << a.name()
                   << "', '" << b.name() << "'); `isect kernels` lists the built-in ones\n";
         return 2;
     }
@@ -173,27 +177,11 @@ CLI::App* add_diff_command(CLI::App& app, DiffArgs& a) {
     CLI::App* c = app.add_subcommand("diff", "Two kernels on the same inputs: where they disagree, and which one the references side with");
     c->add_option("a", a.a, "A plugin (a path) or a built-in kernel's name")->required();
     c->add_option("b", a.b, "Another plugin or built-in kernel")->required();
-    c->add_option("--family", a.family, "One family (default: every family both have)");
-    c->add_option("--precision", a.precision, "float (default) or double: the kernels compared");
-    c->add_option("--domain", a.domain, "Only inputs whose nonzero magnitudes lie in LO:HI");
-    c->add_option("--require", a.require, "Only inputs that meet these preconditions (`isect kernels` lists them)");
-    c->add_option("--relation", a.relation,
-                  "Relations between calls each side is judged for besides the agreement: symmetric, monotone, watertight "
-                  "(docs/relations.md); each side's own claims are judged too");
-    c->add_option("--seconds", a.seconds, "Time budget, per family")->check(real_in(0, 1e7, true));
-    c->add_option("--cases", a.cases, "Stop after this many inputs per family instead of --seconds")->check(whole_in(1, uint64_t(1e15)));
-    c->add_option("--seed", a.seed, "Random seed (default: a fresh one, printed)")
-        ->check(whole_in(0, UINT64_MAX))
-        ->each([&a](const std::string&) { a.seed_given = true; });
+    add_run_options(c, a);
+    add_scope_options(c, a.scope, "not generated, nor judged");
     c->add_option("--tolerance", a.tolerance,
                   "Numbers may differ by this many u max(|a|, |b|) (u = 2^-24 or 2^-53; default 0: any difference)")
         ->check(real_in(0, 1e15));
-    c->add_option("--fp-env", a.fp_env, "Both kernels' floating-point environment: default, ftz, daz or ftz,daz");
-    c->add_option("--out", a.out, "Folder for the classes' witness cases (default: findings)");
-    c->add_option("--format", a.format, "Report as text, markdown, json or junit (default text)");
-    c->add_option("--jobs,-j", a.jobs, "Workers (default 0: every core available); the inputs and classes are the same")
-        ->check(whole_in(0, 4096));
-    c->add_option("--timeout-ms", a.timeout_ms, "A plugin call taking longer is a hang (default 2000)")->check(whole_in(1, 86400000));
     return c;
 }
 

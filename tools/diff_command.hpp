@@ -14,25 +14,15 @@
 #include <cstdint>
 #include <string>
 
+#include "check/engine/kernels_under_test.hpp"
+#include "options.hpp"
+
 namespace isect::tool {
 
-struct DiffArgs {
+struct DiffArgs : RunArgs {
     std::string a, b;            ///< a plugin (a path: has a '/' or ends in .so), or a built-in kernel's name
-    std::string family;          ///< one family; empty: every family both export
-    std::string precision = "float";
-    std::string domain;          ///< LO:HI; empty: every finite number
-    std::string require;       ///< --require NAME,NAME: declared preconditions (preconditions.hpp)
-    std::string relation;        ///< --relation NAME,NAME: relations each side is judged for (run.hpp's Relation)
-    double seconds = 10;         ///< per family
-    uint64_t cases = 0;          ///< per family, instead of seconds
-    uint64_t seed = 0;
-    bool seed_given = false;
     double tolerance = 0;        ///< numbers may differ by this many u max(|a|, |b|)
-    std::string out = "findings";
-    std::string format = "text"; ///< text, markdown, json or junit
-    int timeout_ms = 2000;
-    std::string fp_env;          ///< --fp-env: both kernels' floating-point environment
-    size_t jobs = 0;             ///< workers; 0: the cores available
+    check::SubjectArgs scope;    ///< both sides' environment, domain, preconditions, conventions, relations, mesh
 };
 
 /// Exit 0 when the two agree on every input, 1 when they disagree

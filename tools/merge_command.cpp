@@ -21,10 +21,11 @@ namespace {
 /// not a shard of the same run.
 std::string run_identity(const RunInfo& r) {
     std::ostringstream s;
-    s << "subject " << r.subject << ", plugin " << (r.plugin_path.empty() ? "none" : r.plugin_path) << ", contract "
+    s << "isect " << r.command << ", subject " << r.subject << ", plugin " << (r.plugin_path.empty() ? "none" : r.plugin_path) << ", contract "
       << (r.contract ? r.contract->str() : "the kernels' own") << ", seed " << r.seed << ", cases "
       << (r.max_cases ? std::to_string(r.max_cases) : "by time") << ", " << r.shard.count << " shards, domain "
       << r.domain.lo << ":" << r.domain.hi;
+    if (r.command == "diff") s << ", tolerance " << r.tolerance;
     for (const std::string& n : r.domain.required) s << " " << n;
     return s.str();
 }
@@ -75,7 +76,7 @@ int run_merge(const MergeArgs& args) {
         RunInfo info;
         std::vector<FamilyResult> families;
         if (const std::string why = read_json_report(text.str(), info, families); !why.empty()) {
-            std::cerr << "isect merge: " << path << ": not a JSON report of isect check (" << why << ")\n";
+            std::cerr << "isect merge: " << path << ": not a JSON report of isect check or diff (" << why << ")\n";
             return 2;
         }
         for (const FamilyResult& f : families) check::set_precision(f.precision);
@@ -137,7 +138,7 @@ int run_merge(const MergeArgs& args) {
 }
 
 CLI::App* add_merge_command(CLI::App& app, MergeArgs& a) {
-    CLI::App* c = app.add_subcommand("merge", "Join the JSON reports of a check's shards (--shard I/N) into one report and verdict");
+    CLI::App* c = app.add_subcommand("merge", "Join the JSON reports of a check's or a diff's shards (--shard I/N) into one report and verdict");
     c->add_option("reports", a.reports, "The shards' reports (isect check --shard I/N --format json)")->required();
     c->add_option("--format", a.format, "Report as text, markdown, json or junit (default text)");
     return c;

@@ -7,8 +7,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
+#include "check/engine/case_stream.hpp"
 #include "check/engine/kernels_under_test.hpp"
 
 namespace isect::tool {
@@ -45,20 +47,11 @@ inline CLI::Validator real_in(double lo, double hi, bool lo_open = false) {
         range);
 }
 
-/// The flags that choose the kernels a command judges (check::SubjectArgs),
-/// declared once for every command that takes them. `outside` says what
-/// becomes of the inputs outside --domain and --require for the command.
-inline void add_subject_options(CLI::App* cmd, check::SubjectArgs& s, const std::string& outside) {
-    cmd->add_option("--kernel", s.kernel,
-                    "Built-in kernels by name, comma-separated (`isect kernels`; broken:NAME plants a bug, broken:* every "
-                    "planted bug); default: every built-in one");
-    cmd->add_option("--plugin", s.plugin, "A plugin's kernels (a shared library, isect/plugin.h) instead of the built-in ones");
-    cmd->add_option("--contract", s.contract,
-                    "With --plugin: exact, conservative, conservative=K or tolerant=K (default tolerant=1); with --kernel: "
-                    "the kernel's own contract or a stricter one it is then held to")
-        ->each([&s](const std::string&) { s.contract_given = true; });
-    cmd->add_option("--error", s.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
-    cmd->add_option("--timeout-ms", s.timeout_ms, "With --plugin: a call taking longer is a hang (default 2000)")
+/// What the kernels are judged on besides their contracts, whoever they
+/// are: their environment, the inputs they take (domain, preconditions,
+/// conventions, a mesh) and the relations between their calls.
+inline void add_scope_options(CLI::App* cmd, check::SubjectArgs& s, const std::string& outside) {
+    cmd->add_option("--timeout-ms", s.timeout_ms, "A plugin's call taking longer is a hang (default 2000)")
         ->check(whole_in(1, 86400000));
     cmd->add_option("--fp-env", s.fp_env,
                     "The kernels' floating-point environment: default, ftz, daz or ftz,daz (flush-to-zero, "
@@ -79,5 +72,51 @@ inline void add_subject_options(CLI::App* cmd, check::SubjectArgs& s, const std:
                     "Conventions your kernel follows (surface, cull_back; `isect kernels` lists each family's): the exact "
                     "answer it is judged against follows them");
 }
+
+/// The flags that choose the kernels a command judges (check::SubjectArgs):
+/// which kernels, then their scope (add_scope_options), declared once for
+/// every command that takes them. `outside` says what becomes of the inputs
+/// outside --domain and --require for the command.
+inline void add_subject_options(CLI::App* cmd, check::SubjectArgs& s, const std::string& outside) {
+    cmd->add_option("--kernel", s.kernel,
+                    "Built-in kernels by name, comma-separated (`isect kernels`; broken:NAME plants a bug, broken:* every "
+                    "planted bug); default: every built-in one");
+    cmd->add_option("--plugin", s.plugin, "A plugin's kernels (a shared library, isect/plugin.h) instead of the built-in ones");
+    cmd->add_option("--contract", s.contract,
+                    "With --plugin: exact, conservative, conservative=K or tolerant=K (default tolerant=1); with --kernel: "
+                    "the kernel's own contract or a stricter one it is then held to")
+        ->each([&s](const std::string&) { s.contract_given = true; });
+    cmd->add_option("--error", s.error_e, "With --plugin: numbers within E x u S (default 16)")->check(real_in(0, 1e15));
+    add_scope_options(cmd, s, outside);
+}
+
+/// A run over the generated case stream (isect check, isect diff): which
+/// cases, how many workers, and where its report and witnesses go.
+struct RunArgs {
+    double seconds = 10;              ///< per family
+    uint64_t cases = 0;               ///< per family, instead of seconds
+    uint64_t seed = 0;
+    bool seed_given = false;
+    std::string family;               ///< one family; empty: every one
+    std::string gen;                  ///< one generator kind; empty: all
+    std::string shard;                ///< I/N: this run's part of the case stream; empty: all of it
+    size_t jobs = 0;                  ///< workers; 0: the cores available
+    std::string precision = "float";  ///< float or double: the inputs and the kernels' scalar
+    std::string out = "findings";
+    std::string format = "text";
+};
+
+/// RunArgs' flags, declared once for every command that runs a stream.
+void add_run_options(CLI::App* cmd, RunArgs& a);
+
+/// The run's flags checked before anything runs: the format, the precision
+/// (set for the run), the family, the seed (a fresh one unless given) and
+/// the shard (which needs --seed). Nullopt, having said why, on a usage
+/// error.
+std::optional<check::Shard> settle_run_args(const std::string& command, RunArgs& a);
+
+/// Sets the run's precision from --precision's text ("float" or "double");
+/// prints the error and returns false when it is neither.
+bool set_precision_arg(const std::string& command, const std::string& text);
 
 }  // namespace isect::tool

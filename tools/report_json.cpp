@@ -181,12 +181,8 @@ void print_json(std::ostream& out, const RunInfo& info, const std::vector<Family
         run["contract"] = info.contract->str();
         run["error_e"] = number(info.error_e);
     }
-    if (info.command == "diff") {
-        run["seed"] = info.seed;
-        run["tolerance"] = info.tolerance;
-        run["jobs"] = info.jobs;
-    }
-    if (info.command == "check") {
+    if (info.command == "diff") run["tolerance"] = info.tolerance;
+    if (info.command == "check" || info.command == "diff") {
         run["seed"] = info.seed;
         run["shard"] = info.shard.str();
         if (info.max_cases) run["max_cases"] = info.max_cases;
@@ -465,7 +461,9 @@ std::string read_json_report(const std::string& text, RunInfo& info, std::vector
         const Fields run(j, "report");
         info = RunInfo{};
         info.command = run.text("command");
-        if (info.command != "check") return "a report of isect " + info.command + ", not of isect check";
+        if (info.command != "check" && info.command != "diff")
+            return "a report of isect " + info.command + ", not of isect check or diff";
+        if (info.command == "diff") info.tolerance = run.real("tolerance");
         info.subject = run.text("subject");
         if (run.has("plugin")) info.plugin_path = run.text("plugin");
         if (run.has("contract")) {
