@@ -376,7 +376,9 @@ void CaseJudge::finish() {
 void CaseJudge::judge_all() {
     judgements_.clear();
     for (size_t i = 0; i < kernels_.size(); ++i) {
-        if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(*quick_[i]);
+        // Moved: a case is judged once (finish or finish_on_first_reference),
+        // and what outside() and the rest read of quick_ is left as it was.
+        if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(std::move(*quick_[i]));
         else if (fast_violation_[i] && !references_judged_) judgements_.push_back(fast_violation_[i]->judgement);
         else judgements_.push_back(judge_answer(f_, kernels_[i], *in_, got_[i], truth_, oracle_));
     }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
@@ -284,7 +286,19 @@ Vec3f grid_point(Source& s, int n) {
     return {x, y, grid(s, n)};
 }
 
-float uniform(Source& s, int e) { return std::ldexp(float(signed_int(s, int64_t(1) << 24)), e - 24); }
+float uniform(Source& s, int e) {
+    const float m = float(signed_int(s, int64_t(1) << 24));  // |m| <= 2^24: exact
+    const int k = e - 24;
+    // m 2^k, exactly: a product with a power of two is exact where it stays a
+    // normal float (|m| 2^k in [2^-126, 2^128) for every m != 0 when k is in
+    // [-126, 103]), and ldexp, which costs as much as the rest of a draw,
+    // gives the same number there; elsewhere ldexp rounds as it must.
+    if (k < -126 || k > 103) return std::ldexp(m, k);
+    uint32_t bits = uint32_t(k + 127) << 23;
+    float two_k;
+    std::memcpy(&two_k, &bits, sizeof two_k);
+    return m * two_k;
+}
 
 Vec3f uniform_point(Source& s, int e) {
     const float x = uniform(s, e), y = uniform(s, e);
@@ -318,7 +332,7 @@ Aabb uniform_box(Source& s, int e) {
 
 void put(Inputs& out, const Vec3f& v) {
     if (out.capacity() == 0) out.reserve(32);  // every family's input at once: one allocation, not one per growth
-    out.insert(out.end(), v.begin(), v.end());
+    for (float x : v) out.push_back(x);
 }
 void put(Inputs& out, const Aabb& b) {
     put(out, b.lo);
