@@ -107,14 +107,17 @@ K::FT distance2(const K::Point_3& p, const K::Point_3& a, const K::Point_3& b) {
 /// CGAL 5.5 reads a Sphere_3 there as the ball, CGAL 6.2 as its surface
 /// (CGAL pull request 9096), so a box strictly inside the ball would be
 /// "disjoint" on a newer CGAL (corpus/sphere_aabb/ball_contains_box.case).
-SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rational& r) {
+/// Under closest_on_surface the same measure is taken from a centre inside
+/// too: its distance to the boundary (the faces, and the edges of a box
+/// whose faces collapse).
+SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rational& r, bool closest_on_surface) {
     SphereAabbExact out;
     const K::Iso_cuboid_3 cube = cuboid(box);
     const K::Point_3 p = to_cgal(c);
     const K::FT r2 = to_cgal(Rational(r * r));
     out.contains = !cube.has_on_unbounded_side(p);
     K::FT best = 0;
-    if (!out.contains) {
+    if (!out.contains || closest_on_surface) {
         bool first = true;
         const auto keep = [&](const K::FT& d) {
             if (first || d < best) best = d;
@@ -148,6 +151,8 @@ SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rat
                         keep(CGAL::squared_distance(p, K::Triangle_3(t[0], t[1], t[2])));
             }
     }
+    out.closest_dist2 = from_cgal(best);
+    if (out.contains) best = 0;
     out.dist2 = from_cgal(best);
     out.overlap = best <= r2;
     return out;

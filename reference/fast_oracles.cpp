@@ -107,7 +107,9 @@ Band aabb_aabb_band(bool volume) {
     return b;
 }
 
-std::optional<Result> sphere_aabb(const double* in) { return two_stage<Result, SphereBody>(in); }
+std::optional<Result> sphere_aabb(const double* in, bool closest_on_surface) {
+    return closest_on_surface ? two_stage<Result, SphereSurfaceBody>(in) : two_stage<Result, SphereBody>(in);
+}
 Band sphere_aabb_band() { return instantiated_band<SphereBand>(); }
 
 std::optional<Result> transformed_aabb(const double* in) { return two_stage<Result, TransformedBody>(in); }
@@ -182,7 +184,9 @@ Result aabb_aabb(const double* in, bool volume) {
         if (in[a_lo + i] == in[b_hi + i] || in[b_lo + i] == in[a_hi + i]) return Result{};
     return r;
 }
-Result sphere_aabb(const double* in) { return plain<SphereBody>(in); }
+Result sphere_aabb(const double* in, bool closest_on_surface) {
+    return closest_on_surface ? plain<SphereSurfaceBody>(in) : plain<SphereBody>(in);
+}
 Result moving_aabb(const double* in) { return plain<MovingAabbBody>(in); }
 Result moving_aabb_plane(const double* in) { return plain<MovingAabbPlaneBody>(in); }
 Result transformed_aabb(const double* in) { return plain<TransformedBody>(in); }

@@ -103,6 +103,10 @@ expect 0 "mt_line .* holds" -- "$isect" check --plugin "$kernels/mt_line.so" --c
     --domain 2^-20:2^20 --quiet --out "$work/conv16"
 expect 1 "false hit \(behind the origin\)" -- "$isect" check --plugin "$kernels/mt_line.so" --cases 100000 --seed 1 \
     --out "$work/conv17"
+expect 0 "closest_on_surface .* holds" -- "$isect" check --family sphere_aabb --kernel closest_on_surface --cases 100000 \
+    --seed 1 --quiet --out "$work/conv8"
+expect 1 "broken:largest_deviation_face .*BROKEN" -- "$isect" check --kernel broken:largest_deviation_face --cases 20000 \
+    --seed 1 --quiet --out "$work/conv9"
 expect 2 "'sideways' is no family's convention" -- "$isect" check --convention sideways --cases 10 --out "$work/conv5"
 expect 0 "convention a kernel may follow \(--convention cull_back\)" -- "$isect" kernels
 expect 0 "nonzero_length \(p1 != q1, p2 != q2\)" -- "$isect" kernels

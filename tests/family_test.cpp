@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "check/io/case_file.hpp"
+#include "check/model/domain.hpp"
 #include "check/model/family.hpp"
 #include "check/engine/judge.hpp"
 #include "check/engine/relation.hpp"
@@ -218,6 +219,36 @@ TEST(SegmentSegment, pointsWithoutParametersAreJudgedByThePointsTheyGive) {
     // FCL's witness: X = (1.9984375, 1, 0.003125) rounded to float.
     const Inputs in{1.9921875, 1, 0, 2, 1, 0.00390625, 0, 0, 0, 2, 0.00390625, 0};
     EXPECT_LE(judged(in, {double(1.9984375f), 1, double(0.003125f), 2, 0.00390625, 0}), 1);
+}
+
+/// Under closest_on_surface a centre in the box has its nearest point on the
+/// nearest face; where several faces are nearest, the point on any of them
+/// is exact (the truth holds the first), and no other point is.
+TEST(SphereAabb, closestOnSurfaceTakesAnyNearestFace) {
+    Domain declared;
+    declared.conventions = {"closest_on_surface"};
+    const Family& f = declared_family(*find_family("sphere_aabb"), declared);
+    const auto error = [&](const Inputs& in, const std::array<double, 3>& point) {
+        const Truth truth = f.truth(in.data());
+        Answer got{truth.answer, truth.values};
+        for (size_t i = 0; i < 3; ++i) got.values[i] = point[i];
+        return f.value_error(in.data(), truth, got).e;
+    };
+    // The cube's centre: all six faces are nearest.
+    const Inputs centre{-1, -1, -1, 1, 1, 1, 0, 0, 0, 0.5};
+    EXPECT_EQ(f.truth(centre.data()).values[0], -1);  // the first: x lo
+    EXPECT_EQ(error(centre, {-1, 0, 0}), 0);
+    EXPECT_EQ(error(centre, {0, 0, 1}), 0);          // z hi, as near
+    EXPECT_GT(error(centre, {0, 0, 0}), 1e6);        // the solid's nearest point, not the boundary's
+    // A flat box: the nearest face is y hi (0.5 away), not x hi (1 away),
+    // where the centre deviates most from the box's centre (Coin3D).
+    const Inputs flat{-4, -1, -1, 4, 1, 1, 3, 0.5, 0, 1};
+    EXPECT_EQ(error(flat, {3, 1, 0}), 0);
+    EXPECT_GT(error(flat, {4, 0.5, 0}), 1e6);
+    // Outside the box the convention changes nothing: the clamp.
+    const Inputs outside{0, 0, 0, 1, 1, 1, 2, 0.5, 0.5, 1};
+    EXPECT_EQ(f.truth(outside.data()).values[0], 1);
+    EXPECT_EQ(f.truth(outside.data()).values[1], 0.5);
 }
 
 }  // namespace

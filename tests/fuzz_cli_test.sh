@@ -20,6 +20,8 @@ expect 0 '"passed": true' -- sh -c "'$isect' replay --kernel broken:intersection
 # A convention's planted bug, fuzzed in the family the convention declares.
 expect 1 "broken:touching_takes_a_side.*BROKEN" -- "$isect" fuzz --family aabb_plane --kernel broken:touching_takes_a_side \
     --minutes 0.05 --corpus "$work/convention"
+expect 1 "broken:largest_deviation_face.*BROKEN" -- "$isect" fuzz --family sphere_aabb --kernel broken:largest_deviation_face \
+    --minutes 0.05 --corpus "$work/surface"
 expect 2 "is not text, markdown, json or junit" -- "$isect" fuzz --family aabb_aabb --format yaml
 
 # A campaign never deletes another's folder: a crash input an earlier

@@ -23,15 +23,21 @@ static_assert(kBoxHi == kBox + 3);
 
 const char* const kValues[] = {"closest.x", "closest.y", "closest.z", "contains"};
 
-Truth truth(const double* in) {
+/// surface: the `closest_on_surface` convention.
+Truth truth(const double* in, bool surface = false) {
     const ref::ExactAabb b = ref::exact(box_at(in + kBox));
     const ref::Point c = ref::exact(vec_at(in + kC));
     const Rational r = ref::exact(in[kR]);
-    const ref::SphereAabbExact q = ref::sphere_aabb_rational(in), g = ref::sphere_aabb_cgal(b, c, r);
+    const ref::SphereAabbExact q = ref::sphere_aabb_rational(in, surface), g = ref::sphere_aabb_cgal(b, c, r, surface);
     if (q.overlap != g.overlap || q.contains != g.contains || q.dist2 != g.dist2)
         throw ReferenceMismatch(std::string("sphere_aabb references disagree: rational says ") +
                                 (q.overlap ? "overlap" : "disjoint") + " at squared distance " + q.dist2.str() +
                                 ", cgal says " + (g.overlap ? "overlap" : "disjoint") + " at " + g.dist2.str());
+    // The nearest point's distance: under closest_on_surface, the rational
+    // reference's face point against CGAL's distance to the boundary.
+    if (q.closest_dist2 != g.closest_dist2)
+        throw ReferenceMismatch("sphere_aabb references disagree on the nearest point's squared distance: rational " +
+                                q.closest_dist2.str() + ", cgal " + g.closest_dist2.str());
     Truth t;
     t.answer = yes(q.overlap);
     for (const Rational& x : q.closest) t.values.push_back(ref::to_double(x));
@@ -45,6 +51,36 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
     const double m = largest_magnitude(in, kInput.size());
     for (size_t i = 0; i < 4; ++i) worst(e, units(got.values[i], truth.values[i], i < 3 ? m : 0), kValues[i]);
     return e;
+}
+
+/// Under closest_on_surface, where several faces are nearest to a centre in
+/// the box, the point on any of them is exact (the truth holds the first):
+/// the kernel's point is judged against the nearest face point it lies on.
+ValueError surface_value_error(const double* in, const Truth& truth, const Answer& got) {
+    bool inside = true;
+    for (int i = 0; i < 3; ++i) inside = inside && in[kBox + i] <= in[kC + i] && in[kC + i] <= in[kBoxHi + i];
+    if (!inside) return value_error(in, truth, got);
+    // The faces' distances, exactly; the nearest ones' points.
+    Rational best;
+    std::vector<std::array<double, 3>> nearest;
+    for (int i = 0; i < 3; ++i)
+        for (int side = 0; side < 2; ++side) {
+            const double face = in[(side ? kBoxHi : kBox) + size_t(i)];
+            const Rational d = side ? Rational(face) - Rational(in[kC + i]) : Rational(in[kC + i]) - Rational(face);
+            if (!nearest.empty() && d > best) continue;
+            if (nearest.empty() || d < best) nearest.clear();
+            best = d;
+            std::array<double, 3> q = {in[kC], in[kC + 1], in[kC + 2]};
+            q[size_t(i)] = face;
+            nearest.push_back(q);
+        }
+    for (const std::array<double, 3>& q : nearest)
+        if (got.values.size() == 4 && got.values[0] == q[0] && got.values[1] == q[1] && got.values[2] == q[2]) {
+            Truth same = truth;
+            for (size_t i = 0; i < 3; ++i) same.values[i] = q[i];
+            return value_error(in, same, got);
+        }
+    return value_error(in, truth, got);
 }
 
 /// What decides: the centre in the box, or outside it with the ball tangent
@@ -80,14 +116,17 @@ double feature(const double* in) {
 using OverlapFn = bool (*)(const Aabb&, const Vec3f&, float);
 using ClosestFn = Vec3f (*)(const Aabb&, const Vec3f&);
 
+/// conventions: those the kernel follows ("closest_on_surface").
 FamilyKernel kernel(const std::string& name, const std::string& contract, OverlapFn overlap,
-                    ClosestFn closest = aabb_closest_point) {
-    return {name, *Contract::parse(contract), 0, [=](const double* in) {
-                const Aabb b = box_f(in + kBox);
-                const Vec3f c = vec_f(in + kC);
-                const Vec3f q = closest(b, c);
-                return Answer{yes(overlap(b, c, float(in[kR]))), {q[0], q[1], q[2], aabb_contains(b, c) ? 1.0 : 0.0}};
-            }};
+                    ClosestFn closest = aabb_closest_point, std::vector<std::string> conventions = {}) {
+    FamilyKernel k{name, *Contract::parse(contract), 0, [=](const double* in) {
+                       const Aabb b = box_f(in + kBox);
+                       const Vec3f c = vec_f(in + kC);
+                       const Vec3f q = closest(b, c);
+                       return Answer{yes(overlap(b, c, float(in[kR]))), {q[0], q[1], q[2], aabb_contains(b, c) ? 1.0 : 0.0}};
+                   }};
+    k.conventions = std::move(conventions);
+    return k;
 }
 
 /// Planted bug: seed 001's arithmetic in float (with <= so that touching is
@@ -112,6 +151,28 @@ Vec3f closest_wrong_face(const Aabb& b, const Vec3f& p) {
     Vec3f q = aabb_closest_point(b, p);
     for (int i = 0; i < 3; ++i)
         if (p[i] < b.lo[i]) q[i] = b.hi[i];
+    return q;
+}
+
+/// Planted bug under closest_on_surface, from Coin3D's SbBox3f::getClosestPoint
+/// (Open Inventor): the centre is moved onto the face of the axis where it
+/// deviates most from the box's centre, in float, then clamped to the box.
+/// The nearest face is the one nearest p, not the one on the axis of its
+/// largest deviation (a point near the long side of a flat box), and centre
+/// plus half the extent is rounded.
+Vec3f closest_largest_deviation(const Aabb& b, const Vec3f& p) {
+    Vec3f centre, half, dev;
+    for (int i = 0; i < 3; ++i) {
+        centre[i] = (b.hi[i] + b.lo[i]) / 2.0f;
+        half[i] = (b.hi[i] - b.lo[i]) / 2.0f;
+        dev[i] = p[i] - centre[i];
+    }
+    Vec3f q = p;
+    const auto snap = [&](int i) { q[i] = centre[i] + half[i] * (dev[i] < 0.0f ? -1.0f : 1.0f); };
+    if (std::fabs(dev[0]) > std::fabs(dev[1]) && std::fabs(dev[0]) > std::fabs(dev[2])) snap(0);
+    else if (std::fabs(dev[1]) > std::fabs(dev[2])) snap(1);
+    else snap(2);
+    for (int i = 0; i < 3; ++i) q[i] = std::min(std::max(q[i], b.lo[i]), b.hi[i]);
     return q;
 }
 
@@ -158,6 +219,16 @@ std::vector<Mix> mixes() {
     };
 }
 
+/// The fast oracle's answer and enclosures against the rational reference.
+std::string oracle_check(const double* in, const FastTruth& fast, bool surface) {
+    const ref::SphereAabbExact q = ref::sphere_aabb_rational(in, surface);
+    std::string why = check_answer(self(), fast, yes(q.overlap));
+    for (int i = 0; i < 3 && why.empty(); ++i)
+        why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], q.closest[i]);
+    if (why.empty()) why = check_enclosure("contains", fast.lo[3], fast.hi[3], Rational(q.contains ? 1 : 0));
+    return why;
+}
+
 /// isect_sphere_aabb(box.lo, box.hi, c, r, out closest, out contains).
 template <class T> Answer plugin_call(const Family& f, void* fn, const T* in) {
     using P = const T*;
@@ -181,7 +252,7 @@ Family make() {
         return all_finite(self(), in, why) && box_ordered(self(), kBox, kBoxHi, in, why) &&
                (in[kR] >= 0 || refuse(why, [&] { return "r: '" + format_number(in[kR]) + "' is outside the domain of sphere_aabb (r >= 0 required)"; }));
     };
-    f.truth = truth;
+    f.truth = [](const double* in) { return truth(in); };
     f.cgal = [](const double* in) {
         return double(ref::sphere_aabb_cgal(ref::exact(box_at(in + kBox)), ref::exact(vec_at(in + kC)), ref::exact(in[kR])).overlap);
     };
@@ -190,24 +261,21 @@ Family make() {
     f.deciding = deciding;
     f.feature = feature;
     f.fast_truth = [](const double* in) { return from_fast(ref::fast::sphere_aabb(in)); };
-    f.oracle_check = [](const double* in, const FastTruth& fast) {
-        const ref::SphereAabbExact q = ref::sphere_aabb_rational(in);
-        std::string why = check_answer(self(), fast, yes(q.overlap));
-        for (int i = 0; i < 3 && why.empty(); ++i)
-            why = check_enclosure(kValues[i], fast.lo[size_t(i)], fast.hi[size_t(i)], q.closest[i]);
-        if (why.empty()) why = check_enclosure("contains", fast.lo[3], fast.hi[3], Rational(q.contains ? 1 : 0));
-        return why;
-    };
+    f.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast, false); };
     f.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::sphere_aabb(in)); };
     f.all_kernels = [] {
         return std::vector<FamilyKernel>{kernel("overlap", "tolerant=1", sphere_aabb_overlap),
-                                         kernel("exact", "exact", sphere_aabb_overlap_exact)};
+                                         kernel("exact", "exact", sphere_aabb_overlap_exact),
+                                         kernel("closest_on_surface", "exact", sphere_aabb_overlap_exact,
+                                                aabb_closest_surface_point, {"closest_on_surface"})};
     };
     f.all_broken = [] {
         return std::vector<FamilyKernel>{kernel("broken:float_underflow", "tolerant=1", overlap_in_float),
                                          kernel("broken:radius_not_squared", "tolerant=1", overlap_radius_not_squared),
                                          kernel("broken:closest_wrong_face", "tolerant=1", sphere_aabb_overlap,
-                                                closest_wrong_face)};
+                                                closest_wrong_face),
+                                         kernel("broken:largest_deviation_face", "exact", sphere_aabb_overlap_exact,
+                                                closest_largest_deviation, {"closest_on_surface"})};
     };
     f.mixes = mixes();
     f.plugin_call_f = plugin_call<float>;
@@ -215,6 +283,18 @@ Family make() {
     f.plugin_int_output = 3;
     f.plugin_call_d = plugin_call<double>;
     f.preconditions = {preconditions::positive_extent(f), preconditions::positive_value(f, "positive_radius", "r")};
+    f.conventions = {{"closest_on_surface",
+                      "closest is the nearest point of the box's boundary, for a centre inside the box too (on its "
+                      "nearest face; where several are nearest, any of them): Jet's Box3::closestPoint, Open Inventor's "
+                      "SbBox3f::getClosestPoint; overlap and contains are the solid box's"}};
+    f.declare = [](Family& g, const std::vector<std::string>&, const std::vector<std::string>& conventions) {
+        if (conventions.empty()) return;  // "closest_on_surface", the one convention
+        g.truth = [](const double* in) { return truth(in, true); };
+        g.value_error = surface_value_error;
+        g.fast_truth = [](const double* in) { return from_fast(ref::fast::sphere_aabb(in, true)); };
+        g.oracle_check = [](const double* in, const FastTruth& fast) { return oracle_check(in, fast, true); };
+        g.wrong_oracle = [](const double* in) { return from_wrong(ref::fast::wrong::sphere_aabb(in, true)); };
+    };
     return f;
 }
 

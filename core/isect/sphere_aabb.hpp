@@ -49,6 +49,44 @@ inline Vec3f aabb_closest_point(const Aabb& box, const Vec3f& p) {
     return q;
 }
 
+/// The point of the box's boundary nearest p. Outside the box, the clamp
+/// (aabb_closest_point); inside it or on it, p moved onto its nearest face,
+/// the first of x lo, x hi, y lo, y hi, z lo, z hi where several are nearest
+/// (the `closest_on_surface` convention: Jet's Box3::closestPoint, and Open
+/// Inventor's SbBox3f::getClosestPoint as documented). Exact: two faces'
+/// distances (p - lo or hi - p) are compared by the exact sign of their
+/// difference, a sum of four floats, and the point is made of the inputs.
+inline Vec3f aabb_closest_surface_point(const Aabb& box, const Vec3f& p) {
+    if (!aabb_contains(box, p)) return aabb_closest_point(box, p);
+    int axis = 0;
+    bool high = false;
+    for (int i = 0; i < 3; ++i)
+        for (int side = 0; side < 2; ++side) {
+            exact::Terms diff;  // distance (i, side) minus the nearest's so far
+            if (side) {
+                diff.add(box.hi[i]);
+                diff.add(-p[i]);
+            } else {
+                diff.add(p[i]);
+                diff.add(-box.lo[i]);
+            }
+            if (high) {
+                diff.add(-box.hi[axis]);
+                diff.add(p[axis]);
+            } else {
+                diff.add(-p[axis]);
+                diff.add(box.lo[axis]);
+            }
+            if (diff.sign() < 0) {
+                axis = i;
+                high = side == 1;
+            }
+        }
+    Vec3f q = p;
+    q[axis] = high ? box.hi[axis] : box.lo[axis];
+    return q;
+}
+
 namespace detail {
 /// |c - q|^2 in double, each difference, square and sum rounded at most
 /// once (the error the kernels' contracts and the exact filter account for).

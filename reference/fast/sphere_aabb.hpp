@@ -42,6 +42,47 @@ template <class Ops> struct SphereBody {
     }
 };
 
+/// The `closest_on_surface` convention's nearest point for a centre in the
+/// box: the nearest point of its boundary, on the nearest face (the centre
+/// moved onto that face's plane); of several nearest faces, the first in
+/// the order x lo, x hi, y lo, y hi, z lo, z hi. Distances are differences
+/// of the inputs, compared by their exact signs.
+template <class Ops> void nearest_face_point(const double* in, double closest[3]) {
+    using K = SphereKeys;
+    using NT = typename Ops::NT;
+    int axis = 0;
+    bool high = false;
+    NT best(0);
+    for (int i = 0; i < 3; ++i)
+        for (int side = 0; side < 2; ++side) {
+            const double c = in[K::c + size_t(i)], face = side ? in[K::hi + size_t(i)] : in[K::lo + size_t(i)];
+            const NT d = side ? NT(Ops::of(face) - Ops::of(c)) : NT(Ops::of(c) - Ops::of(face));
+            if ((i == 0 && side == 0) || Ops::sgn(NT(d - best)) < 0) {
+                best = d;
+                axis = i;
+                high = side == 1;
+            }
+        }
+    closest[axis] = high ? in[K::hi + size_t(axis)] : in[K::lo + size_t(axis)];
+}
+
+/// The answer and containment are the solid box's, as SphereBody's; the
+/// nearest point is the boundary's (nearest_face_point) for a centre in it.
+template <class Ops> struct SphereSurfaceBody {
+    static Out<Ops> run(const double* in) {
+        double closest[3];
+        bool contains = false;
+        const auto d2 = sphere_dist2<Ops>(in, closest, contains);
+        if (contains) nearest_face_point<Ops>(in, closest);
+        const auto r = Ops::of(in[SphereKeys::r]);
+        Out<Ops> out;
+        out.answer = Ops::sgn(r * r - d2) >= 0 ? 1 : 0;
+        for (double c : closest) put_double<Ops>(out, c);
+        put_double<Ops>(out, contains ? 1 : 0);
+        return out;
+    }
+};
+
 /// Moving every input by delta moves the centre by at most sqrt(3) delta,
 /// the box (hence the distance from any point to it) by at most sqrt(3)
 /// delta, and r by delta: dist - r moves by at most (2 sqrt(3) + 1) delta <

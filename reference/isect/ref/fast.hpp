@@ -40,7 +40,7 @@ std::optional<Result> ray_aabb_line(const double* in);  ///< the line convention
 std::optional<Result> aabb_plane(const double* in, bool touching_straddles = false);  ///< back 0, straddle 1, front 2
 std::optional<Result> aabb_plane_overlap(const double* in);
 std::optional<Result> aabb_aabb(const double* in, bool volume = false);  ///< volume: the volume_overlap convention
-std::optional<Result> sphere_aabb(const double* in);
+std::optional<Result> sphere_aabb(const double* in, bool closest_on_surface = false);  ///< the convention of that name
 std::optional<Result> moving_aabb(const double* in);
 std::optional<Result> moving_aabb_plane(const double* in);
 std::optional<Result> transformed_aabb(const double* in);
@@ -113,7 +113,7 @@ Result ray_aabb_line(const double* in);
 Result aabb_plane(const double* in, bool touching_straddles = false);
 Result aabb_plane_overlap(const double* in);
 Result aabb_aabb(const double* in, bool volume = false);
-Result sphere_aabb(const double* in);
+Result sphere_aabb(const double* in, bool closest_on_surface = false);
 Result moving_aabb(const double* in);
 Result moving_aabb_plane(const double* in);
 Result transformed_aabb(const double* in);

@@ -21,10 +21,16 @@ struct SphereAabbExact {
     bool contains = false;   ///< the centre lies in the box
     Rational dist2;          ///< squared distance from the centre to the box
     Point closest;           ///< the nearest point (rational reference only)
+    /// Squared distance from the centre to the nearest point reported: dist2,
+    /// or under closest_on_surface the distance to the box's boundary.
+    Rational closest_dist2;
 };
 
 /// The fast oracle's body (reference/fast/sphere_aabb.hpp) on exact numbers.
-SphereAabbExact sphere_aabb_rational(const double* in);
-SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rational& r);
+/// closest_on_surface: the convention of that name (for a centre in the box,
+/// the nearest point of its boundary; CGAL's reference measures the distance
+/// to the boundary's faces and edges, as it does from outside).
+SphereAabbExact sphere_aabb_rational(const double* in, bool closest_on_surface = false);
+SphereAabbExact sphere_aabb_cgal(const ExactAabb& box, const Point& c, const Rational& r, bool closest_on_surface = false);
 
 }  // namespace isect::ref
