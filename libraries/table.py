@@ -161,6 +161,14 @@ ROWS = [
         args=D10),
     Row("OpenSceneGraph 3.6", "libopenscenegraph-dev", "osg_segment_ratios", "`LineSegment::intersectAndComputeRatios`",
         "none", args=D10),
+    Row("Coin3D 4.0", "libcoin-dev", "coin_box_closest", "`SbBox3f::getClosestPoint`",
+        "\"the point on the box closest to the given point\"", args=D20,
+        review={"output closest": (GENUINE, "the face is the one of the axis where the point deviates most from the box's "
+                                            "centre, not the nearest: inside a box that is not a cube the point lands on a "
+                                            "farther face, and outside beside a long face it is moved onto an end face, "
+                                            "then clamped"),
+                "false miss": (GENUINE, "the same choice of face: the wrapper answers from Coin's point, which for a "
+                                        "ball beside a long face lies on an end face, farther than the radius")}),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=["--domain", "2^-2:2^10"]),
     Row("libccd 2.1", "libccd-dev", "ccd_mpr_obb", "`ccdMPRIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),
