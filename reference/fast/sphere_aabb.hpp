@@ -28,20 +28,6 @@ template <class Ops> typename Ops::NT sphere_dist2(const double* in, double clos
     return d2;
 }
 
-template <class Ops> struct SphereBody {
-    static Out<Ops> run(const double* in) {
-        double closest[3];
-        bool contains = false;
-        const auto d2 = sphere_dist2<Ops>(in, closest, contains);
-        const auto r = Ops::of(in[SphereKeys::r]);
-        Out<Ops> out;
-        out.answer = Ops::sgn(r * r - d2) >= 0 ? 1 : 0;
-        for (double c : closest) put_double<Ops>(out, c);
-        put_double<Ops>(out, contains ? 1 : 0);
-        return out;
-    }
-};
-
 /// The `closest_on_surface` convention's nearest point for a centre in the
 /// box: the nearest point of its boundary, on the nearest face (the centre
 /// moved onto that face's plane); of several nearest faces, the first in
@@ -66,14 +52,15 @@ template <class Ops> void nearest_face_point(const double* in, double closest[3]
     closest[axis] = high ? in[K::hi + size_t(axis)] : in[K::lo + size_t(axis)];
 }
 
-/// The answer and containment are the solid box's, as SphereBody's; the
-/// nearest point is the boundary's (nearest_face_point) for a centre in it.
-template <class Ops> struct SphereSurfaceBody {
+/// The answer, the nearest point and containment. Surface: the
+/// closest_on_surface convention (the answer and containment stay the solid
+/// box's; the nearest point is the boundary's for a centre in it).
+template <class Ops, bool Surface> struct SphereBodyOf {
     static Out<Ops> run(const double* in) {
         double closest[3];
         bool contains = false;
         const auto d2 = sphere_dist2<Ops>(in, closest, contains);
-        if (contains) nearest_face_point<Ops>(in, closest);
+        if (Surface && contains) nearest_face_point<Ops>(in, closest);
         const auto r = Ops::of(in[SphereKeys::r]);
         Out<Ops> out;
         out.answer = Ops::sgn(r * r - d2) >= 0 ? 1 : 0;
@@ -82,6 +69,8 @@ template <class Ops> struct SphereSurfaceBody {
         return out;
     }
 };
+template <class Ops> using SphereBody = SphereBodyOf<Ops, false>;
+template <class Ops> using SphereSurfaceBody = SphereBodyOf<Ops, true>;
 
 /// Moving every input by delta moves the centre by at most sqrt(3) delta,
 /// the box (hence the distance from any point to it) by at most sqrt(3)
