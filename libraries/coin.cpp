@@ -1,6 +1,7 @@
 // Coin3D 4.0 (Debian's libcoin-dev), the Open Inventor API, called as it
 // ships: SbBox3f (floats). One plugin per function:
 //   ROW_coin_box_closest   SbBox3f::getClosestPoint(p), SbBox3f::intersect(p)   sphere_aabb, closest and contains
+//   ROW_coin_box_intersect SbBox3f::intersect(box)                              aabb_aabb, yes/no
 // getClosestPoint is documented as "the point on the box closest to the
 // given point"; for a point inside, Coin moves it onto a face (the box's
 // surface), so the row declares closest_on_surface. Coin has no ball-box
@@ -31,6 +32,15 @@ ISECT_PLUGIN_EXPORT int isect_sphere_aabb(const float lo[3], const float hi[3], 
         d2 += d * d;
     }
     return *contains || d2 <= double(r) * r ? 1 : 0;
+}
+#elif defined(ROW_coin_box_intersect)
+ISECT_PLUGIN_EXPORT const char* isect_kernel_name(void) { return "coin_SbBox3f_intersect_SbBox3f"; }
+ISECT_PLUGIN_EXPORT int isect_aabb_aabb(const float a_lo[3], const float a_hi[3], const float b_lo[3], const float b_hi[3],
+                                        float out_lo[3], float out_hi[3]) {
+    (void)out_lo, (void)out_hi;  // a yes/no: the meet is not computed
+    const SbBox3f a(a_lo[0], a_lo[1], a_lo[2], a_hi[0], a_hi[1], a_hi[2]);
+    const SbBox3f b(b_lo[0], b_lo[1], b_lo[2], b_hi[0], b_hi[1], b_hi[2]);
+    return a.intersect(b) ? 1 : 0;
 }
 #endif
 

@@ -169,6 +169,7 @@ ROWS = [
                                             "then clamped"),
                 "false miss": (GENUINE, "the same choice of face: the wrapper answers from Coin's point, which for a "
                                         "ball beside a long face lies on an end face, farther than the radius")}),
+    Row("Coin3D 4.0", "libcoin-dev", "coin_box_intersect", "`SbBox3f::intersect(SbBox3f)`", "none", args=D20),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=["--domain", "2^-2:2^10"]),
     Row("libccd 2.1", "libccd-dev", "ccd_mpr_obb", "`ccdMPRIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),
