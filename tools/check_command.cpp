@@ -378,10 +378,8 @@ std::vector<Target> targets_of(const CheckArgs& args, const check::KernelsUnderT
     }
     if (!args.gen.empty()) {  // only the families that have this generator kind
         std::vector<Target> keep;
-        for (const Target& t : targets) {
-            const auto kinds = check::gen_kinds(*t.family);
-            if (std::find(kinds.begin(), kinds.end(), args.gen) != kinds.end()) keep.push_back(t);
-        }
+        for (const Target& t : targets)
+            if (has_gen_kind(*t.family, args.gen)) keep.push_back(t);
         if (keep.empty()) {
             std::cerr << "isect check: no family checked has a generator kind '" << args.gen << "'\n";
             return {};
@@ -417,21 +415,12 @@ bool relations_apply(const std::string& command, const check::KernelsUnderTest& 
 check::FamilyCheckOptions family_options(const CheckArgs& args, const check::Shard& shard, const RunInfo& info, size_t jobs,
                                          const check::KernelsUnderTest& under_test, const Target& t) {
     const check::PluginHost* host = under_test.host();
-    check::FamilyCheckOptions options;
+    check::FamilyCheckOptions options = run_options(args, shard, info.domain);
     options.oracle = args.oracle == "slow" ? check::Oracle::slow : check::Oracle::fast;
-    options.stream.seconds = args.seconds;
-    options.stream.max_cases = args.cases;
-    options.stream.seed = args.seed;
-    options.stream.shard = shard;
-    options.stream.gen_kind = args.gen;
-    options.stream.domain = info.domain;
     // A plugin's calls go to each worker's own process; built-in
     // kernels are shared.
     if (host)
         for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back(under_test.kernels(*t.family, nullptr, w));
-    // A shard minimises every class: the merge shows the largest of
-    // the whole run minimised, whichever shard found their witness.
-    if (!shard.whole()) options.minimize_classes = SIZE_MAX;
     options.relations = under_test.relations(*t.family, t.kernels);
     options.stop_at_first = args.stop_at_first;
     options.stop_at_hang = host != nullptr;

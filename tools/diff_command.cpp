@@ -2,7 +2,6 @@
 
 #include "options.hpp"
 
-#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -14,7 +13,6 @@
 #include "check/io/safe_write.hpp"
 #include "check/engine/kernels_under_test.hpp"
 #include "check/engine/findings.hpp"
-#include "check/model/generate.hpp"
 #include "report.hpp"
 
 namespace isect::tool {
@@ -83,17 +81,8 @@ int run_diff(const DiffArgs& args_in) {
         for (const Family* f : a.under_test->families_of(*base)) {
             const auto ka = a.kernel(*f), kb = b.kernel(*f);
             if (!ka || !kb) continue;
-            const std::vector<std::string> kinds = check::gen_kinds(*f);
-            if (!args.gen.empty() && std::find(kinds.begin(), kinds.end(), args.gen) == kinds.end()) continue;
-            check::FamilyCheckOptions options;
-            options.stream.seed = args.seed;
-            options.stream.seconds = args.seconds;
-            options.stream.max_cases = args.cases;
-            options.stream.shard = *shard;
-            options.stream.gen_kind = args.gen;
-            options.stream.domain = info.domain;
-            // A shard minimises every class (isect merge shows the largest).
-            if (!shard->whole()) options.minimize_classes = SIZE_MAX;
+            if (!has_gen_kind(*f, args.gen)) continue;
+            check::FamilyCheckOptions options = run_options(args, *shard, info.domain);
             for (size_t w = 1; w < jobs; ++w) options.worker_kernels.push_back({*a.kernel(*f, w), *b.kernel(*f, w)});
             options.contracts = false;
             options.relations.push_back({check::Relation::Kind::agree, 0, 1, args.tolerance});
@@ -106,7 +95,8 @@ int run_diff(const DiffArgs& args_in) {
     }
     if (runs.empty()) {
         std::cerr << "isect diff: no family " << (args.family.empty() ? "" : "'" + args.family + "' ")
-                  << (args.gen.empty() ? "" : "with a generator kind '" + args.gen + "' ") << "has a " << check::precision_name(check::precision()) << " kernel on both sides ('" << a.name()
+                  << (args.gen.empty() ? "" : "with a generator kind '" + args.gen + "' ") << "has a "
+                  << check::precision_name(check::precision()) << " kernel on both sides ('" << a.name()
                   << "', '" << b.name() << "'); `isect kernels` lists the built-in ones\n";
         return 2;
     }

@@ -1,9 +1,12 @@
 #include "options.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <random>
 
 #include "check/model/family.hpp"
+#include "check/model/generate.hpp"
 #include "report.hpp"
 
 namespace isect::tool {
@@ -29,6 +32,24 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
                     "and the unit u of K and E (2^-24 or 2^-53)");
     cmd->add_option("--out", a.out, "Folder for the classes' witness cases (and the maps of check; default: findings)");
     cmd->add_option("--format", a.format, "Report as text, markdown, json or junit (default text)");
+}
+
+check::FamilyCheckOptions run_options(const RunArgs& a, const check::Shard& shard, const check::Domain& domain) {
+    check::FamilyCheckOptions options;
+    options.stream.seed = a.seed;
+    options.stream.seconds = a.seconds;
+    options.stream.max_cases = a.cases;
+    options.stream.shard = shard;
+    options.stream.gen_kind = a.gen;
+    options.stream.domain = domain;
+    if (!shard.whole()) options.minimize_classes = SIZE_MAX;
+    return options;
+}
+
+bool has_gen_kind(const check::Family& f, const std::string& gen) {
+    if (gen.empty()) return true;
+    const std::vector<std::string> kinds = check::gen_kinds(f);
+    return std::find(kinds.begin(), kinds.end(), gen) != kinds.end();
 }
 
 bool set_precision_arg(const std::string& command, const std::string& text) {

@@ -12,6 +12,7 @@
 
 #include "check/engine/case_stream.hpp"
 #include "check/engine/kernels_under_test.hpp"
+#include "check/engine/run.hpp"
 
 namespace isect::tool {
 
@@ -114,6 +115,15 @@ void add_run_options(CLI::App* cmd, RunArgs& a);
 /// the shard (which needs --seed). Nullopt, having said why, on a usage
 /// error.
 std::optional<check::Shard> settle_run_args(const std::string& command, RunArgs& a);
+
+/// A family's options as the run's flags set them: its case stream (seed,
+/// budget, shard, generator kind, the declared domain) and, for a shard,
+/// every class minimised (isect merge shows the largest of the whole run
+/// minimised, whichever shard found their witness).
+check::FamilyCheckOptions run_options(const RunArgs& a, const check::Shard& shard, const check::Domain& domain);
+
+/// Whether f has the generator kind `gen` (`--gen`; empty: every family has).
+bool has_gen_kind(const check::Family& f, const std::string& gen);
 
 /// Sets the run's precision from --precision's text ("float" or "double");
 /// prints the error and returns false when it is neither.

@@ -55,35 +55,31 @@ ValueError value_error(const double* in, const Truth& truth, const Answer& got) 
 
 /// Under closest_on_surface, where several faces are nearest to a centre in
 /// the box, the point on any of them is exact (the truth holds the first):
-/// the kernel's point is judged against the nearest face point it lies on.
+/// a kernel's point that is the centre with its coordinates moved onto the
+/// box's faces, in all as far from it as the truth's, is such a point (two
+/// moves, each at least the least distance, add up to more than it unless
+/// one is zero), and is judged as the truth.
 ValueError surface_value_error(const double* in, const Truth& truth, const Answer& got) {
-    bool inside = true, as_truth = got.values.size() == 4;
-    for (int i = 0; i < 3; ++i) {
-        inside = inside && in[kBox + i] <= in[kC + i] && in[kC + i] <= in[kBoxHi + i];
-        as_truth = as_truth && got.values[size_t(i)] == truth.values[size_t(i)];
+    if (got.values.size() != 4) return value_error(in, truth, got);
+    bool onto_faces = true, as_truth = true;
+    for (size_t i = 0; i < 3; ++i) {
+        const double c = in[kC + i], g = got.values[i];
+        onto_faces = onto_faces && in[kBox + i] <= c && c <= in[kBoxHi + i] && (g == c || g == in[kBox + i] || g == in[kBoxHi + i]);
+        as_truth = as_truth && g == truth.values[i];
     }
-    if (!inside || as_truth) return value_error(in, truth, got);
-    // The faces' distances, exactly; the nearest ones' points.
-    Rational best;
-    std::vector<std::array<double, 3>> nearest;
-    for (int i = 0; i < 3; ++i)
-        for (int side = 0; side < 2; ++side) {
-            const double face = in[(side ? kBoxHi : kBox) + size_t(i)];
-            const Rational d = side ? Rational(face) - Rational(in[kC + i]) : Rational(in[kC + i]) - Rational(face);
-            if (!nearest.empty() && d > best) continue;
-            if (nearest.empty() || d < best) nearest.clear();
-            best = d;
-            std::array<double, 3> q = {in[kC], in[kC + 1], in[kC + 2]};
-            q[size_t(i)] = face;
-            nearest.push_back(q);
+    if (as_truth || !onto_faces) return value_error(in, truth, got);
+    const auto moved = [&](const auto& point) {  // the sum of |point_i - c_i|, exactly
+        Rational sum;
+        for (size_t i = 0; i < 3; ++i) {
+            const Rational d = Rational(point[i]) - Rational(in[kC + i]);
+            sum += d.sign() < 0 ? Rational(-d) : d;
         }
-    for (const std::array<double, 3>& q : nearest)
-        if (got.values.size() == 4 && got.values[0] == q[0] && got.values[1] == q[1] && got.values[2] == q[2]) {
-            Truth same = truth;
-            for (size_t i = 0; i < 3; ++i) same.values[i] = q[i];
-            return value_error(in, same, got);
-        }
-    return value_error(in, truth, got);
+        return sum;
+    };
+    if (moved(got.values) != moved(truth.values)) return value_error(in, truth, got);
+    Truth same = truth;
+    for (size_t i = 0; i < 3; ++i) same.values[i] = got.values[i];
+    return value_error(in, same, got);
 }
 
 /// What decides: the centre in the box, or outside it with the ball tangent
