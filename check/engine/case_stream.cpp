@@ -56,6 +56,7 @@ CaseStream::CaseStream(const Family& f, const StreamOptions& options, size_t wor
 }
 
 bool CaseStream::next(std::vector<StreamCase>& block) {
+    for (StreamCase& c : block) gen::recycle(std::move(c.generated.in));  // their room serves the next block's
     block.clear();
     if (!more()) return false;
     const uint64_t b = next_block_.fetch_add(1, std::memory_order_relaxed);

@@ -223,19 +223,29 @@ FamilyJudgement failed(const Answer& got, const std::string& why, FailureKind ki
     return j;
 }
 
-/// The judgement of a kernel's answer on the fast oracle's truth, where it
-/// settles it: nullopt where the references must (the numbers' enclosures
-/// cannot decide, a cut). A violation is returned (for the caller to hold as
-/// a suspect) only where no exact number could change it: a wrong answer, or
-/// numbers off, each judged against its whole enclosure.
-std::optional<FamilyJudgement> judge_fast_answer(const Family& f, const FamilyKernel& k, const Inputs& in,
-                                                 const Answer& got, const FastTruth& fast) {
+/// The judgement of a kernel's answer on the fast oracle's truth, into j,
+/// where it settles it: false where the references must (the numbers'
+/// enclosures cannot decide, a cut). A violation is given (for the caller
+/// to hold as a suspect) only where no exact number could change it: a
+/// wrong answer, or numbers off, each judged against its whole enclosure.
+/// The answer agreeing and carrying no numbers, as most do, is settled
+/// without building a truth.
+bool judge_fast_answer(const Family& f, const FamilyKernel& k, const Inputs& in, const Answer& got,
+                       const FastTruth& fast, FamilyJudgement& j) {
+    const bool has_values = f.answer_has_values[size_t(fast.answer)];
+    if (got.answer == fast.answer && !has_values) {
+        j = FamilyJudgement{};
+        j.got = got;
+        return true;
+    }
+    const bool enclosed = !has_values || fast.lo.size() == f.outputs.size();
+    if (got.answer == fast.answer && !enclosed) return false;
     Truth t{fast.answer, fast.lo, fast.lo, fast.hi};
-    if (f.answer_has_values[size_t(fast.answer)] && fast.lo.size() != f.outputs.size()) t.lo.clear();
-    if (got.answer == fast.answer && f.answer_has_values[size_t(fast.answer)] && t.lo.empty()) return std::nullopt;
-    FamilyJudgement j = judge_answer(f, k, in, got, t, Oracle::fast);
-    if (j.error.undecided || j.cuts || (j.violates && j.failure)) return std::nullopt;
-    return j;
+    if (!enclosed) t.lo.clear();
+    FamilyJudgement judged = judge_answer(f, k, in, got, t, Oracle::fast);
+    if (judged.error.undecided || judged.cuts || (judged.violates && judged.failure)) return false;
+    j = std::move(judged);
+    return true;
 }
 
 /// A fast judgement's violation as the references would class it, where no
@@ -280,57 +290,65 @@ FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, 
 CaseJudge::CaseJudge(const Family& f, const std::vector<FamilyKernel>& kernels, Oracle oracle)
     : f_(f), kernels_(kernels), oracle_(oracle) {
     got_.reserve(kernels.size());
-    quick_.reserve(kernels.size());
+    settled_.reserve(kernels.size());
     judgements_.reserve(kernels.size());
 }
 
 void CaseJudge::start(const Inputs& in, bool sampled, const Outcome* const* given) {
     in_ = &in;
     fast_.reset();
-    got_.clear();
-    quick_.clear();
     suspects_.clear();
-    fast_violation_.clear();
-    judgements_.clear();
     disagreement_.clear();
     references_judged_ = false;
-    truth_ = Truth{};
+    truth_.answer = 0;
+    truth_.values.clear();
+    truth_.lo.clear();
+    truth_.hi.clear();
     if (oracle_ == Oracle::fast && f_.fast_truth) fast_ = f_.fast_truth(in.data());
     sampled_ = sampled;
     needs_references_ = !fast_ || sampled;
-    fast_violation_.resize(kernels_.size());
-    for (size_t i = 0; i < kernels_.size(); ++i) {
+    const size_t n = kernels_.size();
+    got_.resize(n);
+    judgements_.resize(n);
+    settled_.assign(n, 0);
+    if (fast_violation_.size() != n) fast_violation_.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+        fast_violation_[i].reset();
+        FamilyJudgement& j = judgements_[i];
         if (outside_kernel_domain(f_, kernels_[i], in)) {
-            got_.emplace_back();
-            FamilyJudgement skipped;
-            skipped.outside = true;
-            quick_.push_back(std::move(skipped));
+            got_[i] = Answer{};
+            j = FamilyJudgement{};
+            j.outside = true;
+            settled_[i] = 1;
             continue;
         }
         std::string failure;
         FailureKind kind = FailureKind::crash;
         if (given && given[i]) {
-            got_.push_back(given[i]->answer);
+            got_[i] = given[i]->answer;
             if (given[i]->failure) {
                 failure = given[i]->why;
                 kind = *given[i]->failure;
             }
         } else {
-            got_.push_back(run_kernel(kernels_[i], in, failure, kind));
+            got_[i] = run_kernel(kernels_[i], in, failure, kind);
         }
-        if (!failure.empty()) quick_.push_back(failed(got_.back(), failure, kind));
-        else if (fast_) quick_.push_back(judge_fast_answer(f_, kernels_[i], in, got_.back(), *fast_));
-        else quick_.push_back(std::nullopt);
-        if (quick_.back() && quick_.back()->violates && !quick_.back()->failure) {
-            fast_violation_[i] = fast_violation_of(f_, kernels_[i], in, *fast_, *quick_.back());
-            quick_.back().reset();
+        if (!failure.empty()) {
+            j = failed(got_[i], failure, kind);
+            settled_[i] = 1;  // decided as it happened, no suspect
+            continue;
         }
-        if (!quick_.back() || (quick_.back()->violates && !quick_.back()->failure)) {
-            // A violation counts only once the references confirm it (a
-            // crash or a hang is decided as it happens).
-            suspects_.push_back(i);
-            needs_references_ = true;
+        if (fast_ && judge_fast_answer(f_, kernels_[i], in, got_[i], *fast_, j)) {
+            if (!j.violates) {
+                settled_[i] = 1;
+                continue;
+            }
+            fast_violation_[i] = fast_violation_of(f_, kernels_[i], in, *fast_, j);
         }
+        // A violation counts only once the references confirm it (a
+        // crash or a hang is decided as it happens).
+        suspects_.push_back(i);
+        needs_references_ = true;
     }
 }
 
@@ -374,13 +392,12 @@ void CaseJudge::finish() {
 }
 
 void CaseJudge::judge_all() {
-    judgements_.clear();
+    // A settled judgement is in place already (a case is judged once:
+    // finish or finish_on_first_reference).
     for (size_t i = 0; i < kernels_.size(); ++i) {
-        // Moved: a case is judged once (finish or finish_on_first_reference),
-        // and what outside() and the rest read of quick_ is left as it was.
-        if (quick_[i] && (quick_[i]->failure || !quick_[i]->violates)) judgements_.push_back(std::move(*quick_[i]));
-        else if (fast_violation_[i] && !references_judged_) judgements_.push_back(fast_violation_[i]->judgement);
-        else judgements_.push_back(judge_answer(f_, kernels_[i], *in_, got_[i], truth_, oracle_));
+        if (settled_[i]) continue;
+        if (fast_violation_[i] && !references_judged_) judgements_[i] = fast_violation_[i]->judgement;
+        else judgements_[i] = judge_answer(f_, kernels_[i], *in_, got_[i], truth_, oracle_);
     }
 }
 

@@ -119,7 +119,7 @@ public:
     const Answer& answer(size_t kernel) const { return got_[kernel]; }
     /// Whether the case is outside a kernel's own declared domain (it was
     /// not called).
-    bool outside(size_t kernel) const { return quick_[kernel] && quick_[kernel]->outside; }
+    bool outside(size_t kernel) const { return settled_[kernel] && judgements_[kernel].outside; }
     /// A suspect's violation as the fast oracle decides it, without the
     /// references: a wrong answer outside the band (the oracle's answer is
     /// exact, the band decided exactly), or numbers off that break the
@@ -173,7 +173,11 @@ private:
     Oracle oracle_;
     std::optional<FastTruth> fast_;
     std::vector<Answer> got_;
-    std::vector<std::optional<FamilyJudgement>> quick_;
+    /// Per kernel: its judgement is in judgements_ already, decided without
+    /// the references (outside its domain, a failure, an answer the fast
+    /// oracle clears); else it is a suspect, judged by judge_all. Kept
+    /// between cases, as judgements_ is: a case allocates nothing.
+    std::vector<unsigned char> settled_;
     std::vector<std::optional<FastViolation>> fast_violation_;
     std::vector<size_t> suspects_;
     bool sampled_ = false, needs_references_ = false, references_judged_ = false;

@@ -115,14 +115,18 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k) {
     return r;
 }
 
+std::pair<int, int> map_cell(const Family& f, const Inputs& in) {
+    return {map_bin(input_magnitude(f, in.data())), map_bin(input_feature(f, in))};
+}
+
 const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
                                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number, Oracle oracle,
-                                    const ClassKey* key) {
+                                    const ClassKey* key, const std::pair<int, int>* place) {
     if (j.outside) {
         ++r.outside_domain;
         return nullptr;
     }
-    MapCell& cell = r.map[{map_bin(input_magnitude(f, in.data())), map_bin(input_feature(f, in))}];
+    MapCell& cell = r.map[place ? *place : map_cell(f, in)];
     BandMemo memo = j.band_memo;
     ++r.tried;
     ++cell.cases;

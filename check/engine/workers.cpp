@@ -158,9 +158,24 @@ private:
 };
 
 /// One worker's report of a family, and its count of generator kinds.
+/// Cases per generator kind. A kind is a name the family keeps (its
+/// mix's, or a shared transform's literal), so it is found by where it is
+/// kept: a pointer compared per case, not a name in a map.
+struct KindCounts {
+    std::vector<std::pair<std::string_view, uint64_t>> counts;
+    void add(std::string_view kind) {
+        for (auto& [k, n] : counts)
+            if (k.data() == kind.data() && k.size() == kind.size()) {
+                ++n;
+                return;
+            }
+        counts.emplace_back(kind, 1);
+    }
+};
+
 struct Worker {
     FamilyCheckReport report;
-    std::map<std::string_view, uint64_t> mix;  // by the family's own names: no copies
+    KindCounts mix;
 };
 
 /// A class of one family's report to minimise, a task for any worker: of
@@ -310,7 +325,7 @@ private:
         const FamilyCheckOptions& o = st.run->options;
         st.progress->finish();
         for (Worker& w : st.workers) {
-            for (const auto& [kind, n] : w.mix) w.report.mix[std::string(kind)] += n;
+            for (const auto& [kind, n] : w.mix.counts) w.report.mix[std::string(kind)] += n;
             merge_reports(*st.run->family, st.report, w.report);
         }
         st.report.seconds = st.stream->elapsed();
@@ -413,7 +428,7 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
         ++report.cases;
         ++judged_here;
         report.adapted += g.adapted;
-        ++me.mix[g.kind];
+        me.mix.add(g.kind);
         const bool sampled = options.oracle == Oracle::fast && f.fast_truth && sc.sampled;
         judged.start(in, sampled, batches.given(b));
         // Counted before a confirmed class spares them (which depends on
@@ -435,13 +450,15 @@ void judge_block(FamilyState& st, size_t w, const std::vector<StreamCase>& block
             }
             continue;
         }
+        const std::pair<int, int> cell = report.kernels.empty() ? std::pair<int, int>{} : map_cell(f, in);
         for (size_t i = 0; i < report.kernels.size(); ++i) {
             FamilyKernelReport& r = report.kernels[i];
             const FamilyJudgement& j = judged.judgements()[i];
             const FailureClass* fc = tally_judgement(f, ks[i], r, in, judged.truth(), j, sc.number, options.oracle,
                                                      trusted && judged.fast_violation(i) ? &judged.fast_violation(i)->key
                                                      : first_only && j.violates          ? &keys[i]
-                                                                                         : nullptr);
+                                                                                         : nullptr,
+                                                     &cell);
             if (!fc) continue;
             ++violations_here;
             st.mark_broken(i);

@@ -147,14 +147,14 @@ std::vector<Mix> mixes() {
     using gen::put;
     return {
         {"grid", 1, [](Source& s) {  // small grids: touching faces, edges, corners; flat and point boxes
-             Inputs in;
+             Inputs in = gen::fresh();
              put(in, gen::grid_box(s, 3));
              put(in, gen::grid_box(s, 3));
              return in;
          }},
         {"uniform", 1, [](Source& s) {
              const int e = s.range(-8, 9);
-             Inputs in;
+             Inputs in = gen::fresh();
              for (int k = 0; k < 2; ++k) {
                  const Vec3f p{gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
                  const Vec3f q{gen::uniform(s, e), gen::uniform(s, e), gen::uniform(s, e)};
@@ -174,7 +174,7 @@ std::vector<Mix> mixes() {
                  b.hi[axis] = a.lo[axis];
                  b.lo[axis] = a.lo[axis] - width;
              }
-             Inputs in;
+             Inputs in = gen::fresh();
              put(in, a);
              put(in, b);
              return in;

@@ -138,7 +138,7 @@ Vec3f nonzero(Source& s, Vec3f n) {
 }
 
 Inputs layout(const Aabb& b, const Vec3f& n, float d) {
-    Inputs in;
+    Inputs in = gen::fresh();
     gen::put(in, b);
     gen::put(in, n);
     in.push_back(d);

@@ -181,7 +181,7 @@ bool conservative_touching_separates(const Aabb& box, const Triangle& tri) {
 // --- Constructions ------------------------------------------------------------------
 
 Inputs layout(const Aabb& b, const Triangle& t) {
-    Inputs in;
+    Inputs in = gen::fresh();
     gen::put(in, b);
     gen::put(in, t);
     return in;

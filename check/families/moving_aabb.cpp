@@ -146,7 +146,7 @@ Contact strict_contact(const Aabb& s, const Aabb& m, const Vec3f& d) {
 }
 
 Inputs box_layout(const Aabb& s, const Aabb& m, const Vec3f& d) {
-    Inputs in;
+    Inputs in = gen::fresh();
     gen::put(in, s);
     gen::put(in, m);
     gen::put(in, d);
@@ -316,7 +316,7 @@ Contact far_corner(const Aabb& box, const Plane& p, const Vec3f& dir) {
 }
 
 Inputs plane_layout(const Aabb& b, const Vec3f& n, float d, const Vec3f& dir) {
-    Inputs in;
+    Inputs in = gen::fresh();
     gen::put(in, b);
     gen::put(in, n);
     in.push_back(d);

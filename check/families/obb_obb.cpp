@@ -167,7 +167,7 @@ struct Box {
     Vec3f h;
 };
 Inputs layout(const Box& a, const Box& b) {
-    Inputs in;
+    Inputs in = gen::fresh();
     in.reserve(kInput.size());
     for (const Box* x : {&a, &b}) {
         gen::put(in, x->c);

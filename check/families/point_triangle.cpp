@@ -231,7 +231,7 @@ PointTriangleClosest projection_only(const Triangle& t, const Vec3f& p) {
 // --- Constructions ------------------------------------------------------------------
 
 Inputs layout(const Triangle& t, const Vec3f& p) {
-    Inputs in;
+    Inputs in = gen::fresh();
     in.reserve(kInput.size());
     gen::put(in, t);
     gen::put(in, p);

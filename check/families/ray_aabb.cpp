@@ -299,7 +299,7 @@ RayAabbHit exit_ignores_tmax(const Vec3f& o, const Vec3f& d, const Aabb& b, doub
 }
 
 Inputs layout(const Vec3f& o, const Vec3f& d, const Aabb& b) {
-    Inputs in;
+    Inputs in = gen::fresh();
     gen::put(in, o);
     gen::put(in, d);
     gen::put(in, b);

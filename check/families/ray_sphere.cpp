@@ -323,7 +323,7 @@ RaySphereHit inside_is_miss(const Vec3f& o, const Vec3f& d, float tmax, const Ve
 // --- Constructions ------------------------------------------------------------------
 
 Inputs layout(const Vec3f& o, const Vec3f& d, float tmax, const Vec3f& c, float r) {
-    Inputs in;
+    Inputs in = gen::fresh();
     in.reserve(kInput.size());
     gen::put(in, o);
     gen::put(in, d);

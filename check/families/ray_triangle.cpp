@@ -325,7 +325,7 @@ RayTriangleHit segment_from_tmax(const Vec3f& o, const Vec3f& d, float tmax, con
 }
 
 Inputs layout(const Vec3f& o, const Vec3f& d, float tmax, const Triangle& t) {
-    Inputs in;
+    Inputs in = gen::fresh();
     gen::put(in, o);
     gen::put(in, d);
     in.push_back(tmax);

@@ -262,7 +262,7 @@ SegmentClosest parallel_nan(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, c
 // --- Constructions ------------------------------------------------------------------
 
 Inputs layout(const Vec3f& p1, const Vec3f& q1, const Vec3f& p2, const Vec3f& q2) {
-    Inputs in;
+    Inputs in = gen::fresh();
     in.reserve(kInput.size());
     for (const Vec3f* p : {&p1, &q1, &p2, &q2}) gen::put(in, *p);
     return in;

@@ -176,7 +176,7 @@ Vec3f closest_largest_deviation(const Aabb& b, const Vec3f& p) {
 }
 
 Inputs layout(const Aabb& b, const Vec3f& c, float r) {
-    Inputs in;
+    Inputs in = gen::fresh();
     gen::put(in, b);
     gen::put(in, c);
     in.push_back(r);

@@ -187,7 +187,7 @@ Aabb transposed(const Aabb& box, const Affine& a) {
 }
 
 Inputs layout(const Aabb& b, const std::array<Vec3f, 3>& m, const Vec3f& t) {
-    Inputs in;
+    Inputs in = gen::fresh();
     gen::put(in, b);
     for (const Vec3f& r : m) gen::put(in, r);
     gen::put(in, t);

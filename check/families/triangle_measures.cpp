@@ -179,7 +179,7 @@ TriangleMeasures distance_unnormalised(const Triangle& t, const Vec3f& p) {
 }
 
 Inputs triangle_layout(const Triangle& t, const Vec3f& p) {
-    Inputs in;
+    Inputs in = gen::fresh();
     gen::put(in, t);
     gen::put(in, p);
     return in;
@@ -359,7 +359,7 @@ std::array<Vec3f, kN> pentagon(Source& s) {
 }
 
 Inputs polygon_layout(const std::array<Vec3f, kN>& p, const Vec3f& q) {
-    Inputs in;
+    Inputs in = gen::fresh();
     for (const Vec3f& v : p) gen::put(in, v);
     gen::put(in, q);
     return in;

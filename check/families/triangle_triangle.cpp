@@ -277,7 +277,7 @@ bool segment_unclipped(const Triangle& a, const Triangle& b, TriTriSegment* s) {
 // --- Constructions ------------------------------------------------------------------
 
 Inputs layout(const Triangle& a, const Triangle& b) {
-    Inputs in;
+    Inputs in = gen::fresh();
     in.reserve(kInput.size());
     gen::put(in, a);
     gen::put(in, b);

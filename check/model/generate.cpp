@@ -52,47 +52,54 @@ int magnitude_exponent(Source& s) {
     return s.coin() ? -k : k;
 }
 
-/// Whether input number i is a parameter's (tmax): scaling the geometry by
-/// 2^k leaves it as it is (o + t d scales with o and d at every t).
-bool parameter_at(const Family& f, size_t i) {
+/// The parameters' numbers (tmax), bit i for input number i: scaling the
+/// geometry by 2^k leaves them as they are (o + t d scales with o and d at
+/// every t). Read from the keys once per use, not once per number.
+uint64_t parameters(const Family& f) {
+    uint64_t mask = 0;
     size_t at = 0;
     for (const InputKey& k : f.inputs) {
-        if (i < at + size_t(k.count)) return k.role == Role::parameter;
+        if (k.role == Role::parameter)
+            for (int i = 0; i < k.count && at + size_t(i) < 64; ++i) mask |= uint64_t(1) << (at + size_t(i));
         at += size_t(k.count);
     }
-    return false;
+    return mask;
 }
 
-bool scaling_exact(const Family& f, const Inputs& in, size_t from, size_t to, int k) {
+bool parameter_at(uint64_t parameters, size_t i) { return i < 64 && (parameters >> i & 1); }
+
+bool scaling_exact(uint64_t params, const Inputs& in, size_t from, size_t to, int k) {
     for (size_t i = from; i < to; ++i)
-        if (!parameter_at(f, i) && !scales_exactly(in[i], k)) return false;
+        if (!parameter_at(params, i) && !scales_exactly(in[i], k)) return false;
     return true;
 }
 
 /// Scales numbers [from, to) but parameters by 2^k, rounding to the
 /// precision (into its subnormals, to zero or to inf) as its own ldexp would.
-void scale(const Family& f, Inputs& in, size_t from, size_t to, int k) {
+void scale(uint64_t params, Inputs& in, size_t from, size_t to, int k) {
     for (size_t i = from; i < to; ++i)
-        if (std::isfinite(in[i]) && !parameter_at(f, i)) in[i] = to_precision(std::ldexp(in[i], k));
+        if (std::isfinite(in[i]) && !parameter_at(params, i)) in[i] = to_precision(std::ldexp(in[i], k));
 }
 
-Inputs transform(const Family& f, TransformKind kind, Inputs in, Source& s) {
+/// Applies a transform to `in`, in place.
+void transform(const Family& f, TransformKind kind, Inputs& in, Source& s) {
+    const uint64_t params = parameters(f);
     if (kind == TransformKind::magnitude) {
         const int k = magnitude_exponent(s);
         if (f.inputs.size() > 1 && s.range(0, 3) == 0) {  // one group at a magnitude of its own
             const size_t g = s.range<size_t>(0, f.inputs.size());
             const size_t from = f.offset(f.inputs[g].key), to = from + size_t(f.inputs[g].count);
             const int kg = magnitude_exponent(s);
-            scale(f, in, 0, from, k);
-            scale(f, in, from, to, kg);
-            scale(f, in, to, in.size(), k);
+            scale(params, in, 0, from, k);
+            scale(params, in, from, to, kg);
+            scale(params, in, to, in.size(), k);
         } else {
-            scale(f, in, 0, in.size(), k);
+            scale(params, in, 0, in.size(), k);
         }
     } else if (kind == TransformKind::subnormal) {
         if (s.coin()) {
             const bool single = precision() == Precision::single;
-            scale(f, in, 0, in.size(), single ? s.range(-150, -120) : s.range(-1075, -1020));
+            scale(params, in, 0, in.size(), single ? s.range(-150, -120) : s.range(-1075, -1020));
         } else {
             for (double& x : in)
                 if (s.range(0, 4) == 0) x = s.pick(0.0, -0.0);
@@ -121,7 +128,6 @@ Inputs transform(const Family& f, TransformKind kind, Inputs in, Source& s) {
             if (std::isfinite(y)) x = std::copysign(y, x);
         }
     }
-    return in;
 }
 
 const Mix& pick_mix(const Family& f, Source& s) {
@@ -135,15 +141,25 @@ const Mix& pick_mix(const Family& f, Source& s) {
 
 /// Transform t applied to an input of one of f's mixes, picked by weight;
 /// the untransformed input where the result leaves f's domain.
-Generated transformed(const Family& f, const Transform& t, Source& s) {
-    const Inputs made = pick_mix(f, s).make(s);
-    Inputs out = transform(f, t.what, made, s);
-    return {t.kind, f.in_domain(out.data(), nullptr) ? std::move(out) : made, &f};
+/// Sets *in_domain when the result is known to be in f's domain (the
+/// transformed input was asked; the untransformed one was not).
+Generated transformed(const Family& f, const Transform& t, Source& s, bool* in_domain) {
+    Generated g{t.kind, pick_mix(f, s).make(s), &f};
+    // The input as made, kept where a thread keeps it (a copy per case was
+    // an allocation per case).
+    thread_local Inputs made;
+    made.assign(g.in.begin(), g.in.end());
+    transform(f, t.what, g.in, s);
+    *in_domain = f.in_domain(g.in.data(), nullptr);
+    if (!*in_domain) g.in.swap(made);
+    return g;
 }
 
-/// One input of a given kind ("" picks one by weight), in f's domain. The
+/// One input of a given kind ("" picks one by weight); *in_domain says
+/// whether it is known to be in f's domain (a construction's is not). The
 /// pick is by place, not by name: it is made for every case.
-Generated make(const Family& f, Source& s, const std::string& kind) {
+Generated make(const Family& f, Source& s, const std::string& kind, bool* in_domain) {
+    *in_domain = false;
     if (kind.empty()) {
         int total = 0;
         for (const Mix& m : f.mixes) total += m.weight;
@@ -153,12 +169,12 @@ Generated make(const Family& f, Source& s, const std::string& kind) {
         for (const Mix& m : f.mixes)
             if ((at -= m.weight) < 0) return {m.kind, m.make(s), &f};
         for (const Transform& t : kTransforms)
-            if (transform_runs(t) && (at -= t.weight) < 0) return transformed(f, t, s);
+            if (transform_runs(t) && (at -= t.weight) < 0) return transformed(f, t, s, in_domain);
         throw std::logic_error("make: a weight beyond the total");
     }
     for (const Mix& m : f.mixes)
         if (m.kind == kind) return {m.kind, m.make(s), &f};
-    if (const Transform* t = transform_named(kind)) return transformed(f, *t, s);
+    if (const Transform* t = transform_named(kind)) return transformed(f, *t, s, in_domain);
     throw std::invalid_argument(f.name + " has no generator kind '" + kind + "'");
 }
 
@@ -199,9 +215,10 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bo
         // again would double what --require costs.
         return !changed || domain.judges(f, in.data());
     }
+    const uint64_t params = parameters(f);
     double lo = INFINITY, hi = 0;  // over the numbers the domain bounds (not tmax)
     for (size_t i = 0; i < in.size(); ++i)
-        if (std::isfinite(in[i]) && in[i] != 0 && !parameter_at(f, i)) {
+        if (std::isfinite(in[i]) && in[i] != 0 && !parameter_at(params, i)) {
             lo = std::min(lo, std::fabs(in[i]));
             hi = std::max(hi, std::fabs(in[i]));
         }
@@ -216,16 +233,16 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bo
         if (k_min <= k_max) {
             int k = std::clamp(0, k_min, k_max);
             if (s.coin()) k = k_min + s.range(0, k_max - k_min + 1);
-            if (scaling_exact(f, in, 0, in.size(), k)) scale(f, in, 0, in.size(), k);
+            if (scaling_exact(params, in, 0, in.size(), k)) scale(params, in, 0, in.size(), k);
         } else {
             // Too wide a spread: the largest at the top of the domain, what
             // falls below it becomes zero.
             const int k = k_max;
-            if (scaling_exact(f, in, 0, in.size(), k)) scale(f, in, 0, in.size(), k);
+            if (scaling_exact(params, in, 0, in.size(), k)) scale(params, in, 0, in.size(), k);
         }
         for (size_t i = 0; i < in.size(); ++i) {
             double& x = in[i];
-            if (!std::isfinite(x) || x == 0 || parameter_at(f, i)) continue;
+            if (!std::isfinite(x) || x == 0 || parameter_at(params, i)) continue;
             if (std::fabs(x) < domain.lo) {
                 x = std::copysign(0.0, x);
             } else if (std::fabs(x) > domain.hi) {
@@ -245,7 +262,11 @@ bool fit_domain(const Family& f, Inputs& in, Source& s, const Domain& domain, bo
 
 Generated generate(const Family& f, Source& s, const std::string& kind, const Domain& domain) {
     for (int attempt = 0; attempt < 64; ++attempt) {
-        Generated g = make(f, s, kind);
+        bool in_domain = false;
+        Generated g = make(f, s, kind, &in_domain);
+        // Nothing to fit, and known in f's domain: asking again would cost
+        // what the transform's own question did.
+        if (in_domain && !domain.narrows()) return g;
         if (fit_domain(f, g.in, s, domain, &g.adapted)) return g;
     }
     throw std::runtime_error(f.name + ": no generated input of kind '" + kind + "' fits the domain " + domain.str());
@@ -330,8 +351,30 @@ Aabb uniform_box(Source& s, int e) {
     return box_between(p, uniform_point(s, e));
 }
 
+namespace {
+/// Inputs whose room a thread can use again; at most a block's worth.
+thread_local std::vector<Inputs> spares;
+constexpr size_t kRoom = 32;  // every family's input at once: one allocation, not one per growth
+}  // namespace
+
+Inputs fresh() {
+    Inputs in;
+    if (!spares.empty()) {
+        in.swap(spares.back());
+        spares.pop_back();
+        in.clear();
+    } else {
+        in.reserve(kRoom);
+    }
+    return in;
+}
+
+void recycle(Inputs&& in) {
+    if (in.capacity() >= kRoom && spares.size() < 16384) spares.push_back(std::move(in));
+}
+
 void put(Inputs& out, const Vec3f& v) {
-    if (out.capacity() == 0) out.reserve(32);  // every family's input at once: one allocation, not one per growth
+    if (out.capacity() == 0) out = fresh();
     for (float x : v) out.push_back(x);
 }
 void put(Inputs& out, const Aabb& b) {

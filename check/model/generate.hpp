@@ -69,6 +69,14 @@ Aabb uniform_box(Source& s, int e);
 /// A large finite tmax must not widen the band (docs/contracts.md).
 float ray_reach(Source& s);
 
+/// An empty input with room for every family's numbers, from the thread's
+/// spares (recycle) where it has one: a case's input allocates nothing
+/// once a run is under way. put() takes one for an input with no room.
+Inputs fresh();
+/// Gives an input's room back to the thread's spares (a block's cases, as
+/// the next block overwrites them).
+void recycle(Inputs&& in);
+
 /// Appends values to a flat input.
 void put(Inputs& out, const Vec3f& v);
 void put(Inputs& out, const Aabb& b);
