@@ -22,8 +22,8 @@ namespace isect::props {
 /// the test's size, which made half the runs draw mostly choice 0 (a planted
 /// bug took 15,000 cases to find instead of 2,000).
 class RcSource final : public check::Source {
-public:
-    uint64_t below(uint64_t n) override {
+private:
+    uint64_t choose(uint64_t n) override {
         return n <= 1 ? 0 : *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<uint64_t>(0, n));
     }
 };

@@ -234,8 +234,7 @@ bool judge_fast_answer(const Family& f, const FamilyKernel& k, const Inputs& in,
                        const FastTruth& fast, FamilyJudgement& j) {
     const bool has_values = f.answer_has_values[size_t(fast.answer)];
     if (got.answer == fast.answer && !has_values) {
-        j = FamilyJudgement{};
-        j.got = got;
+        j.reset(got);
         return true;
     }
     const bool enclosed = !has_values || fast.lo.size() == f.outputs.size();
@@ -317,7 +316,7 @@ void CaseJudge::start(const Inputs& in, bool sampled, const Outcome* const* give
         FamilyJudgement& j = judgements_[i];
         if (outside_kernel_domain(f_, kernels_[i], in)) {
             got_[i] = Answer{};
-            j = FamilyJudgement{};
+            j.reset(got_[i]);
             j.outside = true;
             settled_[i] = 1;
             continue;
@@ -386,7 +385,7 @@ void CaseJudge::finish() {
         }
         if (!disagreement_.empty()) return;
     } else {
-        truth_ = Truth{fast_->answer, {}, {}, {}};
+        truth_.answer = fast_->answer;  // start() emptied its numbers
     }
     judge_all();
 }

@@ -75,6 +75,21 @@ struct FamilyJudgement {
     /// The input is outside the kernel's own declared domain: not judged
     /// (FamilyKernel::domain).
     bool outside = false;
+
+    /// Makes this the judgement of `answer` before anything is judged of
+    /// it (as a new one, keeping its strings' room: a judge reuses one per
+    /// kernel for every case).
+    void reset(const Answer& answer) {
+        got = answer;
+        failure.reset();
+        answer_differs = in_band = cuts = violates = outside = false;
+        band_memo = BandMemo{};
+        error.e = error.cut_k = 0;
+        error.output = error.cut_output = {};
+        error.detail.clear();
+        error.undecided = false;
+        why.clear();
+    }
 };
 
 FamilyJudgement judge(const Family& f, const FamilyKernel& k, const Inputs& in, const Truth& truth,

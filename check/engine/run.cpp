@@ -33,7 +33,12 @@ double input_feature(const Family& f, const Inputs& in) {
 
 int map_bin(double x) {
     if (!(x > 0) || !std::isfinite(x)) return -10000;  // below every bin of a double (2^-1074 is in bin -1080)
-    return int(std::floor(std::log2(x) / 10)) * 10;
+    // floor(log2 x / 10) 10, as log2 rounds it: from the exponent, which
+    // costs a tenth of log2, but in the binade below a multiple of 10,
+    // where log2 of a number an ulp short of 2^10k rounds up to 10k.
+    const int e = std::ilogb(x);
+    if ((e + 1) % 10 == 0) return int(std::floor(std::log2(x) / 10)) * 10;
+    return (e >= 0 ? e / 10 : -((-e + 9) / 10)) * 10;
 }
 
 /// Bisects only when this disagreement needs a wider band than `known`.

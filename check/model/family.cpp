@@ -1,6 +1,7 @@
 #include "check/model/family.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -129,8 +130,13 @@ double input_magnitude(const Family& f, const double* in) {
     double m = 0;
     size_t at = 0;
     for (const InputKey& k : f.inputs) {
-        if (k.role != Role::parameter) m = std::max(m, largest_magnitude(in + at, size_t(k.count)));
-        at += size_t(k.count);
+        const size_t end = at + size_t(k.count);
+        if (k.role != Role::parameter)
+            for (; at < end; ++at) {
+                const double a = std::fabs(in[at]);  // NaN and inf are no magnitude
+                if (a > m && a <= DBL_MAX) m = a;
+            }
+        at = end;
     }
     return m;
 }
