@@ -63,11 +63,15 @@ bool disagree(const Family& f, const Answer& a, const Answer& b, double toleranc
     return carries && numbers_differ(f, a, b, tolerance, output);
 }
 
-/// The input with a two-object family's arguments swapped.
-Inputs swapped(const Family& f, const Inputs& in) {
-    Inputs out = in;
+/// The input with a two-object family's arguments swapped, into out.
+void swap_into(const Family& f, const Inputs& in, Inputs& out) {
+    out.assign(in.begin(), in.end());
     const size_t n = f.exchangeable;
     for (size_t i = 0; i < n; ++i) std::swap(out[i], out[n + i]);
+}
+Inputs swapped(const Family& f, const Inputs& in) {
+    Inputs out;
+    swap_into(f, in, out);
     return out;
 }
 
@@ -79,13 +83,20 @@ struct Larger {
 
 /// Every larger tmax the relation tries (twice it, the precision's largest
 /// number, +inf), beyond the case's.
-std::vector<Larger> larger_tmax(double tmax) {
+/// At most three larger tmax, without the heap (asked of every hit).
+struct Largers {
+    Larger at[3];
+    size_t n = 0;
+    const Larger* begin() const { return at; }
+    const Larger* end() const { return at + n; }
+};
+
+Largers larger_tmax(double tmax) {
     const double largest = precision() == Precision::single ? double(std::numeric_limits<float>::max())
                                                             : std::numeric_limits<double>::max();
-    std::vector<Larger> out;
-    out.reserve(3);
+    Largers out;
     const auto add = [&](double t, const char* what) {
-        if (t > tmax) out.push_back({t, what});
+        if (t > tmax) out.at[out.n++] = {t, what};
     };
     if (tmax > 0) add(2 * tmax > largest ? INFINITY : 2 * tmax, "2 tmax");
     add(largest, precision() == Precision::single ? "the largest float" : "the largest double");
@@ -152,8 +163,8 @@ std::optional<RelationBreak> judge_agree(const Family& f, const Relation& rel, c
 /// The input with every polygon's vertices rotated by one (b c a): the
 /// symmetry's vertex rotation (symmetry.hpp), written as the permutation it
 /// is, which moves no number.
-Inputs rotated(const Family& f, const Inputs& in) {
-    Inputs out = in;
+void rotate_into(const Family& f, const Inputs& in, Inputs& out) {
+    out.assign(in.begin(), in.end());
     size_t at = 0;
     for (const InputKey& k : f.inputs) {
         if (k.role == Role::polygon) {
@@ -162,6 +173,10 @@ Inputs rotated(const Family& f, const Inputs& in) {
         }
         at += size_t(k.count);
     }
+}
+Inputs rotated(const Family& f, const Inputs& in) {
+    Inputs out;
+    rotate_into(f, in, out);
     return out;
 }
 
@@ -301,12 +316,22 @@ bool breaks(const Family& f, const Relation& rel, const std::vector<FamilyKernel
             std::string output;
             return disagree(f, got, judged.answer(rel.b), rel.tolerance, output);
         }
-        case Relation::Kind::symmetric: return call(k, swapped(f, in)).answer != got.answer;
-        case Relation::Kind::rotation: return call(k, rotated(f, in)).answer != got.answer;
+        // Into a thread's own buffer: asked of every case a relation claims.
+        case Relation::Kind::symmetric: {
+            thread_local Inputs other;
+            swap_into(f, in, other);
+            return call(k, other).answer != got.answer;
+        }
+        case Relation::Kind::rotation: {
+            thread_local Inputs other;
+            rotate_into(f, in, other);
+            return call(k, other).answer != got.answer;
+        }
         case Relation::Kind::monotone: {
             if (got.answer != 1) return false;
             const size_t t_at = f.offset("tmax");
-            Inputs larger_in = in;
+            thread_local Inputs larger_in;
+            larger_in.assign(in.begin(), in.end());
             for (const Larger& l : larger_tmax(in[t_at])) {
                 larger_in[t_at] = l.tmax;
                 const Answer later = call(k, larger_in);
