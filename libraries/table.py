@@ -170,6 +170,28 @@ ROWS = [
                 "false miss": (GENUINE, "the same choice of face: the wrapper answers from Coin's point, which for a "
                                         "ball beside a long face lies on an end face, farther than the radius")}),
     Row("Coin3D 4.0", "libcoin-dev", "coin_box_intersect", "`SbBox3f::intersect(SbBox3f)`", "none", args=D20),
+    Row("OGRE 1.12", "libogre-1.12-dev", "ogre_box_box", "`AxisAlignedBox::intersects(AxisAlignedBox)`", "none", args=D20),
+    Row("OGRE 1.12", "libogre-1.12-dev", "ogre_sphere_box", "`Math::intersects(Sphere, AxisAlignedBox)`", "none", args=D20),
+    Row("OGRE 1.12", "libogre-1.12-dev", "ogre_plane_box", "`Plane::getSide(AxisAlignedBox)`", "none", args=D20),
+    Row("OGRE 1.12", "libogre-1.12-dev", "ogre_ray_box", "`Math::intersects(Ray, AxisAlignedBox, d1, d2)`",
+        "\"0 <= d1 <= d2\"", args=D20),
+    Row("OGRE 1.12", "libogre-1.12-dev", "ogre_ray_sphere", "`Math::intersects(Ray, Sphere)`", "none", args=D20,
+        review={"false hit (the ball is behind": (GENUINE, "no test that a root lies ahead: where the line meets the ball "
+                                                          "behind the origin it answers hit with a negative distance (a ball "
+                                                          "at z = −5, the ray from 0 along +z: hit, t = −4; along −z: t = 4)"),
+                "output t_enter": (GENUINE, "the textbook root (−b − √(b² − 4ac)) / 2a in float: b² − 4ac and −b − √d "
+                                            "cancel for a far ball"),
+                "false ": (GENUINE, "b² − 4ac cancels in float (a far ball, a ray grazing it, a ball of radius 0 beside "
+                                    "the ray): its sign is rounding")}),
+    Row("OGRE 1.12", "libogre-1.12-dev", "ogre_ray_triangle", "`Math::intersects(Ray, a, b, c)`", "none", args=D20,
+        review={"false miss": (GENUINE, "an absolute epsilon: a ray is missed wherever n · d ≤ FLT_EPSILON (1.19·10⁻⁷), n = "
+                                        "(b − a) × (c − a) unnormalised, so a triangle of legs 10⁻⁴ is never hit by a unit "
+                                        "ray straight on (legs 10⁻³ are); checked on the Debian library by scaling the "
+                                        "witness"),
+                "false hit": (DESIGN, "a tolerance of 10⁻⁶ on the barycentrics: a point up to 10⁻⁶ of the triangle's size "
+                                      "beyond an edge is hit at every scale (0.99·10⁻⁶ below an edge of the unit "
+                                      "triangle: hit; 1.01·10⁻⁶: miss; the same at sizes 2⁻¹⁰ and 2¹⁰), which for a "
+                                      "sliver is far wider than its width. OGRE promises no precision")}),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=["--domain", "2^-2:2^10"]),
     Row("libccd 2.1", "libccd-dev", "ccd_mpr_obb", "`ccdMPRIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),

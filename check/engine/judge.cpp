@@ -395,7 +395,8 @@ void CaseJudge::judge_all() {
     // finish or finish_on_first_reference).
     for (size_t i = 0; i < kernels_.size(); ++i) {
         if (settled_[i]) continue;
-        if (fast_violation_[i] && !references_judged_) judgements_[i] = fast_violation_[i]->judgement;
+        // Moved: only its key is read once the case is judged.
+        if (fast_violation_[i] && !references_judged_) judgements_[i] = std::move(fast_violation_[i]->judgement);
         else judgements_[i] = judge_answer(f_, kernels_[i], *in_, got_[i], truth_, oracle_);
     }
 }
