@@ -6,13 +6,30 @@
 
 namespace isect::check {
 
-std::string Contract::str() const {
-    switch (kind) {
-        case Kind::exact: return "exact";
-        case Kind::conservative: return k > 0 ? "conservative=" + format_k(k) : "conservative";
-        case Kind::tolerant: return "tolerant=" + format_k(k);
+namespace {
+
+/// str(), formatted.
+std::string written(const Contract& c) {
+    switch (c.kind) {
+        case Contract::Kind::exact: return "exact";
+        case Contract::Kind::conservative: return c.k > 0 ? "conservative=" + format_k(c.k) : "conservative";
+        case Contract::Kind::tolerant: return "tolerant=" + format_k(c.k);
     }
     return "?";
+}
+
+}  // namespace
+
+std::string Contract::str() const {
+    // The last contract written, kept per thread: every violation's class
+    // names its kernel's contract, and formatting K took a fortieth of a
+    // broken kernel's run.
+    thread_local Contract last{Kind::exact, -1};
+    thread_local std::string text;
+    if (last.kind == kind && last.k == k) return text;
+    text = written(*this);
+    last = *this;
+    return text;
 }
 
 std::optional<Contract> Contract::parse(const std::string& text) {
