@@ -205,6 +205,21 @@ ROWS = [
                                     "about 2⁻²³ of the inputs' size is decided wrong at every scale (a triangle's edge "
                                     "2⁻²⁴ of the size into a unit box: disjoint; 2⁻²²: overlap; the same at sizes 2⁻¹⁰ "
                                     "and 2¹⁰, on the Debian library)")}),
+    Row("OpenVDB 10", "libopenvdb-dev", "openvdb_box_box", "`math::BBox::hasOverlap`", "none", args=D20,
+        review={"false hit": (GENUINE, "an absolute tolerance (Tolerance<float> = 10⁻⁸) on every comparison: boxes of size "
+                                       "10⁻⁶ that are 5·10⁻⁹ apart overlap, the same scaled by 2¹⁰ or 2²⁰ do not; above "
+                                       "about 0.1 the tolerance is below an ulp and touching boxes are disjoint "
+                                       "(strict comparisons, inside the band)")}),
+    Row("OpenVDB 10", "libopenvdb-dev", "openvdb_ray_box", "`math::Ray::intersects(BBox, t0, t1)`", "none", args=D20),
+    Row("OpenVDB 10", "libopenvdb-dev", "openvdb_ray_sphere", "`math::Ray::intersects(center, radius, t0, t1)`", "none",
+        args=D20,
+        review={"origin": (GENUINE, "t1 = C/Q is 0/0 where C = |o − c|² − r² is 0 (the origin on the sphere, or within "
+                                    "rounding of it) and the ray heads in (Q = 0): NaN, and the ray misses (origin 0, "
+                                    "direction +z, a ball of radius 1 at (0, 0, 1): miss, t1 NaN, on the Debian library)"),
+                "output t_": (GENUINE, "the discriminant B² − 4AC cancels in float for a far ball: t off by up to about "
+                                       "200 ulps"),
+                "false ": (GENUINE, "B² − 4AC cancels in float (a far ball, a grazing ray, a ball of radius 0 beside "
+                                    "the ray): its sign is rounding")}),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=["--domain", "2^-2:2^10"]),
     Row("libccd 2.1", "libccd-dev", "ccd_mpr_obb", "`ccdMPRIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),
