@@ -220,6 +220,8 @@ ROWS = [
                                        "200 ulps"),
                 "false ": (GENUINE, "B² − 4AC cancels in float (a far ball, a grazing ray, a ball of radius 0 beside "
                                     "the ray): its sign is rounding")}),
+    Row("Open3D 0.16", "libopen3d-dev", "open3d_box_box", "`IntersectionTest::AABBAABB`", "none", args=DOUBLE + D20),
+    Row("Open3D 0.16", "libopen3d-dev", "open3d_triangle_box", "`IntersectionTest::TriangleAABB`", "none", args=D10),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),
     Row("libccd 2.1", "libccd-dev", "ccd_gjk_obb", "`ccdGJKIntersect` (boxes)", "none", args=["--domain", "2^-2:2^10"]),
     Row("libccd 2.1", "libccd-dev", "ccd_mpr_obb", "`ccdMPRIntersect` (boxes)", "none", args=D20, review=CCD_TOLERANCE),
