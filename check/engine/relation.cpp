@@ -81,8 +81,6 @@ struct Larger {
     const char* what;
 };
 
-/// Every larger tmax the relation tries (twice it, the precision's largest
-/// number, +inf), beyond the case's.
 /// At most three larger tmax, without the heap (asked of every hit).
 struct Largers {
     Larger at[3];
@@ -91,6 +89,8 @@ struct Largers {
     const Larger* end() const { return at + n; }
 };
 
+/// Every larger tmax the relation tries (twice it, the precision's largest
+/// number, +inf), beyond the case's.
 Largers larger_tmax(double tmax) {
     const double largest = precision() == Precision::single ? double(std::numeric_limits<float>::max())
                                                             : std::numeric_limits<double>::max();

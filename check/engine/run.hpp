@@ -243,11 +243,11 @@ FamilyKernelReport kernel_report_for(const FamilyKernel& k);
 /// ordinary member). case_number is 1-based. Returns the violation's class,
 /// or null when j keeps the contract. `key`, when given, is the
 /// violation's class as violation_class gives it (already computed);
-/// `cell`, the input's map_cell (computed once for a case's kernels).
+/// `place`, the input's map_cell (computed once for a case's kernels).
 const FailureClass* tally_judgement(const Family& f, const FamilyKernel& k, FamilyKernelReport& r, const Inputs& in,
                                     const Truth& truth, const FamilyJudgement& j, uint64_t case_number,
                                     Oracle oracle = Oracle::fast, const ClassKey* key = nullptr,
-                                    const std::pair<int, int>* cell = nullptr);
+                                    const std::pair<int, int>* place = nullptr);
 
 /// The validity map's cell of an input (ValidityMap's key).
 std::pair<int, int> map_cell(const Family& f, const Inputs& in);

@@ -157,7 +157,6 @@ private:
     size_t n_ = 0;
 };
 
-/// One worker's report of a family, and its count of generator kinds.
 /// Cases per generator kind. A kind is a name the family keeps (its
 /// mix's, or a shared transform's literal), so it is found by where it is
 /// kept: a pointer compared per case, not a name in a map.
@@ -173,6 +172,7 @@ struct KindCounts {
     }
 };
 
+/// One worker's report of a family, and its count of generator kinds.
 struct Worker {
     FamilyCheckReport report;
     KindCounts mix;

@@ -102,7 +102,7 @@ const char* precision_name(Precision p) { return p == Precision::single ? "float
 bool representable(double x) {
     return g_precision == Precision::double_ || std::isnan(x) || double(float(x)) == x;
 }
-double to_precision(double x) { return g_precision == Precision::single ? double(float(x)) : x; }
+double to_precision(double x) { return to_precision(x, g_precision); }
 double next_in_precision(double x, double toward) {
     if (g_precision == Precision::single) return double(std::nextafter(float(x), float(toward)));
     return std::nextafter(x, toward);
@@ -119,8 +119,10 @@ double greatest_finite() {
 
 double largest_magnitude(const double* in, size_t n) {
     double m = 0;
-    for (size_t i = 0; i < n; ++i)
-        if (std::isfinite(in[i])) m = std::max(m, std::fabs(in[i]));
+    for (size_t i = 0; i < n; ++i) {
+        const double a = std::fabs(in[i]);  // NaN and inf are no magnitude
+        if (a > m && a <= DBL_MAX) m = a;
+    }
     return m;
 }
 
@@ -130,13 +132,8 @@ double input_magnitude(const Family& f, const double* in) {
     double m = 0;
     size_t at = 0;
     for (const InputKey& k : f.inputs) {
-        const size_t end = at + size_t(k.count);
-        if (k.role != Role::parameter)
-            for (; at < end; ++at) {
-                const double a = std::fabs(in[at]);  // NaN and inf are no magnitude
-                if (a > m && a <= DBL_MAX) m = a;
-            }
-        at = end;
+        if (k.role != Role::parameter) m = std::max(m, largest_magnitude(in + at, size_t(k.count)));
+        at += size_t(k.count);
     }
     return m;
 }

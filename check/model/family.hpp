@@ -96,6 +96,8 @@ bool representable(double x);
 /// x rounded to the precision (to nearest float in a float run; itself in
 /// a double run), as the precision's own arithmetic would give it.
 double to_precision(double x);
+/// The same in precision p (for a loop that asks the precision once).
+inline double to_precision(double x, Precision p) { return p == Precision::single ? double(float(x)) : x; }
 /// The next number of the precision after x, towards `toward`.
 double next_in_precision(double x, double toward);
 /// Whether x 2^k is finite, representable in the precision and scales back

@@ -33,8 +33,8 @@ constexpr Transform kTransforms[] = {{"magnitude", TransformKind::magnitude, 1},
                                      {"zero_sign", TransformKind::zero_sign, 1},
                                      {"full_mantissa", TransformKind::full_mantissa, 1}};
 
-bool transform_runs(const Transform& t) {
-    return precision() == Precision::double_ || t.what != TransformKind::full_mantissa;
+bool transform_runs(const Transform& t, Precision p = precision()) {
+    return p == Precision::double_ || t.what != TransformKind::full_mantissa;
 }
 
 const Transform* transform_named(std::string_view kind) {
@@ -89,12 +89,9 @@ double times_two_to(double x, int k) {
 /// precision (into its subnormals, to zero or to inf) as its own ldexp
 /// would: a float's x 2^k is exact in double, then rounded once.
 void scale(uint64_t params, Inputs& in, size_t from, size_t to, int k) {
-    const bool single = precision() == Precision::single;
+    const Precision p = precision();
     for (size_t i = from; i < to; ++i)
-        if (std::isfinite(in[i]) && !parameter_at(params, i)) {
-            const double y = times_two_to(in[i], k);
-            in[i] = single ? double(float(y)) : y;
-        }
+        if (std::isfinite(in[i]) && !parameter_at(params, i)) in[i] = to_precision(times_two_to(in[i], k), p);
 }
 
 /// Applies a transform to `in`, in place.
@@ -177,17 +174,16 @@ Generated transformed(const Family& f, const Transform& t, Source& s, bool* in_d
 Generated make(const Family& f, Source& s, const std::string& kind, bool* in_domain) {
     *in_domain = false;
     if (kind.empty()) {
-        const bool all_transforms = precision() == Precision::double_;  // transform_runs, asked once
+        const Precision p = precision();  // asked once, not per transform
         int total = 0;
         for (const Mix& m : f.mixes) total += m.weight;
         for (const Transform& t : kTransforms)
-            if (all_transforms || t.what != TransformKind::full_mantissa) total += t.weight;
+            if (transform_runs(t, p)) total += t.weight;
         int at = s.range(0, total);
         for (const Mix& m : f.mixes)
             if ((at -= m.weight) < 0) return {m.kind, m.make(s), &f};
         for (const Transform& t : kTransforms)
-            if ((all_transforms || t.what != TransformKind::full_mantissa) && (at -= t.weight) < 0)
-                return transformed(f, t, s, in_domain);
+            if (transform_runs(t, p) && (at -= t.weight) < 0) return transformed(f, t, s, in_domain);
         throw std::logic_error("make: a weight beyond the total");
     }
     for (const Mix& m : f.mixes)
@@ -326,17 +322,10 @@ Vec3f grid_point(Source& s, int n) {
 }
 
 float uniform(Source& s, int e) {
-    const float m = float(signed_int(s, int64_t(1) << 24));  // |m| <= 2^24: exact
-    const int k = e - 24;
-    // m 2^k, exactly: a product with a power of two is exact where it stays a
-    // normal float (|m| 2^k in [2^-126, 2^128) for every m != 0 when k is in
-    // [-126, 103]), and ldexp, which costs as much as the rest of a draw,
-    // gives the same number there; elsewhere ldexp rounds as it must.
-    if (k < -126 || k > 103) return std::ldexp(m, k);
-    uint32_t bits = uint32_t(k + 127) << 23;
-    float two_k;
-    std::memcpy(&two_k, &bits, sizeof two_k);
-    return m * two_k;
+    const double m = double(signed_int(s, int64_t(1) << 24));  // |m| <= 2^24: exact
+    // m 2^k is exact in double, and rounding it to float once gives float's
+    // ldexp's number, for a fraction of its cost.
+    return float(times_two_to(m, e - 24));
 }
 
 Vec3f uniform_point(Source& s, int e) {

@@ -10,8 +10,8 @@
 // there, so a construction should put its plainest option first.
 #pragma once
 
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
